@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "fsmviz",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "fsmviz", targets: ["fsmviz"]),
+        .library(name: "FSMCore", targets: ["FSMCore"]),
+        .library(name: "DOTExport", targets: ["DOTExport"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(
+            name: "FSMCore",
+            dependencies: [
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(name: "DOTExport", dependencies: ["FSMCore"]),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"])]
+        ),
+        .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
+        .executableTarget(
+            name: "fsmviz",
+            dependencies: [
+                "FSMCore", "DOTExport", "Rendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "DOTExportTests",
+            dependencies: [
+                "DOTExport", "FSMCore", "Rendering",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore"]),
+        .testTarget(name: "CLITests", dependencies: ["fsmviz"], exclude: ["Fixtures"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,0 +1,57 @@
+/// A value read from a JSON or YAML document, with the position it was written at.
+///
+/// Both file syntaxes parse into this one tree, so a single decoder turns either into a
+/// ``Machine`` and reports errors at the same line and column a person sees in an editor.
+public struct DocumentNode: Sendable {
+    /// The shapes a document value can take.
+    public enum Value: Sendable {
+        /// A mapping, with its keys in document order.
+        case object([Member])
+        case array([DocumentNode])
+        case string(String)
+        /// A number, kept as written.
+        case number(String)
+        case bool(Bool)
+        case null
+    }
+
+    /// One key and its value in an object.
+    public struct Member: Sendable {
+        /// The key's text.
+        public var key: String
+        /// Where the key was written.
+        public var keyLocation: SourceLocation
+        /// The key's value.
+        public var value: DocumentNode
+
+        /// Creates a member.
+        public init(key: String, keyLocation: SourceLocation, value: DocumentNode) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
+    }
+
+    /// The value.
+    public var value: Value
+    /// Where the value starts.
+    public var location: SourceLocation
+
+    /// Creates a node.
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The name of the value's shape, for messages such as "expected a string, found an array".
+    public var kindDescription: String {
+        switch value {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}

@@ -1,0 +1,354 @@
+/// A strict JSON (RFC 8259) parser that records the line and column of every value.
+///
+/// Foundation's parsers forget positions, and a machine file's errors must name them.
+/// Nesting is bounded by ``maximumDepth`` so hostile input cannot exhaust the stack.
+public struct JSONDocumentParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    // The column of `columnOffset`, so columns are counted incrementally on long lines.
+    private var columnOffset = 0
+    private var column = 1
+    private var depth = 0
+
+    /// Parses `bytes` as one JSON document.
+    /// - Throws: ``DocumentError`` naming the first offending position.
+    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode {
+        var parser = JSONDocumentParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte-order mark is tolerated, as editors on some systems write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+            lineStart = 3
+            columnOffset = 3
+        }
+    }
+
+    private mutating func parseDocument() throws(DocumentError) -> DocumentNode {
+        skipWhitespace()
+        guard offset < bytes.count else {
+            throw DocumentError("expected a JSON value, found end of file", at: location())
+        }
+        let root = try parseValue()
+        skipWhitespace()
+        guard offset == bytes.count else {
+            throw DocumentError(
+                "unexpected \(describeByte(at: offset)) after the JSON document", at: location())
+        }
+        return root
+    }
+
+    private mutating func location() -> SourceLocation {
+        if columnOffset < lineStart || columnOffset > offset {
+            columnOffset = lineStart
+            column = 1
+        }
+        while columnOffset < offset {
+            // Continuation bytes (10xxxxxx) do not start a new Unicode scalar.
+            if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
+            columnOffset += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0D:
+                offset += 1
+            case 0x0A:
+                offset += 1
+                line += 1
+                lineStart = offset
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(DocumentError) -> DocumentNode {
+        let start = location()
+        guard offset < bytes.count else {
+            throw DocumentError("expected a JSON value, found end of file", at: start)
+        }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"):
+            return DocumentNode(.object(try parseObject()), at: start)
+        case UInt8(ascii: "["):
+            return DocumentNode(.array(try parseArray()), at: start)
+        case UInt8(ascii: "\""):
+            return DocumentNode(.string(try parseString()), at: start)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return DocumentNode(.bool(true), at: start)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return DocumentNode(.bool(false), at: start)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return DocumentNode(.null, at: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return DocumentNode(.number(try parseNumber()), at: start)
+        default:
+            throw DocumentError("expected a JSON value, found \(describeByte(at: offset))", at: start)
+        }
+    }
+
+    private mutating func enterContainer() throws(DocumentError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw DocumentError(
+                "arrays and objects nest deeper than \(Self.maximumDepth) levels", at: location())
+        }
+    }
+
+    private mutating func parseObject() throws(DocumentError) -> [DocumentNode.Member] {
+        try enterContainer()
+        offset += 1
+        var members: [DocumentNode.Member] = []
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            let keyLocation = location()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                throw DocumentError(
+                    "expected a quoted key, found \(describeByte(at: offset))", at: keyLocation)
+            }
+            let key = try parseString()
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(DocumentNode.Member(key: key, keyLocation: keyLocation, value: value))
+            skipWhitespace()
+            guard offset < bytes.count else {
+                throw DocumentError("unterminated object: expected ',' or '}'", at: location())
+            }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "',' or '}' in the object")
+            depth -= 1
+            return members
+        }
+    }
+
+    private mutating func parseArray() throws(DocumentError) -> [DocumentNode] {
+        try enterContainer()
+        offset += 1
+        var elements: [DocumentNode] = []
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            depth -= 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard offset < bytes.count else {
+                throw DocumentError("unterminated array: expected ',' or ']'", at: location())
+            }
+            if bytes[offset] == UInt8(ascii: ",") {
+                offset += 1
+                continue
+            }
+            try expect(UInt8(ascii: "]"), "',' or ']' in the array")
+            depth -= 1
+            return elements
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(DocumentError) {
+        guard offset < bytes.count, bytes[offset] == byte else {
+            throw DocumentError("expected \(what), found \(describeByte(at: offset))", at: location())
+        }
+        offset += 1
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(DocumentError) {
+        let start = location()
+        let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected in
+            offset + count <= bytes.count && bytes[offset..<offset + count].elementsEqual(expected)
+        }
+        guard matches else {
+            throw DocumentError("expected '\(literal)', found \(describeByte(at: offset))", at: start)
+        }
+        offset += count
+    }
+
+    private mutating func parseNumber() throws(DocumentError) -> String {
+        let start = offset
+        let startLocation = location()
+        func digits(_ parser: inout JSONDocumentParser) -> Int {
+            let first = parser.offset
+            while parser.offset < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.offset])
+            {
+                parser.offset += 1
+            }
+            return parser.offset - first
+        }
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        let integerStart = offset
+        let integerDigits = digits(&self)
+        guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0"))
+        else {
+            throw DocumentError("malformed number", at: startLocation)
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard digits(&self) > 0 else {
+                throw DocumentError("malformed number: expected digits after '.'", at: startLocation)
+            }
+        }
+        if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
+            guard digits(&self) > 0 else {
+                throw DocumentError("malformed number: expected an exponent", at: startLocation)
+            }
+        }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(DocumentError) -> String {
+        let startLocation = location()
+        offset += 1
+        let contentStart = offset
+        // Fast path: most identifiers have no escapes, so they are decoded in one step.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let text = try decodeUTF8(bytes[contentStart..<offset], startingAt: startLocation)
+                offset += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 {
+                throw DocumentError(
+                    "control character \(describeByte(at: offset)) in a string; escape it",
+                    at: location())
+            }
+            offset += 1
+        }
+        var scalars = try decodeUTF8(bytes[contentStart..<offset], startingAt: startLocation)
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return scalars
+            case UInt8(ascii: "\\"):
+                scalars.unicodeScalars.append(try parseEscape())
+            case 0..<0x20:
+                throw DocumentError(
+                    "control character \(describeByte(at: offset)) in a string; escape it",
+                    at: location())
+            default:
+                let runStart = offset
+                while offset < bytes.count, bytes[offset] != UInt8(ascii: "\""),
+                    bytes[offset] != UInt8(ascii: "\\"), bytes[offset] >= 0x20
+                {
+                    offset += 1
+                }
+                scalars += try decodeUTF8(bytes[runStart..<offset], startingAt: startLocation)
+            }
+        }
+        throw DocumentError("unterminated string", at: startLocation)
+    }
+
+    private mutating func parseEscape() throws(DocumentError) -> Unicode.Scalar {
+        let escapeLocation = location()
+        offset += 1
+        guard offset < bytes.count else { throw DocumentError("unterminated string", at: escapeLocation) }
+        let byte = bytes[offset]
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try parseHex4(escapeLocation)
+            if (0xD800..<0xDC00).contains(high) {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else {
+                    throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+                }
+                offset += 2
+                let low = try parseHex4(escapeLocation)
+                guard (0xDC00..<0xE000).contains(low),
+                    let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                else {
+                    throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+                }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(high) else {
+                throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+            }
+            return scalar
+        default:
+            throw DocumentError("invalid escape '\\\(Unicode.Scalar(byte))' in a string", at: escapeLocation)
+        }
+    }
+
+    private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(DocumentError) -> UInt32 {
+        guard offset + 4 <= bytes.count else {
+            throw DocumentError("\\u must be followed by four hex digits", at: escapeLocation)
+        }
+        var value: UInt32 = 0
+        for byte in bytes[offset..<offset + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw DocumentError("\\u must be followed by four hex digits", at: escapeLocation)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        offset += 4
+        return value
+    }
+
+    private func decodeUTF8(
+        _ slice: ArraySlice<UInt8>, startingAt start: SourceLocation
+    ) throws(DocumentError) -> String {
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw DocumentError("string is not valid UTF-8", at: start)
+        }
+        return text
+    }
+
+    private func describeByte(at index: Int) -> String {
+        guard index < bytes.count else { return "end of file" }
+        let byte = bytes[index]
+        if (0x21..<0x7F).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+}

@@ -1,0 +1,205 @@
+/// Turns a parsed machine file (format version 1, see `docs/machine-format.md`) into a
+/// ``Machine``, reporting every problem at the position of the value that causes it.
+public enum MachineFileDecoder {
+    /// The format versions this decoder reads.
+    public static let supportedVersions = [1]
+
+    static let machineKeys = [
+        "$schema", "version", "name", "description", "initial", "states", "events", "transitions",
+    ]
+    static let stateKeys = ["id", "label", "final", "parent", "initial"]
+    static let eventKeys = ["id", "label"]
+    static let transitionKeys = ["from", "event", "to", "guard", "effects"]
+
+    /// Decodes a machine from a parsed document.
+    /// - Throws: ``MachineFileError`` with an empty path; the loader fills it in.
+    public static func decode(_ root: DocumentNode) throws(MachineFileError) -> Machine {
+        let file = try ObjectReader(root, what: "the machine", keys: machineKeys)
+        if let version = file.optional("version") {
+            guard case .number(let text) = version.value, let number = Int(text),
+                supportedVersions.contains(number)
+            else {
+                throw .at(version.location, "unsupported format version; this fsmviz reads version 1")
+            }
+        }
+        var states = try decodeStates(try file.required("states"))
+        let stateNames = states.map(\.id.rawValue)
+        let index = Dictionary(states.indices.map { (states[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
+
+        let initialNode = try file.required("initial")
+        let initial = try ObjectReader.string(initialNode, "'initial'")
+        guard let initialIndex = index[StateID(initial)] else {
+            throw .at(
+                initialNode.location,
+                "initial state '\(initial)' is not a declared state" + Suggestion.hint(for: initial, among: stateNames))
+        }
+        if let parent = states[initialIndex].parent {
+            throw .at(
+                initialNode.location,
+                "initial state '\(initial)' is nested in '\(parent)'; name a top-level state and set 'initial' on its parent")
+        }
+        try markInitial(&states[initialIndex], at: initialNode.location)
+        try markInitialChildren(&states, root: file.required("states"), index: index)
+
+        let declaredEvents = try file.optional("events").map { node throws(MachineFileError) in
+            try decodeEvents(node)
+        }
+        let transitions = try decodeTransitions(
+            try file.required("transitions"), states: Set(states.map(\.id)), stateNames: stateNames,
+            events: declaredEvents.map { Set($0.map(\.id.rawValue)) })
+        let name = try file.optionalString("name")
+        let summary = try file.optionalString("description")
+        do {
+            return try Machine(
+                name: name, summary: summary,
+                states: states, events: declaredEvents ?? [], transitions: transitions)
+        } catch {
+            throw .at(error.location ?? root.location, error.description)
+        }
+    }
+
+    private static func markInitial(_ state: inout State, at location: SourceLocation) throws(MachineFileError) {
+        guard state.kind != .final else {
+            throw .at(location, "state '\(state.id)' cannot be both initial and final")
+        }
+        state.kind = .initial
+    }
+
+    private static func decodeStates(_ node: DocumentNode) throws(MachineFileError) -> [State] {
+        guard case .array(let elements) = node.value, !elements.isEmpty else {
+            throw .at(node.location, "expected 'states' to be a non-empty array, found \(node.kindDescription)")
+        }
+        var states: [State] = []
+        states.reserveCapacity(elements.count)
+        var seen: [StateID: SourceLocation] = [:]
+        for element in elements {
+            let state: State
+            if case .string(let id) = element.value {
+                state = State(StateID(id), location: element.location)
+            } else {
+                let object = try ObjectReader(element, what: "a state", keys: stateKeys)
+                let id = try ObjectReader.string(try object.required("id"), "a state's 'id'")
+                state = State(
+                    StateID(id),
+                    label: try object.optionalString("label"),
+                    kind: try object.optionalBool("final") == true ? .final : .normal,
+                    parent: try object.optionalString("parent").map { StateID($0) },
+                    location: element.location)
+            }
+            guard !state.id.rawValue.isEmpty else { throw .at(element.location, "a state's 'id' must not be empty") }
+            if let first = seen[state.id] {
+                throw .at(element.location, "state '\(state.id)' is declared twice (first at \(first))")
+            }
+            seen[state.id] = element.location
+            states.append(state)
+        }
+        for state in states {
+            if let parent = state.parent, seen[parent] == nil {
+                throw .at(
+                    state.location,
+                    "state '\(state.id)' names parent '\(parent)', which is not a declared state"
+                        + Suggestion.hint(for: parent.rawValue, among: states.map(\.id.rawValue)))
+            }
+        }
+        return states
+    }
+
+    /// Applies each compound state's `initial` key to the child it names.
+    private static func markInitialChildren(
+        _ states: inout [State], root: DocumentNode, index: [StateID: Int]
+    ) throws(MachineFileError) {
+        guard case .array(let elements) = root.value else { return }
+        for (position, element) in elements.enumerated() {
+            guard case .object = element.value else { continue }
+            let object = try ObjectReader(element, what: "a state", keys: stateKeys)
+            guard let initialNode = object.optional("initial") else { continue }
+            let child = StateID(try ObjectReader.string(initialNode, "a state's 'initial'"))
+            let parent = states[position].id
+            guard let childIndex = index[child], states[childIndex].parent == parent else {
+                let children = states.filter { $0.parent == parent }.map(\.id.rawValue)
+                throw .at(
+                    initialNode.location,
+                    "'\(child)' is not a child of '\(parent)'" + Suggestion.hint(for: child.rawValue, among: children))
+            }
+            try markInitial(&states[childIndex], at: initialNode.location)
+        }
+    }
+
+    private static func decodeEvents(_ node: DocumentNode) throws(MachineFileError) -> [Event] {
+        guard case .array(let elements) = node.value else {
+            throw .at(node.location, "expected 'events' to be an array, found \(node.kindDescription)")
+        }
+        var events: [Event] = []
+        var seen: [EventID: SourceLocation] = [:]
+        for element in elements {
+            let event: Event
+            if case .string(let id) = element.value {
+                event = Event(EventID(id), location: element.location)
+            } else {
+                let object = try ObjectReader(element, what: "an event", keys: eventKeys)
+                let id = try ObjectReader.string(try object.required("id"), "an event's 'id'")
+                event = Event(EventID(id), label: try object.optionalString("label"), location: element.location)
+            }
+            guard !event.id.rawValue.isEmpty else { throw .at(element.location, "an event's 'id' must not be empty") }
+            if let first = seen[event.id] {
+                throw .at(element.location, "event '\(event.id)' is declared twice (first at \(first))")
+            }
+            seen[event.id] = element.location
+            events.append(event)
+        }
+        return events
+    }
+
+    private static func decodeTransitions(
+        _ node: DocumentNode, states: Set<StateID>, stateNames: [String], events: Set<String>?
+    ) throws(MachineFileError) -> [Transition] {
+        guard case .array(let elements) = node.value else {
+            throw .at(node.location, "expected 'transitions' to be an array, found \(node.kindDescription)")
+        }
+        func declaredState(_ name: (text: String, location: SourceLocation), _ role: String) throws(MachineFileError) -> StateID {
+            let id = StateID(name.text)
+            guard states.contains(id) else {
+                throw .at(
+                    name.location,
+                    "transition \(role) '\(name.text)' is not a declared state"
+                        + Suggestion.hint(for: name.text, among: stateNames))
+            }
+            return id
+        }
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(elements.count)
+        for element in elements {
+            let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
+            var sources: [StateID] = []
+            for name in try ObjectReader.strings(try object.required("from"), "'from'") {
+                sources.append(try declaredState(name, "source"))
+            }
+            var targets: [StateID] = []
+            for name in try ObjectReader.strings(try object.required("to"), "'to'") {
+                targets.append(try declaredState(name, "target"))
+            }
+            var event: EventID?
+            if let eventNode = object.optional("event") {
+                let name = try ObjectReader.string(eventNode, "'event'")
+                guard !name.isEmpty else { throw .at(eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
+                if let events, !events.contains(name) {
+                    throw .at(
+                        eventNode.location,
+                        "event '\(name)' is not declared in 'events'" + Suggestion.hint(for: name, among: events.sorted()))
+                }
+                event = EventID(name)
+            }
+            let effects = try object.optional("effects").map { node throws(MachineFileError) in
+                try ObjectReader.strings(node, "'effects'").map(\.text)
+            }
+            for source in sources {
+                transitions.append(
+                    Transition(
+                        from: source, on: event, to: targets,
+                        guard: try object.optionalString("guard"), effects: effects ?? [],
+                        location: element.location))
+            }
+        }
+        return transitions
+    }
+}

@@ -1,0 +1,26 @@
+/// The syntaxes a machine file can be written in.
+public enum MachineFileFormat: String, Sendable, CaseIterable {
+    case json
+    case yaml
+
+    /// The format a path's extension names, or `nil` for an extension fsmviz does not read.
+    public init?(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "yaml", "yml": self = .yaml
+        default: return nil
+        }
+    }
+
+    /// The format of a document whose name says nothing, such as standard input: JSON when it
+    /// starts with `{`, YAML otherwise.
+    public init(sniffing bytes: [UInt8]) {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        self = first == UInt8(ascii: "{") ? .json : .yaml
+    }
+
+    /// File extensions fsmviz reads machine files from.
+    public static let pathExtensions = ["json", "yaml", "yml"]
+}

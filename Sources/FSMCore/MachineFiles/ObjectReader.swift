@@ -1,0 +1,96 @@
+/// Reads one object of a machine file, rejecting keys it does not know (with a suggestion)
+/// and keys written twice.
+struct ObjectReader {
+    let node: DocumentNode
+    let what: String
+    private let members: [String: DocumentNode]
+
+    init(_ node: DocumentNode, what: String, keys: [String]) throws(MachineFileError) {
+        guard case .object(let list) = node.value else {
+            throw .at(node.location, "expected \(what) to be an object, found \(node.kindDescription)")
+        }
+        var members: [String: DocumentNode] = [:]
+        for member in list {
+            guard keys.contains(member.key) else {
+                throw .at(member.keyLocation, Self.unknownKeyMessage(member.key, in: what, keys: keys))
+            }
+            guard members[member.key] == nil else {
+                throw .at(member.keyLocation, "key '\(member.key)' appears twice in \(what)")
+            }
+            members[member.key] = member.value
+        }
+        self.node = node
+        self.what = what
+        self.members = members
+    }
+
+    private static func unknownKeyMessage(_ key: String, in what: String, keys: [String]) -> String {
+        if let near = Suggestion.closest(to: key, among: keys) {
+            return "unknown key '\(key)' in \(what); did you mean '\(near)'?"
+        }
+        let known = keys.filter { !$0.hasPrefix("$") }.map { "'\($0)'" }.joined(separator: ", ")
+        return "unknown key '\(key)' in \(what); known keys are \(known)"
+    }
+
+    func optional(_ key: String) -> DocumentNode? {
+        guard let value = members[key] else { return nil }
+        if case .null = value.value { return nil }
+        return value
+    }
+
+    func required(_ key: String) throws(MachineFileError) -> DocumentNode {
+        guard let value = optional(key) else {
+            throw .at(node.location, "\(what) is missing required key '\(key)'")
+        }
+        return value
+    }
+
+    func optionalString(_ key: String) throws(MachineFileError) -> String? {
+        try optional(key).map { node throws(MachineFileError) in try Self.string(node, "'\(key)'") }
+    }
+
+    func optionalBool(_ key: String) throws(MachineFileError) -> Bool? {
+        guard let value = optional(key) else { return nil }
+        guard case .bool(let flag) = value.value else {
+            throw .at(value.location, "expected '\(key)' to be true or false, found \(value.kindDescription)")
+        }
+        return flag
+    }
+
+    static func string(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
+        guard case .string(let text) = node.value else {
+            throw .at(node.location, "expected \(what) to be a string, found \(node.kindDescription)")
+        }
+        return text
+    }
+
+    /// A string or an array of strings, each with its position.
+    static func strings(
+        _ node: DocumentNode, _ what: String
+    ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
+        switch node.value {
+        case .string(let text):
+            return [(text, node.location)]
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                throw .at(node.location, "expected \(what) to list at least one name")
+            }
+            var result: [(text: String, location: SourceLocation)] = []
+            for element in elements {
+                result.append((try string(element, "each of \(what)"), element.location))
+            }
+            return result
+        default:
+            throw .at(
+                node.location,
+                "expected \(what) to be a string or an array of strings, found \(node.kindDescription)")
+        }
+    }
+}
+
+extension MachineFileError {
+    /// An error whose path the loader fills in.
+    static func at(_ location: SourceLocation?, _ message: String) -> MachineFileError {
+        MachineFileError(path: "", location: location, message: message)
+    }
+}

@@ -1,0 +1,49 @@
+/// A transition from one state to one or more target states.
+///
+/// Several targets mean the transition's handler chooses one of them at run time, as
+/// EFStateMachine's `toStates` does; it is a single transition, not several competing ones.
+public struct Transition: Hashable, Sendable {
+    /// The state the transition leaves.
+    public var source: StateID
+    /// The event that triggers it, or `nil` for an automatic (eventless) transition.
+    public var event: EventID?
+    /// The states it may enter; never empty.
+    public var targets: [StateID]
+    /// A description of the condition that must hold for the transition to fire.
+    public var guardLabel: String?
+    /// Descriptions of what the transition does as it fires, in order.
+    public var effects: [String]
+    /// Where the transition was declared, when it came from a file.
+    public var location: SourceLocation?
+
+    /// Creates a transition.
+    public init(
+        from source: StateID,
+        on event: EventID?,
+        to targets: [StateID],
+        guard guardLabel: String? = nil,
+        effects: [String] = [],
+        location: SourceLocation? = nil
+    ) {
+        self.source = source
+        self.event = event
+        self.targets = targets
+        self.guardLabel = guardLabel
+        self.effects = effects
+        self.location = location
+    }
+
+    /// Creates a transition with a single target.
+    public init(
+        from source: StateID,
+        on event: EventID?,
+        to target: StateID,
+        guard guardLabel: String? = nil,
+        effects: [String] = [],
+        location: SourceLocation? = nil
+    ) {
+        self.init(
+            from: source, on: event, to: [target], guard: guardLabel, effects: effects,
+            location: location)
+    }
+}
