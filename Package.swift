@@ -18,17 +18,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .target(
             name: "FSMCore",
-            dependencies: [
-                .product(name: "OrderedCollections", package: "swift-collections"),
-                .product(name: "Yams", package: "Yams"),
-            ]
+            dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "DOTExport", dependencies: ["FSMCore"]),
         .systemLibrary(

@@ -1,5 +1,3 @@
-public import OrderedCollections
-
 /// A validated state machine: its states, events and transitions, in declaration order.
 ///
 /// A `Machine` is a value. Creating one checks it: every transition names declared states,
@@ -11,16 +9,18 @@ public struct Machine: Hashable, Sendable {
     public var name: String?
     /// A longer description of what the machine models.
     public var summary: String?
-    /// Every state, keyed by identifier, in declaration order.
-    public let states: OrderedDictionary<StateID, State>
-    /// Every event, keyed by identifier: declared ones first, then any that only transitions
-    /// name, in order of first use.
-    public let events: OrderedDictionary<EventID, Event>
+    /// Every state, in declaration order.
+    public let states: [State]
+    /// Every event: declared ones first, then any that only transitions name, in order of
+    /// first use.
+    public let events: [Event]
     /// Every transition, in declaration order.
     public let transitions: [Transition]
     /// The top-level state the machine starts in.
     public let initialState: StateID
 
+    private let stateIndex: [StateID: Int]
+    private let eventIndex: [EventID: Int]
     private let outgoingIndex: [StateID: [Int]]
     private let childIndex: [StateID?: [StateID]]
 
@@ -35,47 +35,62 @@ public struct Machine: Hashable, Sendable {
         events: [Event] = [],
         transitions: [Transition]
     ) throws(MachineError) {
-        var stateTable = OrderedDictionary<StateID, State>(minimumCapacity: states.count)
-        for state in states {
+        var stateIndex: [StateID: Int] = [:]
+        stateIndex.reserveCapacity(states.count)
+        for (position, state) in states.enumerated() {
             guard !state.id.rawValue.isEmpty else { throw .emptyIdentifier(at: state.location) }
-            if let first = stateTable[state.id] {
-                throw .duplicateState(state.id, at: state.location, firstDeclaredAt: first.location)
+            if let first = stateIndex[state.id] {
+                throw .duplicateState(state.id, at: state.location, firstDeclaredAt: states[first].location)
             }
-            stateTable[state.id] = state
+            stateIndex[state.id] = position
         }
-        var eventTable = OrderedDictionary<EventID, Event>(minimumCapacity: events.count)
-        for event in events {
+        var allEvents = events
+        var eventIndex: [EventID: Int] = [:]
+        for (position, event) in events.enumerated() {
             guard !event.id.rawValue.isEmpty else { throw .emptyIdentifier(at: event.location) }
-            if let first = eventTable[event.id] {
-                throw .duplicateEvent(event.id, at: event.location, firstDeclaredAt: first.location)
+            if let first = eventIndex[event.id] {
+                throw .duplicateEvent(event.id, at: event.location, firstDeclaredAt: events[first].location)
             }
-            eventTable[event.id] = event
+            eventIndex[event.id] = position
         }
         for transition in transitions {
-            try Self.check(transition, against: stateTable)
-            if let event = transition.event, eventTable[event] == nil {
+            try Self.check(transition, against: stateIndex)
+            if let event = transition.event, eventIndex[event] == nil {
                 guard !event.rawValue.isEmpty else { throw .emptyIdentifier(at: transition.location) }
-                eventTable[event] = Event(event)
+                eventIndex[event] = allEvents.count
+                allEvents.append(Event(event))
             }
         }
-        try Self.checkHierarchy(stateTable)
-        let initial = try Self.initialChild(of: nil, among: stateTable.values)
+        try Self.checkHierarchy(states, stateIndex)
+        let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
 
         self.name = name
         self.summary = summary
-        self.states = stateTable
-        self.events = eventTable
+        self.states = states
+        self.events = allEvents
         self.transitions = transitions
         self.initialState = initial
+        self.stateIndex = stateIndex
+        self.eventIndex = eventIndex
         var outgoing: [StateID: [Int]] = [:]
         for (index, transition) in transitions.enumerated() {
             outgoing[transition.source, default: []].append(index)
         }
         self.outgoingIndex = outgoing
         var children: [StateID?: [StateID]] = [:]
-        for state in stateTable.values { children[state.parent, default: []].append(state.id) }
+        for state in states { children[state.parent, default: []].append(state.id) }
         self.childIndex = children
+    }
+
+    /// The state with identifier `id`, if the machine has one.
+    public func state(_ id: StateID) -> State? {
+        stateIndex[id].map { states[$0] }
+    }
+
+    /// The event with identifier `id`, if the machine has one.
+    public func event(_ id: EventID) -> Event? {
+        eventIndex[id].map { events[$0] }
     }
 
     /// The states nested directly in `parent` (top-level states for `nil`), in declaration order.
@@ -94,7 +109,7 @@ public struct Machine: Hashable, Sendable {
     }
 
     private static func check(
-        _ transition: Transition, against states: OrderedDictionary<StateID, State>
+        _ transition: Transition, against states: [StateID: Int]
     ) throws(MachineError) {
         guard states[transition.source] != nil else {
             throw .unknownTransitionState(transition.source, role: .source, at: transition.location)
@@ -108,37 +123,38 @@ public struct Machine: Hashable, Sendable {
     }
 
     private static func checkHierarchy(
-        _ states: OrderedDictionary<StateID, State>
+        _ states: [State], _ index: [StateID: Int]
     ) throws(MachineError) {
-        for state in states.values {
+        for state in states {
             guard let parent = state.parent else { continue }
-            guard states[parent] != nil else {
+            guard index[parent] != nil else {
                 throw .unknownParent(parent, of: state.id, at: state.location)
             }
         }
         // Walk up from every state, remembering states already proven to reach a root, so the
         // whole check stays linear even for deep hierarchies.
         var reachesRoot = Set<StateID>()
-        for state in states.values {
+        for state in states {
             var path: [StateID] = []
             var onPath = Set<StateID>()
             var current: StateID? = state.id
             while let id = current, !reachesRoot.contains(id) {
                 if onPath.contains(id) {
                     let cycle = Array(path.drop { $0 != id })
-                    throw .parentCycle(cycle, at: states[id]?.location)
+                    throw .parentCycle(cycle, at: index[id].map { states[$0].location } ?? nil)
                 }
                 onPath.insert(id)
                 path.append(id)
-                current = states[id]?.parent
+                current = index[id].flatMap { states[$0].parent }
             }
             reachesRoot.formUnion(path)
         }
         var childrenByParent: [StateID: [State]] = [:]
-        for state in states.values {
+        for state in states {
             if let parent = state.parent { childrenByParent[parent, default: []].append(state) }
         }
-        for parent in states.keys {
+        for state in states {
+            let parent = state.id
             guard let children = childrenByParent[parent] else { continue }
             _ = try initialChild(of: parent, among: children)
         }

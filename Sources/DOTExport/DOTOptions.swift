@@ -1,0 +1,22 @@
+/// Everything that shapes a DOT document besides the machine itself.
+public struct DOTOptions: Hashable, Sendable {
+    /// Which drawing of the machine to produce.
+    public var style: DOTStyle
+    /// The direction ranks flow in.
+    public var rankDirection: RankDirection
+    /// A title above the diagram; `nil` uses the machine's name, the empty string none.
+    public var title: String?
+    /// Fonts and colours (the `flowdiagram` style keeps EFStateMachine's plain look).
+    public var theme: DOTTheme
+
+    /// Creates options; the defaults draw a `states` diagram top to bottom.
+    public init(
+        style: DOTStyle = .states, rankDirection: RankDirection = .TB, title: String? = nil,
+        theme: DOTTheme = .standard
+    ) {
+        self.style = style
+        self.rankDirection = rankDirection
+        self.title = title
+        self.theme = theme
+    }
+}

@@ -1,0 +1,155 @@
+internal import FSMCore
+
+/// The `states` drawing: one node per state, events on the edges, a start point before the
+/// initial state, double circles for final states and a cluster per compound state.
+struct StatesDiagram {
+    let machine: Machine
+    let options: DOTOptions
+
+    private struct Edge {
+        var tail: String
+        var head: String
+        var lines: [String]
+        var attributes: [String]
+    }
+
+    func render() -> String {
+        var ids = DOTIdentifiers(machine.states.map(\.id))
+        var clusters: [StateID: String] = [:]
+        for state in machine.states.map(\.id) where machine.isCompound(state) {
+            clusters[state] = ids.fresh("cluster_\(clusters.count)")
+        }
+        let theme = options.theme
+        let graphName = machine.name.flatMap(DOTEscaping.identifier(for:)) ?? "machine"
+        var dot = "digraph \(graphName) {\n"
+        var graphAttributes = [
+            "rankdir=\(options.rankDirection.rawValue)", "compound=true",
+            "fontname=\(q(theme.fontName))", "fontsize=\(theme.fontSize + 4)",
+            "fontcolor=\(q(theme.textColor))", "bgcolor=\(q(theme.background ?? "transparent"))",
+            "nodesep=0.5", "ranksep=0.5", "pad=0.3",
+        ]
+        if let title = options.title ?? machine.name, !title.isEmpty {
+            graphAttributes += ["label=\(q(title))", "labelloc=t"]
+        }
+        dot += "    graph [\(graphAttributes.joined(separator: ", "))]\n"
+        dot += "    node [shape=box, style=\"rounded,filled\", fontname=\(q(theme.fontName)), "
+            + "fontsize=\(theme.fontSize), fillcolor=\(q(theme.stateFill)), "
+            + "color=\(q(theme.stateOutline)), fontcolor=\(q(theme.textColor))]\n"
+        dot += "    edge [fontname=\(q(theme.fontName)), fontsize=\(theme.fontSize - 2), "
+            + "color=\(q(theme.edgeColor)), fontcolor=\(q(theme.textColor)), arrowsize=0.7]\n\n"
+
+        let start = ids.fresh("start")
+        dot += "    \(start) [shape=point, width=0.15, label=\"\", "
+            + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor))]\n"
+        dot += "    \(start) -> \(endpoint(machine.initialState, ids, clusters, role: "lhead"))\n"
+        emitStates(in: nil, indent: "    ", ids: &ids, clusters: clusters, into: &dot)
+        dot += "\n"
+        for edge in edges(ids: &ids, clusters: clusters, choices: &dot) {
+            var attributes = edge.attributes
+            let label = edge.lines.filter { !$0.isEmpty }.joined(separator: "\n")
+            if !label.isEmpty { attributes.insert("label=\(q(label))", at: 0) }
+            let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+            dot += "    \(edge.tail) -> \(edge.head)\(suffix)\n"
+        }
+        dot += "}\n"
+        return dot
+    }
+
+    private func q(_ text: String) -> String { DOTEscaping.quotedLabel(text) }
+
+    /// The node an edge attaches to for `state`, plus `lhead`/`ltail` so that an edge to or
+    /// from a compound state ends at its cluster's border.
+    private func endpoint(
+        _ state: StateID, _ ids: DOTIdentifiers, _ clusters: [StateID: String], role: String
+    ) -> String {
+        guard let cluster = clusters[state] else { return ids[state] }
+        return "\(ids[anchor(of: state)]) [\(role)=\(cluster)]"
+    }
+
+    private func anchor(of state: StateID) -> StateID {
+        var current = state
+        while machine.isCompound(current) {
+            let children = machine.children(of: current)
+            guard let next = children.first(where: { machine.state($0)?.kind == .initial }) ?? children.first
+            else { break }
+            current = next
+        }
+        return current
+    }
+
+    private func emitStates(
+        in parent: StateID?, indent: String, ids: inout DOTIdentifiers,
+        clusters: [StateID: String], into dot: inout String
+    ) {
+        let theme = options.theme
+        for child in machine.children(of: parent) {
+            guard let state = machine.state(child) else { continue }
+            if let cluster = clusters[child] {
+                dot += "\(indent)subgraph \(cluster) {\n"
+                dot += "\(indent)    graph [label=\(q(state.displayName)), style=\"rounded,filled\", "
+                    + "fillcolor=\(q(theme.clusterFill)), color=\(q(theme.stateOutline)), "
+                    + "fontsize=\(theme.fontSize)]\n"
+                if let initial = machine.children(of: child).first(where: { machine.state($0)?.kind == .initial }) {
+                    let start = ids.fresh("\(cluster)_start")
+                    dot += "\(indent)    \(start) [shape=point, width=0.12, label=\"\", "
+                        + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor))]\n"
+                    dot += "\(indent)    \(start) -> \(endpoint(initial, ids, clusters, role: "lhead"))\n"
+                }
+                emitStates(in: child, indent: indent + "    ", ids: &ids, clusters: clusters, into: &dot)
+                dot += "\(indent)}\n"
+            } else {
+                var attributes = ["label=\(q(state.displayName))"]
+                if state.kind == .final { attributes.append("shape=doublecircle") }
+                dot += "\(indent)\(ids[child]) [\(attributes.joined(separator: ", "))]\n"
+            }
+        }
+    }
+
+    private func edges(
+        ids: inout DOTIdentifiers, clusters: [StateID: String], choices dot: inout String
+    ) -> [Edge] {
+        var edges: [Edge] = []
+        var merged: [String: Int] = [:]
+        var choiceCount = 0
+        func attachment(_ state: StateID, _ role: String) -> (node: String, attribute: [String]) {
+            guard let cluster = clusters[state] else { return (ids[state], []) }
+            return (ids[anchor(of: state)], ["\(role)=\(cluster)"])
+        }
+        for transition in machine.transitions {
+            let line = label(of: transition)
+            let tail = attachment(transition.source, "ltail")
+            if transition.targets.count == 1 {
+                let head = attachment(transition.targets[0], "lhead")
+                let key = "\(transition.source.rawValue)\u{0}\(transition.targets[0].rawValue)"
+                if let index = merged[key] {
+                    edges[index].lines.append(line)
+                } else {
+                    merged[key] = edges.count
+                    edges.append(Edge(tail: tail.node, head: head.node, lines: [line], attributes: tail.attribute + head.attribute))
+                }
+                continue
+            }
+            // A handler that picks one of several targets is drawn as UML's choice diamond.
+            choiceCount += 1
+            let choice = ids.fresh("choice_\(choiceCount)")
+            dot += "    \(choice) [shape=diamond, label=\"\", width=0.25, height=0.25, style=filled, "
+                + "fillcolor=\(q(options.theme.edgeColor)), color=\(q(options.theme.edgeColor))]\n"
+            edges.append(Edge(tail: tail.node, head: choice, lines: [line], attributes: tail.attribute + ["arrowhead=none"]))
+            for target in transition.targets {
+                let head = attachment(target, "lhead")
+                edges.append(Edge(tail: choice, head: head.node, lines: [], attributes: head.attribute))
+            }
+        }
+        return edges
+    }
+
+    private func label(of transition: Transition) -> String {
+        var parts: [String] = []
+        if let event = transition.event {
+            parts.append(machine.event(event)?.displayName ?? event.rawValue)
+        }
+        if let guardLabel = transition.guardLabel { parts.append("[\(guardLabel)]") }
+        if !transition.effects.isEmpty { parts.append("/ " + transition.effects.joined(separator: ", ")) }
+        return parts.joined(separator: " ")
+    }
+}

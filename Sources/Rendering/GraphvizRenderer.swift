@@ -1,0 +1,150 @@
+internal import CGraphviz
+public import DOTExport
+public import FSMCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lays out and renders DOT in this process through Graphviz's libgvc.
+///
+/// libcgraph is not thread-safe: its parser and attribute tables are process-wide globals,
+/// and two threads rendering at once crash it even with separate contexts. Every call into
+/// Graphviz therefore goes through one process-wide lock, and one Graphviz context, created on
+/// first use, serves every render in the process. Renderers are cheap values; use as many as
+/// you like, from any thread: their work is serialized.
+public struct GraphvizRenderer: Sendable {
+    /// Creates a renderer; Graphviz itself starts on the first render.
+    public init() {}
+
+    /// The layout engines this Graphviz installation provides.
+    public func availableEngines() throws(RenderError) -> [String] {
+        try withSession { session throws(RenderError) in session.engines }
+    }
+
+    /// The output formats this Graphviz installation can render.
+    public func availableFormats() throws(RenderError) -> [String] {
+        try withSession { session throws(RenderError) in session.devices }
+    }
+
+    /// Renders `machine` as drawn by `options`.
+    /// - Throws: ``RenderError`` naming the machine.
+    public func render(
+        _ machine: Machine, options: DOTOptions = DOTOptions(), format: RenderFormat,
+        engine: LayoutEngine = .dot
+    ) throws(RenderError) -> [UInt8] {
+        let subject = machine.name.map { "machine '\($0)'" } ?? "the machine"
+        return try render(
+            dot: DOTWriter(options: options).write(machine), format: format, engine: engine.rawValue,
+            subject: subject)
+    }
+
+    /// Lays out `dot` with `engine` and renders it to `format`.
+    /// - Parameter subject: What the DOT describes, for error messages ("machine 'Door'").
+    /// - Throws: ``RenderError`` with Graphviz's own explanation, never printed to stderr.
+    public func render(
+        dot: String, format: RenderFormat, engine: String = LayoutEngine.dot.rawValue,
+        subject: String = "the graph"
+    ) throws(RenderError) -> [UInt8] {
+        try withSession { session throws(RenderError) in
+            guard session.engines.contains(engine) else {
+                throw .unknownEngine(engine, available: session.engines)
+            }
+            guard session.devices.contains(format.graphvizDevice) else {
+                throw .formatUnavailable(format, available: session.devices)
+            }
+            capturedMessages = ""
+            guard let graph = agmemread(dot) else {
+                throw .invalidDOT(subject: subject, message: takeMessages())
+            }
+            defer { agclose(graph) }
+            guard gvLayout(session.context, graph, engine) == 0 else {
+                throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
+            }
+            defer { gvFreeLayout(session.context, graph) }
+            var data: UnsafeMutablePointer<CChar>?
+            var length: UInt32 = 0
+            guard gvRenderData(session.context, graph, format.graphvizDevice, &data, &length) == 0,
+                let data
+            else {
+                throw .renderFailed(subject: subject, format: format, message: takeMessages())
+            }
+            defer { gvFreeRenderData(data) }
+            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+                Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+            }
+        }
+    }
+
+    private func withSession<Result>(
+        _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
+    ) throws(RenderError) -> Result {
+        try graphvizSession.withLock { session throws(RenderError) -> Result in
+            if session == nil { session = try GraphvizSession.start() }
+            guard let session else { throw RenderError.contextUnavailable }
+            return try body(session)
+        }
+    }
+}
+
+/// The process's one Graphviz context and what its plugins offer.
+///
+/// Unchecked: the context pointer lives inside `graphvizSession`'s mutex and is only used
+/// while that lock is held.
+struct GraphvizSession: @unchecked Sendable {
+    let context: OpaquePointer
+    let engines: [String]
+    let devices: [String]
+
+    static func start() throws(RenderError) -> GraphvizSession {
+        // Route Graphviz's messages to our buffer instead of stderr; render errors carry them.
+        _ = agseterrf { message in
+            if let message { capturedMessages += String(cString: message) }
+            return 0
+        }
+        _ = agseterr(AGWARN)
+        guard let context = gvContext() else { throw .contextUnavailable }
+        let engines = pluginNames(context, kind: "layout")
+        guard !engines.isEmpty else {
+            gvFreeContext(context)
+            throw .pluginsNotConfigured
+        }
+        return GraphvizSession(context: context, engines: engines, devices: pluginNames(context, kind: "device"))
+    }
+
+    /// Plugin names of one kind, without the `:provider` suffix, sorted and unique.
+    private static func pluginNames(_ context: OpaquePointer, kind: String) -> [String] {
+        var count: Int32 = 0
+        guard let list = gvPluginList(context, kind, &count, nil) else { return [] }
+        defer { free(list) }
+        var names = Set<String>()
+        for index in 0..<Int(count) {
+            guard let entry = list[index] else { continue }
+            names.insert(String(String(cString: entry).prefix { $0 != ":" }))
+            free(entry)
+        }
+        return names.sorted()
+    }
+}
+
+/// Guards every Graphviz call in the process (see ``GraphvizRenderer``).
+private let graphvizSession = Mutex<GraphvizSession?>(nil)
+
+/// Graphviz's messages for the call in progress. Only touched while `graphvizSession` is
+/// locked: the C callback that appends to it runs inside a locked Graphviz call.
+nonisolated(unsafe) private var capturedMessages = ""
+
+/// The captured messages as one line each, with Graphviz's "Error: " prefixes removed.
+private func takeMessages() -> String {
+    defer { capturedMessages = "" }
+    return capturedMessages
+        .split(whereSeparator: \.isNewline)
+        .map { line in
+            var text = line.trimmingPrefix("Error").trimmingPrefix(": ").trimmingPrefix("Warning").trimmingPrefix(": ")
+            while text.first == " " { text = text.dropFirst() }
+            return String(text)
+        }
+        .filter { !$0.isEmpty }
+        .joined(separator: "; ")
+}

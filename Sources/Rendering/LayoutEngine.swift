@@ -1,0 +1,15 @@
+/// Graphviz's layout engines.
+public enum LayoutEngine: String, Sendable, CaseIterable {
+    /// Hierarchical layers: the clearest picture of a state machine's flow.
+    case dot
+    /// Spring model, for small undirected-looking machines.
+    case neato
+    /// Force-directed, clusters supported.
+    case fdp
+    /// Multiscale force-directed: the one that still finishes on thousands of states.
+    case sfdp
+    /// Circular layout.
+    case circo
+    /// Radial layout around the initial state.
+    case twopi
+}

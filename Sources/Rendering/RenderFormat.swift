@@ -1,0 +1,26 @@
+/// The file formats Graphviz renders a laid-out diagram to.
+public enum RenderFormat: String, Sendable, CaseIterable {
+    case svg
+    case png
+    case pdf
+    /// DOT annotated with the layout's positions (Graphviz's `-Tdot`).
+    case layoutDOT = "dot-layout"
+
+    /// The name of Graphviz's device plugin for this format.
+    var graphvizDevice: String {
+        switch self {
+        case .svg: "svg"
+        case .png: "png"
+        case .pdf: "pdf"
+        case .layoutDOT: "dot"
+        }
+    }
+
+    /// The Debian package that ships the plugin this format needs.
+    var debianPackage: String {
+        switch self {
+        case .svg, .layoutDOT: "libgvc6"
+        case .png, .pdf: "libgvc6 (its cairo/pango plugin)"
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import DOTExport
+import FSMCore
+
+extension FsmvizCommand {
+    struct DOT: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "dot",
+            abstract: "Print a machine as Graphviz DOT.",
+            discussion: "Needs no Graphviz: the DOT is written in Swift. Pipe it to 'dot' or commit it.",
+            aliases: []
+        )
+
+        @Argument(help: "The machine file (.json, .yaml, .yml; '-' for standard input).")
+        var input: String
+
+        @OptionGroup var diagram: DiagramOptions
+
+        func run() throws {
+            let machine: Machine
+            do {
+                machine = try MachineFileLoader.load(path: input)
+            } catch {
+                Console.printError(error.description)
+                throw ExitStatus.usage.exitCode
+            }
+            Console.write(Array(DOTWriter(options: diagram.dotOptions).write(machine).utf8))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+public import ArgumentParser
+public import DOTExport
+
+extension DOTStyle: ExpressibleByArgument {}
+extension RankDirection: ExpressibleByArgument {}
+
+/// Options that shape the drawing, shared by `render` and `dot`.
+struct DiagramOptions: ParsableArguments {
+    @Option(help: "How to draw the machine: 'states' (events on edges) or 'flowdiagram' (EFStateMachine's state boxes and action ovals).")
+    var style: DOTStyle = .states
+
+    @Option(help: "Direction the diagram flows in.")
+    var rankdir: RankDirection = .TB
+
+    @Option(help: "Title above the diagram (default: the machine's name; '' for none).")
+    var title: String?
+
+    @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")).")
+    var theme: String = "standard"
+
+    func validate() throws {
+        guard DOTTheme.named.contains(where: { $0.name == theme }) else {
+            throw ValidationError(
+                "unknown theme '\(theme)'; available: \(DOTTheme.named.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    var dotOptions: DOTOptions {
+        DOTOptions(
+            style: style, rankDirection: rankdir, title: title,
+            theme: DOTTheme.named.first { $0.name == theme }?.theme ?? .standard)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// fsmviz's exit statuses, as documented in `fsmviz --help`.
+enum ExitStatus: Int32, Comparable {
+    case success = 0
+    /// Bad usage or an invalid machine file.
+    case usage = 2
+    /// Graphviz failed or the output could not be written.
+    case failure = 3
+
+    var exitCode: ExitCode { ExitCode(rawValue) }
+
+    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+}

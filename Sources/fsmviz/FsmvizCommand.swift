@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct FsmvizCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fsmviz",
+        abstract: "Draw state machines and find their bugs before they ship.",
+        discussion: """
+            Machines are read from JSON or YAML machine files (see docs/machine-format.md).
+
+            Exit status: 0 success; 2 bad usage or an invalid machine file; \
+            3 Graphviz could not render, or the output could not be written.
+            """,
+        version: "0.1.0",
+        subcommands: [Render.self, DOT.self]
+    )
+
+    /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of
+    /// ArgumentParser's defaults (64 for usage errors).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { Console.printError(message) }
+            Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+    }
+}

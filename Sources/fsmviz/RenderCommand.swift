@@ -1,0 +1,134 @@
+import ArgumentParser
+import DOTExport
+import FSMCore
+import Foundation
+import Rendering
+
+extension FsmvizCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "render",
+            abstract: "Render machines to SVG, PNG, PDF or DOT.",
+            discussion: """
+                Graphviz runs inside fsmviz: no 'dot' process is started, and one Graphviz \
+                context serves every input. Files are written atomically: a failed render \
+                leaves the previous file as it was.
+
+                Examples:
+                  fsmviz render machine.json -o flow.svg
+                  fsmviz render machine.yaml -o - --format png > flow.png
+                  fsmviz render machines/*.json -o diagrams/
+                """
+        )
+
+        @Argument(help: "Machine files (.json, .yaml, .yml; '-' for standard input).")
+        var inputs: [String]
+
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Output file, '-' for standard output, or a directory (ending in '/') for several inputs.",
+                discussion: "Defaults to the input's name with the format's extension, beside the input.",
+                valueName: "path"))
+        var output: String?
+
+        @Option(help: "Output format (default: from the output's extension, else svg).")
+        var format: OutputFormat?
+
+        @Option(help: "Graphviz layout engine.")
+        var engine: LayoutEngine = .dot
+
+        @OptionGroup var diagram: DiagramOptions
+
+        func validate() throws {
+            if output == "-", inputs.count > 1 {
+                throw ValidationError("'-o -' takes one input; give a directory to render several")
+            }
+            if let output, format == nil, output != "-", !isDirectoryTarget(output),
+                OutputFormat(path: output) == nil
+            {
+                throw ValidationError(
+                    "cannot tell the format of '\(output)' from its extension; use \(OutputFormat.extensionsHelp) or --format")
+            }
+        }
+
+        func run() throws {
+            let jobs: [(input: String, destination: String, format: OutputFormat)]
+            if let output, isDirectoryTarget(output) {
+                do {
+                    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                } catch {
+                    Console.printError("\(output): error: cannot create the directory: \(error.localizedDescription)")
+                    throw ExitStatus.failure.exitCode
+                }
+                let chosen = format ?? .svg
+                jobs = inputs.map { input in
+                    (input, output.hasSuffix("/") ? output + outputName(input, chosen) : output + "/" + outputName(input, chosen), chosen)
+                }
+            } else if let output {
+                jobs = [(inputs[0], output, format ?? OutputFormat(path: output) ?? .svg)]
+            } else {
+                let chosen = format ?? .svg
+                jobs = inputs.map { input in
+                    (input, input == "-" ? "-" : besideInput(input, chosen), chosen)
+                }
+            }
+            var worst = ExitStatus.success
+            let renderer = GraphvizRenderer()
+            for job in jobs {
+                worst = max(worst, render(job.input, to: job.destination, as: job.format, with: renderer))
+            }
+            if worst != .success { throw worst.exitCode }
+        }
+
+        private func render(
+            _ input: String, to destination: String, as format: OutputFormat, with renderer: GraphvizRenderer
+        ) -> ExitStatus {
+            let machine: Machine
+            do {
+                machine = try MachineFileLoader.load(path: input)
+            } catch {
+                Console.printError(error.description)
+                return .usage
+            }
+            let options = diagram.dotOptions
+            let bytes: [UInt8]
+            if let renderFormat = format.renderFormat {
+                do {
+                    bytes = try renderer.render(machine, options: options, format: renderFormat, engine: engine)
+                } catch {
+                    Console.printError("\(input): error: \(error)")
+                    return .failure
+                }
+            } else {
+                bytes = Array(DOTWriter(options: options).write(machine).utf8)
+            }
+            if destination == "-" {
+                Console.write(bytes)
+                return .success
+            }
+            do {
+                try AtomicFile.write(bytes, to: destination)
+            } catch {
+                Console.printError(error.description)
+                return .failure
+            }
+            return .success
+        }
+
+        private func isDirectoryTarget(_ output: String) -> Bool {
+            if output.hasSuffix("/") || inputs.count > 1 { return true }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+
+        private func outputName(_ input: String, _ format: OutputFormat) -> String {
+            let name = input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            return "\(name).\(format.fileExtension)"
+        }
+
+        private func besideInput(_ input: String, _ format: OutputFormat) -> String {
+            URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.fileExtension).path
+        }
+    }
+}
