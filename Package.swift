@@ -40,17 +40,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [
-                "DOTExport", "FSMCore", "Rendering",
+                "DOTExport", "FSMCore", "Rendering", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore"]),
-        .testTarget(name: "CLITests", dependencies: ["fsmviz"], exclude: ["Fixtures"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )
 

@@ -2,4 +2,9 @@
 #define FSMVIZ_CGRAPHVIZ_SHIM_H
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
+
+/* agtail/aghead are macros Swift cannot import; agget takes a non-const name. */
+static inline Agnode_t *fsmviz_edge_tail(Agedge_t *edge) { return agtail(edge); }
+static inline Agnode_t *fsmviz_edge_head(Agedge_t *edge) { return aghead(edge); }
+static inline char *fsmviz_get(void *object, const char *name) { return agget(object, (char *)name); }
 #endif

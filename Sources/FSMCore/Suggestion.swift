@@ -23,18 +23,24 @@ public enum Suggestion {
         closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of
+    /// neighbours each cost one, so "strat" is one edit from "start".
     private static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar]) -> Int {
         guard !lhs.isEmpty else { return rhs.count }
         guard !rhs.isEmpty else { return lhs.count }
+        var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
         var previous = Array(0...rhs.count)
         var current = [Int](repeating: 0, count: rhs.count + 1)
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            for (j, right) in rhs.enumerated() {
-                let substitution = previous[j] + (left == right ? 0 : 1)
-                current[j + 1] = min(substitution, previous[j + 1] + 1, current[j] + 1)
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                current[j] = min(previous[j - 1] + cost, previous[j] + 1, current[j - 1] + 1)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[rhs.count]
     }

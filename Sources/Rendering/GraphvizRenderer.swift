@@ -77,6 +77,37 @@ public struct GraphvizRenderer: Sendable {
         }
     }
 
+    /// Parses `dot` with Graphviz's own parser, without laying it out: what Graphviz
+    /// understands the document to say. Useful to check that generated DOT reads back as meant.
+    public func parse(dot: String, subject: String = "the graph") throws(RenderError) -> ParsedGraph {
+        try withSession { _ throws(RenderError) in
+            capturedMessages = ""
+            guard let graph = agmemread(dot) else {
+                throw .invalidDOT(subject: subject, message: takeMessages())
+            }
+            defer { agclose(graph) }
+            func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+                pointer.map { String(cString: $0) } ?? ""
+            }
+            var nodes: [ParsedGraph.Node] = []
+            var edges: [ParsedGraph.Edge] = []
+            var node = agfstnode(graph)
+            while let current = node {
+                nodes.append(ParsedGraph.Node(name: text(agnameof(current)), label: text(fsmviz_get(current, "label"))))
+                var edge = agfstout(graph, current)
+                while let out = edge {
+                    edges.append(
+                        ParsedGraph.Edge(
+                            tail: text(agnameof(fsmviz_edge_tail(out))), head: text(agnameof(fsmviz_edge_head(out))),
+                            label: text(fsmviz_get(out, "label"))))
+                    edge = agnxtout(graph, out)
+                }
+                node = agnxtnode(graph, current)
+            }
+            return ParsedGraph(nodes: nodes, edges: edges)
+        }
+    }
+
     private func withSession<Result>(
         _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {

@@ -4,9 +4,6 @@ internal import Yams
 public enum YAMLDocumentParser {
     /// The deepest nesting of sequences and mappings accepted.
     public static let maximumDepth = JSONDocumentParser.maximumDepth
-    /// The most values a document may hold once aliases are expanded; a few aliases to
-    /// aliases can otherwise stand for billions of values.
-    public static let maximumNodeCount = 10_000_000
 
     /// Parses `text` as one YAML document.
     /// - Throws: ``DocumentError`` with libyaml's description of the problem and its position.
@@ -22,7 +19,9 @@ public enum YAMLDocumentParser {
         guard let root else {
             throw DocumentError("expected a YAML document, found an empty file", at: SourceLocation(line: 1, column: 1))
         }
-        var budget = maximumNodeCount
+        // Every value takes at least one byte of text, so a document with more values than
+        // bytes is expanding aliases: a few aliases to aliases can stand for billions of values.
+        var budget = text.utf8.count + 16
         return try convert(root, depth: 0, budget: &budget)
     }
 
@@ -34,7 +33,7 @@ public enum YAMLDocumentParser {
         budget -= 1
         guard budget >= 0 else {
             throw DocumentError(
-                "document expands to more than \(maximumNodeCount) values through aliases",
+                "aliases expand the document to more values than it has bytes; refusing to expand it",
                 at: location)
         }
         guard depth <= maximumDepth else {

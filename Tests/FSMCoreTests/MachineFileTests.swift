@@ -1,0 +1,134 @@
+import FSMCore
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct MachineFileTests {
+    private static let invalidDirectory = Golden.fixtures().appendingPathComponent("invalid")
+
+    private static var invalidFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: invalidDirectory.path)) ?? []).sorted()
+    }
+
+    /// Every invalid fixture gives one `file:line:column: error: message` line, kept in a
+    /// golden file so a change of wording is reviewed.
+    @Test func invalidFilesReportFileLineAndColumn() throws {
+        var report = ""
+        for name in Self.invalidFiles {
+            let path = "invalid/" + name
+            let bytes = try [UInt8](Data(contentsOf: Self.invalidDirectory.appendingPathComponent(name)))
+            let format = try #require(MachineFileFormat(path: name))
+            do {
+                _ = try MachineFileLoader.load(bytes: bytes, format: format, path: path)
+                Issue.record("\(name) loaded, but it is invalid")
+            } catch {
+                #expect(error.description.hasPrefix(path), "\(error)")
+                report += error.description + "\n"
+            }
+        }
+        #expect(Self.invalidFiles.count >= 10)
+        Golden.check(report, against: Golden.fixtures().appendingPathComponent("invalid-files.txt"))
+    }
+
+    @Test func everySampleLoads() throws {
+        let samples = Golden.sampleFiles()
+        #expect(samples.count >= 7)
+        for sample in samples {
+            #expect(throws: Never.self, "\(sample.lastPathComponent)") {
+                try MachineFileLoader.load(path: sample.path)
+            }
+        }
+    }
+
+    @Test func jsonAndYamlDescribeTheSameMachine() throws {
+        let json = """
+            {"name": "Door", "initial": "Closed",
+             "states": ["Closed", {"id": "Open", "label": "Wide open"}, {"id": "Gone", "final": true}],
+             "events": ["open", {"id": "close", "label": "Close it"}],
+             "transitions": [
+               {"from": ["Closed"], "event": "open", "to": "Open", "guard": "unlocked", "effects": "creak"},
+               {"from": "Open", "event": "close", "to": ["Closed", "Gone"]},
+               {"from": "Open", "to": "Gone"}
+             ]}
+            """
+        let yaml = """
+            name: Door
+            initial: Closed
+            states:
+              - Closed
+              - {id: Open, label: Wide open}
+              - id: Gone
+                final: true
+            events: [open, {id: close, label: Close it}]
+            transitions:
+              - {from: [Closed], event: open, to: Open, guard: unlocked, effects: creak}
+              - {from: Open, event: close, to: [Closed, Gone]}
+              - {from: Open, to: Gone}
+            """
+        let fromJSON = try MachineFileLoader.load(bytes: Array(json.utf8), format: .json, path: "door.json")
+        let fromYAML = try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "door.yaml")
+        func shape(_ machine: Machine) -> String {
+            let states = machine.states.map { "\($0.id)|\($0.label ?? "")|\($0.kind)" }
+            let transitions = machine.transitions.map {
+                "\($0.source)-\($0.event?.rawValue ?? "")->\($0.targets)[\($0.guardLabel ?? "")]\($0.effects)"
+            }
+            return "\(machine.name ?? "")\n\(states)\n\(machine.events.map(\.displayName))\n\(transitions)"
+        }
+        #expect(shape(fromJSON) == shape(fromYAML))
+        #expect(fromJSON.transitions[1].targets == ["Closed", "Gone"])
+        #expect(fromJSON.transitions[2].event == nil)
+        #expect(fromJSON.state("Gone")?.kind == .final)
+        #expect(fromYAML.transitions[0].location == SourceLocation(line: 10, column: 5))
+    }
+
+    @Test func severalSourcesBecomeOneTransitionEach() throws {
+        let json = #"{"initial": "A", "states": ["A", "B", "C"], "transitions": [{"from": ["A", "B"], "event": "go", "to": "C"}]}"#
+        let machine = try MachineFileLoader.load(bytes: Array(json.utf8), format: .json, path: "m.json")
+        #expect(machine.transitions.map(\.source) == ["A", "B"])
+        #expect(machine.transitions.allSatisfy { $0.location == SourceLocation(line: 1, column: 61) })
+    }
+
+    @Test func compoundInitialChildIsMarked() throws {
+        let yaml = """
+            initial: Auth
+            states:
+              - {id: Auth, initial: SignedOut}
+              - {id: SignedOut, parent: Auth}
+              - {id: SignedIn, parent: Auth}
+            transitions: []
+            """
+        let machine = try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "m.yaml")
+        #expect(machine.state("SignedOut")?.kind == .initial)
+        #expect(machine.state("Auth")?.kind == .initial)
+        #expect(machine.state("SignedIn")?.kind == .normal)
+    }
+
+    @Test func yamlAliasBombsAreRefused() {
+        var yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            let previous = level == 1 ? "a" : "l\(level - 1)"
+            yaml += "l\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        #expect(throws: MachineFileError.self) {
+            try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "bomb.yaml")
+        }
+    }
+
+    @Test func missingAndUnreadableFilesAreClearErrors() {
+        #expect(throws: MachineFileError(path: "/nonexistent/m.json", location: nil, message: "no such file")) {
+            try MachineFileLoader.load(path: "/nonexistent/m.json")
+        }
+        #expect(throws: MachineFileError(path: "/tmp", location: nil, message: "is a directory, not a machine file")) {
+            try MachineFileLoader.load(path: "/tmp")
+        }
+    }
+
+    @Test func formatIsChosenFromTheExtension() {
+        #expect(MachineFileFormat(path: "a/b.JSON") == .json)
+        #expect(MachineFileFormat(path: "m.yml") == .yaml)
+        #expect(MachineFileFormat(path: "m.yaml") == .yaml)
+        #expect(MachineFileFormat(path: "dir.json/m") == nil)
+        #expect(MachineFileFormat(sniffing: Array("  \n{".utf8)) == .json)
+        #expect(MachineFileFormat(sniffing: Array("initial: A".utf8)) == .yaml)
+    }
+}
