@@ -7,4 +7,6 @@
 static inline Agnode_t *fsmviz_edge_tail(Agedge_t *edge) { return agtail(edge); }
 static inline Agnode_t *fsmviz_edge_head(Agedge_t *edge) { return aghead(edge); }
 static inline char *fsmviz_get(void *object, const char *name) { return agget(object, (char *)name); }
+/* Exported by libcgraph but missing from its header: flushes the lexer's input buffer. */
+extern void aglexbad(void);
 #endif

@@ -54,10 +54,7 @@ public struct GraphvizRenderer: Sendable {
             guard session.devices.contains(format.graphvizDevice) else {
                 throw .formatUnavailable(format, available: session.devices)
             }
-            capturedMessages = ""
-            guard let graph = agmemread(dot) else {
-                throw .invalidDOT(subject: subject, message: takeMessages())
-            }
+            guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
             defer { agclose(graph) }
             guard gvLayout(session.context, graph, engine) == 0 else {
                 throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
@@ -71,9 +68,11 @@ public struct GraphvizRenderer: Sendable {
                 throw .renderFailed(subject: subject, format: format, message: takeMessages())
             }
             defer { gvFreeRenderData(data) }
-            return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+            var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
                 Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
             }
+            if format == .pdf { blankCreationDate(in: &bytes) }
+            return bytes
         }
     }
 
@@ -81,10 +80,7 @@ public struct GraphvizRenderer: Sendable {
     /// understands the document to say. Useful to check that generated DOT reads back as meant.
     public func parse(dot: String, subject: String = "the graph") throws(RenderError) -> ParsedGraph {
         try withSession { _ throws(RenderError) in
-            capturedMessages = ""
-            guard let graph = agmemread(dot) else {
-                throw .invalidDOT(subject: subject, message: takeMessages())
-            }
+            guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
             defer { agclose(graph) }
             func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
                 pointer.map { String(cString: $0) } ?? ""
@@ -106,6 +102,20 @@ public struct GraphvizRenderer: Sendable {
             }
             return ParsedGraph(nodes: nodes, edges: edges)
         }
+    }
+
+    /// Parses DOT; the caller holds the lock and closes the graph.
+    private func readGraph(_ dot: String, subject: String) throws(RenderError) -> UnsafeMutablePointer<Agraph_t>? {
+        capturedMessages = ""
+        // The lexer's buffer and line counter are process-wide globals that carry over from the
+        // previous document (its trailing newline would count as this one's first line), so
+        // errors would name the wrong line.
+        aglexbad()
+        agreadline(1)
+        guard let graph = agmemread(dot) else {
+            throw .invalidDOT(subject: subject, message: takeMessages())
+        }
+        return graph
     }
 
     private func withSession<Result>(
@@ -156,6 +166,19 @@ struct GraphvizSession: @unchecked Sendable {
             free(entry)
         }
         return names.sorted()
+    }
+}
+
+/// Overwrites cairo's `/CreationDate (D:...)` entry with spaces, so the same machine gives
+/// the same PDF bytes on every run. Same-length blanking keeps the cross-reference offsets
+/// valid, and the entry is optional in PDF. (Cairo 1.16 ignores `SOURCE_DATE_EPOCH`.)
+private func blankCreationDate(in pdf: inout [UInt8]) {
+    let key = Array("/CreationDate (".utf8)
+    guard pdf.count >= key.count else { return }
+    for start in 0...(pdf.count - key.count) where pdf[start..<start + key.count].elementsEqual(key) {
+        guard let close = pdf[(start + key.count)...].firstIndex(of: UInt8(ascii: ")")) else { return }
+        for index in start...close { pdf[index] = UInt8(ascii: " ") }
+        return
     }
 }
 

@@ -1,0 +1,118 @@
+import DOTExport
+import FSMCore
+import PropertyBased
+import Rendering
+import Testing
+
+/// Names and labels must reach Graphviz unchanged whatever they contain. Checked with
+/// Graphviz's own parser: every label it reads back, once its label escapes are applied,
+/// equals the text we meant.
+@Suite struct DOTEscapingTests {
+    /// What Graphviz shows for a label attribute: `\\` is a backslash, `\n` (and `\l`, `\r`)
+    /// a line break; other escapes do not occur in our output.
+    static func displayed(_ raw: String) -> String {
+        var result = ""
+        var iterator = raw.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\\", let next = iterator.next() else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n", "l", "r": result += "\n"
+            default: result.unicodeScalars.append(next)
+            }
+        }
+        return result
+    }
+
+    /// The text a label should show: control characters as their Unicode pictures, CR LF and
+    /// CR as line breaks.
+    static func expectedDisplay(_ text: String) -> String {
+        var result = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0A: if !previousWasCR { result += "\n" }
+            case 0x0D: result += "\n"
+            case 0x09: result.unicodeScalars.append(scalar)
+            case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+            case 0x7F: result += "\u{2421}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static let hostile: [String] = [
+        "\"", "\\", "\n", "\r\n", "<", ">", "&", "{", "}", ";", "--", "->", "%", "]]>", "\u{0}", "\u{1}",
+        "\u{202E}", "😀", "é", "node", "edge", "graph", "subgraph", "strict", "digraph", "Node", "\\N", "\\G",
+        "\\l", "<b>", "'", " ", "\t", "a", "B", "_", "0", "-1.5", "[", "]", "=", ",", ":", "\u{301}", "#",
+    ]
+
+    static let names = Gen.oneOf(Gen.element(of: hostile), Gen.letterOrNumber.map { String($0) }).compactMap { $0 }
+        .array(of: 0...6).map { $0.joined() }
+
+    func checkRoundTrip(_ machine: Machine, style: DOTStyle) throws {
+        let dot = DOTWriter(options: DOTOptions(style: style)).write(machine)
+        let parsed = try GraphvizRenderer().parse(dot: dot)
+        var labels = parsed.nodes.map { Self.displayed($0.label) }
+        labels += parsed.edges.map { Self.displayed($0.label) }
+        for state in machine.states where !machine.isCompound(state.id) {
+            #expect(labels.contains(Self.expectedDisplay(state.displayName)), "state \(state.id) lost in \(dot)")
+        }
+        if style == .flowdiagram {
+            #expect(parsed.nodes.count == 1 + machine.states.count + machine.events.count)
+            for event in machine.events {
+                #expect(labels.contains(Self.expectedDisplay(event.displayName)))
+            }
+        }
+    }
+
+    @Test func everyHostileNameSurvivesAsStateEventAndLabel() throws {
+        for (index, text) in Self.hostile.enumerated() {
+            let states = [State("start", kind: .initial), State(StateID(text)), State(StateID("labelled \(index)"), label: text)]
+            let machine = try Machine(
+                states: states,
+                transitions: [
+                    Transition(from: "start", on: EventID(text), to: StateID(text), guard: text, effects: [text]),
+                    Transition(from: StateID(text), on: "go", to: StateID("labelled \(index)")),
+                ])
+            for style in DOTStyle.allCases { try checkRoundTrip(machine, style: style) }
+        }
+    }
+
+    @Test func randomNamesAndLabelsReadBackUnchanged() async {
+        await propertyCheck(count: 300, input: Self.names.array(of: 1...5), Self.names.array(of: 1...5)) { ids, labels in
+            var seen = Set<String>()
+            let unique = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
+            guard !unique.isEmpty else { return }
+            let states = unique.enumerated().map { index, id in
+                State(StateID(id), label: labels.indices.contains(index) && !labels[index].isEmpty ? labels[index] : nil,
+                      kind: index == 0 ? .initial : .normal)
+            }
+            let transitions = zip(unique, unique.dropFirst() + unique.prefix(1)).enumerated().map { index, pair in
+                Transition(
+                    from: StateID(pair.0), on: EventID(labels[index % labels.count].isEmpty ? "e" : labels[index % labels.count]),
+                    to: StateID(pair.1), guard: labels.last)
+            }
+            do {
+                let machine = try Machine(states: states, transitions: transitions)
+                for style in DOTStyle.allCases { try checkRoundTrip(machine, style: style) }
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test func keywordsAndOddNamesBecomeQuotedOrFreshIdentifiers() {
+        #expect(DOTEscaping.identifier(for: "Loading") == "Loading")
+        #expect(DOTEscaping.identifier(for: "node") == "\"node\"")
+        #expect(DOTEscaping.identifier(for: "GRAPH") == "\"GRAPH\"")
+        #expect(DOTEscaping.identifier(for: "say \"hi\"") == "\"say \\\"hi\\\"\"")
+        #expect(DOTEscaping.identifier(for: "a\\b") == nil)
+        #expect(DOTEscaping.identifier(for: "") == nil)
+        #expect(DOTEscaping.quotedLabel("a\\N\n\"b\"\u{0}") == "\"a\\\\N\\n\\\"b\\\"\u{2400}\"")
+    }
+}

@@ -1,0 +1,31 @@
+import DOTExport
+import FSMCore
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct DOTGoldenTests {
+    static let samples = Golden.sampleFiles().map(\.lastPathComponent)
+
+    @Test(arguments: samples, DOTStyle.allCases)
+    func sampleMatchesItsGoldenDOT(sample: String, style: DOTStyle) throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent(sample).path)
+        let dot = DOTWriter(options: DOTOptions(style: style)).write(machine)
+        let base = (sample as NSString).deletingPathExtension
+        Golden.check(dot, against: Golden.fixtures().appendingPathComponent("golden/\(base).\(style.rawValue).dot"))
+        #expect(DOTWriter(options: DOTOptions(style: style)).write(machine) == dot, "DOT output is not deterministic")
+    }
+
+    @Test func optionsReachTheOutput() throws {
+        let machine = try Machine(
+            name: "Door", states: [State("Closed", kind: .initial), State("Open")],
+            transitions: [Transition(from: "Closed", on: "open", to: "Open")])
+        let dot = DOTWriter(options: DOTOptions(rankDirection: .LR, title: "Front door", theme: .plain)).write(machine)
+        #expect(dot.contains("rankdir=LR"))
+        #expect(dot.contains("label=\"Front door\", labelloc=t"))
+        #expect(dot.contains("bgcolor=\"white\""))
+        let untitled = DOTWriter(options: DOTOptions(title: "")).write(machine)
+        #expect(!untitled.contains("labelloc"))
+        #expect(DOTWriter().write(machine).contains("label=\"Door\", labelloc=t"))
+    }
+}

@@ -1,0 +1,129 @@
+import DOTExport
+import FSMCore
+import Foundation
+import Rendering
+import TestSupport
+import Testing
+
+@Suite struct RenderTests {
+    static let samples = Golden.sampleFiles().map(\.lastPathComponent)
+    let renderer = GraphvizRenderer()
+
+    func machine(_ sample: String) throws -> Machine {
+        try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent(sample).path)
+    }
+
+    @Test(arguments: samples, DOTStyle.allCases)
+    func svgHasANodeGroupPerStateAndAnEdgeGroupPerDrawnEdge(sample: String, style: DOTStyle) throws {
+        let machine = try machine(sample)
+        let options = DOTOptions(style: style)
+        let svg = try SVGStructure(renderer.render(machine, options: options, format: .svg))
+        let drawn = try renderer.parse(dot: DOTWriter(options: options).write(machine))
+        #expect(svg.nodeTitles.count == drawn.nodes.count)
+        #expect(svg.edgeCount == drawn.edges.count)
+        let leaves = machine.states.filter { style == .flowdiagram || !machine.isCompound($0.id) }
+        for state in leaves {
+            #expect(svg.nodeTexts.contains(state.displayName), "no node shows \(state.displayName)")
+        }
+        if style == .states {
+            // Start points (top level and one per compound state with an initial child),
+            // choice diamonds and leaf states are the only nodes.
+            let compounds = machine.states.filter { machine.isCompound($0.id) }
+            let starts = 1 + compounds.filter { compound in
+                machine.children(of: compound.id).contains { machine.state($0)?.kind == .initial }
+            }.count
+            let choices = machine.transitions.filter { $0.targets.count > 1 }.count
+            #expect(svg.nodeTitles.count == leaves.count + starts + choices)
+            for compound in compounds { #expect(svg.clusterTexts.contains(compound.displayName)) }
+        } else {
+            #expect(svg.nodeTitles.count == 1 + machine.states.count + machine.events.count)
+        }
+    }
+
+    @Test(arguments: samples)
+    func pngHasSignatureAndSaneDimensions(sample: String) throws {
+        let png = try renderer.render(machine(sample), format: .png)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(png[12..<16].elementsEqual(Array("IHDR".utf8)))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect((50...20_000).contains(width))
+        #expect((50...20_000).contains(height))
+    }
+
+    @Test(arguments: samples)
+    func pdfIsAPDF(sample: String) throws {
+        let pdf = try renderer.render(machine(sample), format: .pdf)
+        #expect(pdf.starts(with: Array("%PDF-".utf8)))
+        #expect(String(decoding: pdf.suffix(16), as: UTF8.self).contains("%%EOF"))
+        #expect(pdf.count > 1000)
+    }
+
+    @Test(arguments: RenderFormat.allCases)
+    func renderingTwiceGivesTheSameBytes(format: RenderFormat) throws {
+        let machine = try machine("tcp.json")
+        let first = try renderer.render(machine, format: format)
+        let second = try renderer.render(machine, format: format)
+        #expect(first == second)
+    }
+
+    @Test func layoutDOTCarriesPositions() throws {
+        let dot = try renderer.render(machine("ef-load-state.json"), format: .layoutDOT)
+        let text = String(decoding: dot, as: UTF8.self)
+        #expect(text.contains("pos=\""))
+        #expect(text.contains("bb=\""))
+    }
+
+    @Test(arguments: LayoutEngine.allCases)
+    func everyEngineLaysOutASample(engine: LayoutEngine) throws {
+        let svg = try SVGStructure(renderer.render(machine("transporter-door.json"), format: .svg, engine: engine))
+        #expect(!svg.nodeTitles.isEmpty)
+    }
+
+    @Test func labelsCannotInjectMarkupIntoSVG() throws {
+        let hostile = "<script>alert(1)</script>"
+        let machine = try Machine(
+            states: [State("A", label: hostile, kind: .initial), State("B", label: "]]><svg onload=x>")],
+            transitions: [Transition(from: "A", on: EventID(hostile), to: "B", guard: "a & b < c")])
+        let svg = try SVGStructure(renderer.render(machine, format: .svg))
+        #expect(!svg.hasScript)
+        #expect(svg.nodeTexts.contains(hostile))
+    }
+
+    @Test func graphvizErrorsBecomeSwiftErrorsNamingTheSubject() throws {
+        #expect {
+            try renderer.render(dot: "digraph { a -> }", format: .svg, subject: "machine 'Door'")
+        } throws: { error in
+            guard case RenderError.invalidDOT(let subject, let message) = error else { return false }
+            return subject == "machine 'Door'" && message.contains("syntax error in line 1")
+        }
+        // The parser must recover: the next render works.
+        let svg = try SVGStructure(renderer.render(dot: "digraph { a -> b }", format: .svg))
+        #expect(svg.nodeTitles == ["a", "b"])
+        #expect(throws: RenderError.unknownEngine("nope", available: try renderer.availableEngines())) {
+            try renderer.render(dot: "digraph { a }", format: .svg, engine: "nope")
+        }
+        let message = RenderError.unknownEngine("nope", available: ["dot", "neato"]).description
+        #expect(message == "unknown layout engine 'nope'; available: dot, neato")
+    }
+
+    @Test func installationProvidesWhatFsmvizNeeds() throws {
+        let engines = try renderer.availableEngines()
+        for engine in LayoutEngine.allCases { #expect(engines.contains(engine.rawValue)) }
+        let formats = try renderer.availableFormats()
+        for format in ["svg", "png", "pdf", "dot"] { #expect(formats.contains(format)) }
+    }
+
+    @Test func concurrentRendersAreSerializedSafely() async throws {
+        let machine = try machine("tcp.json")
+        let expected = try renderer.render(machine, format: .svg)
+        let results = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<16 {
+                group.addTask { try GraphvizRenderer().render(machine, format: .svg) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 16)
+        #expect(results.allSatisfy { $0 == expected })
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// What an SVG from Graphviz contains, read with a real XML parser.
+struct SVGStructure {
+    /// The `<title>` of every `<g class="node">`: the DOT node names.
+    var nodeTitles: [String] = []
+    /// The text shown inside node groups.
+    var nodeTexts: [String] = []
+    /// The number of `<g class="edge">` groups.
+    var edgeCount = 0
+    /// The text of every `<g class="cluster">` label.
+    var clusterTexts: [String] = []
+    /// Whether any `<script>` element exists.
+    var hasScript = false
+
+    init(_ bytes: [UInt8]) throws {
+        let document = try XMLDocument(data: Data(bytes), options: [])
+        guard let root = document.rootElement(), root.name == "svg" else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        visit(root)
+    }
+
+    private mutating func visit(_ element: XMLElement) {
+        if element.name == "script" { hasScript = true }
+        if element.name == "g", let kind = element.attributes?.first(where: { $0.name == "class" })?.stringValue {
+            let children = element.children?.compactMap { $0 as? XMLElement } ?? []
+            let texts = children.filter { $0.name == "text" }.compactMap(\.stringValue)
+            switch kind {
+            case "node":
+                nodeTitles += children.filter { $0.name == "title" }.compactMap(\.stringValue)
+                nodeTexts += texts
+            case "edge":
+                edgeCount += 1
+            case "cluster":
+                clusterTexts += texts
+            default:
+                break
+            }
+        }
+        for child in element.children ?? [] {
+            if let child = child as? XMLElement { visit(child) }
+        }
+    }
+}
