@@ -27,8 +27,7 @@ extension FsmvizCommand {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Output file, '-' for standard output, or a directory (ending in '/') for several inputs.",
-                discussion: "Defaults to the input's name with the format's extension, beside the input.",
+                "Output file, '-' for standard output, or a directory (ending in '/') for several inputs. Default: beside each input, with the format's extension.",
                 valueName: "path"))
         var output: String?
 

@@ -1,0 +1,33 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func versionAndHelp() throws {
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdoutText == "0.1.0\n")
+        for command in [["--help"], ["render", "--help"], ["dot", "--help"], ["help", "render"]] {
+            let help = try CommandRunner.run(command)
+            #expect(help.status == 0, "\(command)")
+            Golden.check(
+                help.stdoutText,
+                against: Golden.fixtures().appendingPathComponent("help/\(command.joined(separator: "-")).txt"))
+        }
+    }
+
+    @Test(arguments: ["states", "flowdiagram"])
+    func dotPrintsTheSameDOTAsTheLibrary(style: String) throws {
+        let result = try CommandRunner.run(["dot", "samples/ef-load-state.json", "--style", style])
+        #expect(result.status == 0)
+        let golden = Golden.packageRoot.appendingPathComponent("Tests/DOTExportTests/Fixtures/golden/ef-load-state.\(style).dot")
+        #expect(result.stdoutText == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    @Test func dotReportsInvalidInput() throws {
+        let result = try CommandRunner.run(["dot", "Tests/FSMCoreTests/Fixtures/invalid/unknown-key.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "Tests/FSMCoreTests/Fixtures/invalid/unknown-key.json:4:3: error: unknown key 'trnsitions' in the machine; did you mean 'transitions'?\n")
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RenderCommandTests {
+    static let invalidDirectory = Golden.packageRoot.appendingPathComponent("Tests/FSMCoreTests/Fixtures/invalid")
+    static let invalidFiles = ((try? FileManager.default.contentsOfDirectory(atPath: invalidDirectory.path)) ?? []).sorted()
+
+    @Test func rendersASampleToSVG() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let output = directory.appendingPathComponent("flow.svg")
+        let result = try CommandRunner.run(["render", "samples/ef-load-state.json", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let svg = try String(contentsOf: output, encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.contains(">Loading</text>"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(leftovers == ["flow.svg"], "temporary files left behind")
+    }
+
+    @Test(arguments: [("png", [UInt8]([0x89, 0x50, 0x4E, 0x47])), ("pdf", Array("%PDF".utf8)), ("dot", Array("digraph".utf8))])
+    func formatFollowsTheOutputExtension(ext: String, magic: [UInt8]) throws {
+        let output = try CommandRunner.temporaryDirectory().appendingPathComponent("flow.\(ext)")
+        let result = try CommandRunner.run(["render", "samples/tcp.json", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: output).starts(with: magic))
+    }
+
+    @Test func writesToStandardOutputWithDash() throws {
+        let result = try CommandRunner.run(["render", "samples/dd-sync.yaml", "-o", "-", "--format", "png"])
+        #expect(result.status == 0)
+        #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let dot = try CommandRunner.run(["render", "-", "-o", "-", "--format", "dot"], stdin: Array(#"{"initial": "A", "states": ["A"], "transitions": []}"#.utf8))
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(dot.stdoutText.hasPrefix("digraph machine {"))
+    }
+
+    @Test func rendersSeveralInputsIntoADirectoryAndReportsEveryFailure() throws {
+        let directory = try CommandRunner.temporaryDirectory().appendingPathComponent("out")
+        let result = try CommandRunner.run([
+            "render", "samples/tcp.json", "Tests/FSMCoreTests/Fixtures/invalid/unknown-state.json",
+            "samples/amplify-auth.yaml", "Tests/FSMCoreTests/Fixtures/invalid/empty.json", "-o", directory.path + "/",
+        ])
+        #expect(result.status == 2)
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(written == ["amplify-auth.svg", "tcp.svg"])
+        #expect(result.stderr.contains("unknown-state.json:5:46: error:"))
+        #expect(result.stderr.contains("empty.json:1:1: error:"))
+    }
+
+    @Test(arguments: invalidFiles)
+    func invalidMachineExitsTwoNamesThePositionAndWritesNothing(file: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let output = directory.appendingPathComponent("flow.svg")
+        let input = "Tests/FSMCoreTests/Fixtures/invalid/\(file)"
+        let result = try CommandRunner.run(["render", input, "-o", output.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("\(input):"), "\(result.stderr)")
+        #expect(result.stderr.contains(": error: "))
+        #expect(result.stderr.split(separator: "\n").count == 1, "one diagnostic, no stack trace: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func aFailedRenderKeepsThePreviousOutput() throws {
+        let output = try CommandRunner.temporaryDirectory().appendingPathComponent("flow.svg")
+        #expect(try CommandRunner.run(["render", "samples/tcp.json", "-o", output.path]).status == 0)
+        let before = try Data(contentsOf: output)
+        let failed = try CommandRunner.run(["render", "Tests/FSMCoreTests/Fixtures/invalid/syntax-error.json", "-o", output.path])
+        #expect(failed.status == 2)
+        #expect(try Data(contentsOf: output) == before)
+    }
+
+    @Test func unwritableDestinationsAreClearErrors() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let intoDirectory = try CommandRunner.run(["render", "samples/tcp.json", "-o", directory.path, "--format", "svg"])
+        #expect(intoDirectory.status == 0, "a directory target renders into it")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("tcp.svg").path))
+        let missing = try CommandRunner.run(["render", "samples/tcp.json", "-o", "/nonexistent-dir/x/flow.svg"])
+        #expect(missing.status == 3)
+        #expect(missing.stderr == "/nonexistent-dir/x/flow.svg: error: cannot write: No such file or directory\n")
+    }
+
+    @Test func renderingTwiceGivesIdenticalFiles() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        for name in ["a", "b"] {
+            #expect(try CommandRunner.run(["render", "samples/amplify-auth.yaml", "-o", directory.appendingPathComponent("\(name).svg").path]).status == 0)
+        }
+        #expect(try Data(contentsOf: directory.appendingPathComponent("a.svg")) == Data(contentsOf: directory.appendingPathComponent("b.svg")))
+    }
+
+    @Test func badUsageExitsTwo() throws {
+        let unknownExtension = try CommandRunner.run(["render", "samples/tcp.json", "-o", "flow.txt"])
+        #expect(unknownExtension.status == 2)
+        #expect(unknownExtension.stderr.contains("cannot tell the format of 'flow.txt'"))
+        let unknownEngine = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--engine", "nope"])
+        #expect(unknownEngine.status == 2)
+        #expect(unknownEngine.stderr.contains("'nope'"))
+        let unknownTheme = try CommandRunner.run(["dot", "samples/tcp.json", "--theme", "neon"])
+        #expect(unknownTheme.status == 2)
+        #expect(unknownTheme.stderr.contains("unknown theme 'neon'; available: standard, plain, dark"))
+        #expect(try CommandRunner.run(["render"]).status == 2)
+        #expect(try CommandRunner.run(["frobnicate"]).status == 2)
+    }
+}
