@@ -82,6 +82,16 @@ import Testing
         #expect(missing.stderr == "/nonexistent-dir/x/flow.svg: error: cannot write: No such file or directory\n")
     }
 
+    @Test func missingGraphvizPluginsAreExplained() throws {
+        let empty = try CommandRunner.temporaryDirectory()
+        let output = empty.appendingPathComponent("flow.svg")
+        let result = try CommandRunner.run(
+            ["render", "samples/tcp.json", "-o", output.path], environment: ["GVBINDIR": empty.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("libgvc6-config-update -c"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test func renderingTwiceGivesIdenticalFiles() throws {
         let directory = try CommandRunner.temporaryDirectory()
         for name in ["a", "b"] {

@@ -68,36 +68,62 @@ public enum MachineFileDecoder {
         state.kind = .initial
     }
 
+    /// One entry of `states` or `events`: a bare identifier or an object with an `id`.
+    private struct Declaration<Kind> {
+        var id: Identifier<Kind>
+        var object: ObjectReader?
+        var location: SourceLocation
+    }
+
+    /// Reads a list of declarations, rejecting empty and repeated identifiers.
+    private static func declarations<Kind>(
+        _ elements: [DocumentNode], noun: String, article: String, keys: [String]
+    ) throws(MachineFileError) -> [Declaration<Kind>] {
+        var result: [Declaration<Kind>] = []
+        result.reserveCapacity(elements.count)
+        var seen: [Identifier<Kind>: SourceLocation] = [:]
+        for element in elements {
+            var declaration: Declaration<Kind>
+            if case .string(let id) = element.value {
+                declaration = Declaration(id: Identifier(id), object: nil, location: element.location)
+            } else {
+                let object = try ObjectReader(element, what: "\(article) \(noun)", keys: keys)
+                let id = try ObjectReader.string(try object.required("id"), "\(article) \(noun)'s 'id'")
+                declaration = Declaration(id: Identifier(id), object: object, location: element.location)
+            }
+            guard !declaration.id.rawValue.isEmpty else {
+                throw .at(element.location, "\(article) \(noun)'s 'id' must not be empty")
+            }
+            if let first = seen[declaration.id] {
+                throw .at(element.location, "\(noun) '\(declaration.id)' is declared twice (first at \(first))")
+            }
+            seen[declaration.id] = element.location
+            result.append(declaration)
+        }
+        return result
+    }
+
     private static func decodeStates(_ node: DocumentNode) throws(MachineFileError) -> [State] {
         guard case .array(let elements) = node.value, !elements.isEmpty else {
             throw .at(node.location, "expected 'states' to be a non-empty array, found \(node.kindDescription)")
         }
         var states: [State] = []
         states.reserveCapacity(elements.count)
-        var seen: [StateID: SourceLocation] = [:]
-        for element in elements {
-            let state: State
-            if case .string(let id) = element.value {
-                state = State(StateID(id), location: element.location)
-            } else {
-                let object = try ObjectReader(element, what: "a state", keys: stateKeys)
-                let id = try ObjectReader.string(try object.required("id"), "a state's 'id'")
-                state = State(
-                    StateID(id),
-                    label: try object.optionalString("label"),
-                    kind: try object.optionalBool("final") == true ? .final : .normal,
-                    parent: try object.optionalString("parent").map { StateID($0) },
-                    location: element.location)
-            }
-            guard !state.id.rawValue.isEmpty else { throw .at(element.location, "a state's 'id' must not be empty") }
-            if let first = seen[state.id] {
-                throw .at(element.location, "state '\(state.id)' is declared twice (first at \(first))")
-            }
-            seen[state.id] = element.location
-            states.append(state)
+        let declared: [Declaration<StateIdentity>] = try declarations(
+            elements, noun: "state", article: "a", keys: stateKeys)
+        for declaration in declared {
+            let object = declaration.object
+            states.append(
+                State(
+                    declaration.id,
+                    label: try object?.optionalString("label"),
+                    kind: try object?.optionalBool("final") == true ? .final : .normal,
+                    parent: try object?.optionalString("parent").map { StateID($0) },
+                    location: declaration.location))
         }
+        let ids = Set(states.map(\.id))
         for state in states {
-            if let parent = state.parent, seen[parent] == nil {
+            if let parent = state.parent, !ids.contains(parent) {
                 throw .at(
                     state.location,
                     "state '\(state.id)' names parent '\(parent)', which is not a declared state"
@@ -132,23 +158,12 @@ public enum MachineFileDecoder {
         guard case .array(let elements) = node.value else {
             throw .at(node.location, "expected 'events' to be an array, found \(node.kindDescription)")
         }
+        let declared: [Declaration<EventIdentity>] = try declarations(
+            elements, noun: "event", article: "an", keys: eventKeys)
         var events: [Event] = []
-        var seen: [EventID: SourceLocation] = [:]
-        for element in elements {
-            let event: Event
-            if case .string(let id) = element.value {
-                event = Event(EventID(id), location: element.location)
-            } else {
-                let object = try ObjectReader(element, what: "an event", keys: eventKeys)
-                let id = try ObjectReader.string(try object.required("id"), "an event's 'id'")
-                event = Event(EventID(id), label: try object.optionalString("label"), location: element.location)
-            }
-            guard !event.id.rawValue.isEmpty else { throw .at(element.location, "an event's 'id' must not be empty") }
-            if let first = seen[event.id] {
-                throw .at(element.location, "event '\(event.id)' is declared twice (first at \(first))")
-            }
-            seen[event.id] = element.location
-            events.append(event)
+        for declaration in declared {
+            events.append(
+                Event(declaration.id, label: try declaration.object?.optionalString("label"), location: declaration.location))
         }
         return events
     }
