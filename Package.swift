@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "fsmviz", targets: ["fsmviz"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
+        .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
         .library(name: "Rendering", targets: ["Rendering"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
             name: "FSMCore",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "Analysis", dependencies: ["FSMCore"]),
         .target(name: "DOTExport", dependencies: ["FSMCore"]),
         .systemLibrary(
             name: "CGraphviz",

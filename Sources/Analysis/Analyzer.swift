@@ -1,0 +1,53 @@
+public import FSMCore
+
+/// Runs rules over machines.
+///
+/// ```swift
+/// let findings = try MachineFileLoader.load(path: "door.json").analyze()
+/// #expect(findings.isEmpty)
+/// ```
+public struct Analyzer: Sendable {
+    /// Every rule fsmviz has, in the order `fsmviz rules` lists them.
+    public static let allRules: [any Rule.Type] = [
+        UnreachableState.self, DeadEnd.self, NondeterministicTrigger.self, Trap.self,
+        NoFinalReachable.self, UnusedEvent.self, DuplicateTransition.self, FinalHasOutgoing.self,
+        ShadowedTransition.self, UnreachableTransition.self,
+    ]
+
+    /// The rule with identifier `id`, if there is one.
+    public static func rule(withID id: String) -> (any Rule.Type)? {
+        allRules.first { $0.description.identifier == id }
+    }
+
+    /// The rules this analyzer runs.
+    public var rules: [any Rule]
+
+    /// An analyzer running `rules` (every rule by default).
+    public init(rules: [any Rule.Type] = Analyzer.allRules) {
+        self.rules = rules.map { $0.init() }
+    }
+
+    /// The findings of every rule, ordered by position in the file, then by rule order.
+    public func analyze(_ machine: Machine) -> [Finding] {
+        let context = AnalysisContext(machine)
+        var findings: [(order: Int, finding: Finding)] = []
+        for (order, rule) in rules.enumerated() {
+            findings += rule.check(context).map { (order, $0) }
+        }
+        let noLocation = SourceLocation(line: .max, column: .max)
+        return findings.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.finding.location ?? noLocation
+            let right = rhs.element.finding.location ?? noLocation
+            if left != right { return left < right }
+            if lhs.element.order != rhs.element.order { return lhs.element.order < rhs.element.order }
+            return lhs.offset < rhs.offset
+        }.map(\.element.finding)
+    }
+}
+
+extension Machine {
+    /// Every rule's findings for this machine; empty when the machine is sound.
+    public func analyze() -> [Finding] {
+        Analyzer().analyze(self)
+    }
+}

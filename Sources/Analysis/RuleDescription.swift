@@ -1,0 +1,45 @@
+/// Everything a person needs to know about a rule, in the manner of SwiftLint's rule
+/// descriptions.
+public struct RuleDescription: Sendable {
+    /// The stable kebab-case identifier used in configuration, output and suppressions.
+    public var identifier: String
+    /// A short human name.
+    public var name: String
+    /// One paragraph: what the rule finds and why it matters.
+    public var summary: String
+    /// The severity of its findings unless configured otherwise.
+    public var defaultSeverity: Severity
+    /// Machines the rule must flag.
+    public var triggeringExamples: [RuleExample]
+    /// Machines the rule must accept.
+    public var nonTriggeringExamples: [RuleExample]
+
+    /// Creates a description.
+    public init(
+        identifier: String, name: String, summary: String, defaultSeverity: Severity,
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.summary = summary
+        self.defaultSeverity = defaultSeverity
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A small machine, written as a YAML machine file, that a rule must flag or accept.
+public struct RuleExample: Sendable {
+    /// The machine file's text.
+    public var yaml: String
+    /// For triggering examples: the states the findings must name, in order (for a finding
+    /// about a whole set, its states joined by `+`, such as `"A+B"`). Empty to only require
+    /// some finding.
+    public var flagged: [String]
+
+    /// Creates an example.
+    public init(_ yaml: String, flagged: [String] = []) {
+        self.yaml = yaml
+        self.flagged = flagged
+    }
+}

@@ -1,0 +1,57 @@
+import FSMCore
+
+/// Non-final states that no transition leaves.
+public struct DeadEnd: Rule {
+    public static let description = RuleDescription(
+        identifier: "dead-end",
+        name: "Dead end",
+        summary: """
+            A state that is not final but has no outgoing transition (neither its own nor one \
+            of an enclosing compound state's) stops the machine for good. If that is intended, \
+            mark the state final; otherwise a transition out of it is missing.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Stuck]
+                transitions:
+                  - {from: Idle, event: start, to: Stuck}
+                """, flagged: ["Stuck"])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, {id: Done, final: true}]
+                transitions:
+                  - {from: Idle, event: finish, to: Done}
+                """),
+            RuleExample(
+                """
+                initial: Session
+                states:
+                  - {id: Session, initial: Active}
+                  - {id: Active, parent: Session}
+                  - {id: Closed, final: true}
+                transitions:
+                  - {from: Session, event: close, to: Closed}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ context: AnalysisContext) -> [Finding] {
+        context.stateIDs.indices.compactMap { state in
+            guard !context.isFinal(state), !context.isCompound(state),
+                context.availableTransitions(in: state).isEmpty
+            else { return nil }
+            let id = context.stateIDs[state]
+            return finding(
+                "state '\(id)' is not final but no transition leaves it",
+                states: [id], witness: context.path(to: state).map(Witness.path),
+                location: context.machine.states[state].location)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import FSMCore
+
+/// Several transitions from one state on one event that lead to different places.
+public struct NondeterministicTrigger: Rule {
+    public static let description = RuleDescription(
+        identifier: "nondeterministic-trigger",
+        name: "Nondeterministic trigger",
+        summary: """
+            When two transitions leave the same state on the same event for different targets \
+            and neither is guarded, which one fires is undefined (an error). When all of them \
+            are guarded but the guards are not provably exclusive (`x` and `!x`, `not x`, or \
+            `else`), two may hold at once (a warning: confirm the guards exclude each other). A \
+            single transition with several targets, where the handler chooses one at run time \
+            (EFStateMachine's `toStates`), is deliberate and not reported.
+            """,
+        defaultSeverity: .error,
+        triggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Running, Stuck]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Idle, event: start, to: Stuck}
+                """, flagged: ["Idle"]),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Fast, Slow]
+                transitions:
+                  - {from: Idle, event: go, to: Fast, guard: battery high}
+                  - {from: Idle, event: go, to: Slow, guard: on mains}
+                """, flagged: ["Idle"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                initial: Loading
+                states: [Loading, Complete, Failed]
+                transitions:
+                  - {from: Loading, event: finish, to: [Complete, Failed]}
+                """),
+            RuleExample(
+                """
+                initial: Work
+                states: [Work, Done, Failed]
+                transitions:
+                  - {from: Work, to: Done, guard: result}
+                  - {from: Work, to: Failed, guard: "!result"}
+                """),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Running]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Running, event: start, to: Running}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ context: AnalysisContext) -> [Finding] {
+        var findings: [Finding] = []
+        for (state, indices) in context.outgoing.enumerated() {
+            for group in TransitionGroups.byEvent(indices, in: context.machine) {
+                let transitions = group.map { context.machine.transitions[$0] }
+                let unguarded = transitions.filter { $0.guardLabel == nil }
+                if let conflict = firstConflict(unguarded) {
+                    findings.append(report(conflict, state: state, severity: .error, context: context))
+                } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
+                    findings.append(report(conflict, state: state, severity: .warning, context: context))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The first two transitions with different targets (whose guards, if asked, are not
+    /// provably exclusive).
+    private func firstConflict(_ transitions: [Transition], guardsMustExclude: Bool = false) -> (Transition, Transition)? {
+        for (offset, first) in transitions.enumerated() {
+            for second in transitions[(offset + 1)...] where second.targets != first.targets {
+                if guardsMustExclude, GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
+                return (first, second)
+            }
+        }
+        return nil
+    }
+
+    private func report(
+        _ conflict: (Transition, Transition), state: Int, severity: Severity, context: AnalysisContext
+    ) -> Finding {
+        let (first, second) = conflict
+        let id = context.stateIDs[state]
+        let trigger = first.event.map { "event '\($0)'" } ?? "automatic transitions"
+        let targets = [first, second].map { "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'" }
+        let message = severity == .error
+            ? "state '\(id)' has unguarded transitions on \(trigger) to \(targets[0]) and \(targets[1]); which one fires is undefined"
+            : "state '\(id)' has transitions on \(trigger) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
+        return finding(
+            message, severity: severity, states: [id], events: first.event.map { [$0] } ?? [],
+            witness: .transitions([TransitionReference(first), TransitionReference(second)]),
+            location: second.location)
+    }
+}

@@ -1,0 +1,67 @@
+import FSMCore
+
+/// States no run from the initial state can ever make active.
+public struct UnreachableState: Rule {
+    public static let description = RuleDescription(
+        identifier: "unreachable-state",
+        name: "Unreachable state",
+        summary: """
+            A state that no sequence of events can reach from the initial state is dead code: \
+            its handlers never run, and it usually means a transition into it was forgotten or \
+            points at the wrong state. Hierarchy counts: entering a compound state enters its \
+            initial child, so that child is reachable; its other children need a transition of \
+            their own.
+            """,
+        defaultSeverity: .error,
+        triggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Running, Archived]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Archived, event: restore, to: Idle}
+                """, flagged: ["Archived"]),
+            RuleExample(
+                """
+                initial: Auth
+                states:
+                  - {id: Auth, initial: SignedOut}
+                  - {id: SignedOut, parent: Auth}
+                  - {id: SignedIn, parent: Auth}
+                transitions: []
+                """, flagged: ["SignedIn"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Running]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Running, event: stop, to: Idle}
+                """),
+            RuleExample(
+                """
+                initial: Auth
+                states:
+                  - {id: Auth, initial: SignedOut}
+                  - {id: SignedOut, parent: Auth}
+                  - {id: SignedIn, parent: Auth}
+                transitions:
+                  - {from: SignedOut, event: signIn, to: SignedIn}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ context: AnalysisContext) -> [Finding] {
+        let initial = context.machine.initialState
+        return context.stateIDs.indices.filter { !context.reachable[$0] }.map { state in
+            let id = context.stateIDs[state]
+            return finding(
+                "state '\(id)' cannot be reached from the initial state '\(initial)'",
+                states: [id], location: context.machine.states[state].location)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import FSMCore
+
+/// Transitions out of states that can never be reached.
+public struct UnreachableTransition: Rule {
+    public static let description = RuleDescription(
+        identifier: "unreachable-transition",
+        name: "Unreachable transition",
+        summary: """
+            A transition whose source state is unreachable can never fire. It is reported for \
+            information, next to the `unreachable-state` finding that explains it, so that each \
+            affected declaration is marked.
+            """,
+        defaultSeverity: .info,
+        triggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Archived]
+                transitions:
+                  - {from: Archived, event: restore, to: Idle}
+                """, flagged: ["Archived"])
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Busy]
+                transitions:
+                  - {from: Idle, event: start, to: Busy}
+                  - {from: Busy, event: stop, to: Idle}
+                """)
+        ])
+
+    public init() {}
+
+    public func check(_ context: AnalysisContext) -> [Finding] {
+        context.machine.transitions.compactMap { transition in
+            guard let source = context.stateNumbers[transition.source], !context.reachable[source] else { return nil }
+            return finding(
+                "transition \(TransitionReference(transition).summary) can never fire: '\(transition.source)' is unreachable",
+                states: [transition.source], events: transition.event.map { [$0] } ?? [],
+                location: transition.location)
+        }
+    }
+}
