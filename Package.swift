@@ -38,12 +38,20 @@ let package = Package(
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "DOTExport", "Rendering",
+                "FSMCore", "Analysis", "DOTExport", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AnalysisTests",
+            dependencies: [
+                "Analysis", "FSMCore", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [

@@ -76,12 +76,16 @@ public struct TransitionReference: Hashable, Sendable {
         location = transition.location
     }
 
-    /// `Idle --start [ready]--> Running (at 12:5)`.
-    public var summary: String {
+    /// `Idle --start [ready]--> Running`.
+    public var text: String {
         let trigger = event?.rawValue ?? "(automatic)"
         let condition = guardLabel.map { " [\($0)]" } ?? ""
         let target = targets.map(\.rawValue).joined(separator: " | ")
-        let position = location.map { " (at \($0))" } ?? ""
-        return "\(source) --\(trigger)\(condition)--> \(target)\(position)"
+        return "\(source) --\(trigger)\(condition)--> \(target)"
+    }
+
+    /// ``text`` followed by where the transition was declared: `Idle --start--> Running (at 12:5)`.
+    public var summary: String {
+        text + (location.map { " (at \($0))" } ?? "")
     }
 }

@@ -53,7 +53,7 @@ public struct DuplicateTransition: Rule {
             }
             findings.append(
                 finding(
-                    "transition \(TransitionReference(transition).summary) duplicates an earlier one",
+                    "transition \(TransitionReference(transition).text) duplicates an earlier one",
                     states: [transition.source], events: transition.event.map { [$0] } ?? [],
                     witness: .transitions([TransitionReference(original), TransitionReference(transition)]),
                     location: transition.location))

@@ -93,11 +93,11 @@ public struct NondeterministicTrigger: Rule {
     ) -> Finding {
         let (first, second) = conflict
         let id = context.stateIDs[state]
-        let trigger = first.event.map { "event '\($0)'" } ?? "automatic transitions"
+        let transitions = first.event.map { "transitions on event '\($0)'" } ?? "automatic transitions"
         let targets = [first, second].map { "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'" }
         let message = severity == .error
-            ? "state '\(id)' has unguarded transitions on \(trigger) to \(targets[0]) and \(targets[1]); which one fires is undefined"
-            : "state '\(id)' has transitions on \(trigger) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
+            ? "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); which one fires is undefined"
+            : "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
         return finding(
             message, severity: severity, states: [id], events: first.event.map { [$0] } ?? [],
             witness: .transitions([TransitionReference(first), TransitionReference(second)]),

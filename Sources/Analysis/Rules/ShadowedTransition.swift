@@ -44,7 +44,7 @@ public struct ShadowedTransition: Rule {
                     let winner = transitions[firstUnguarded]
                     findings.append(
                         finding(
-                            "transition \(TransitionReference(shadowed).summary) can never fire: the unguarded \(TransitionReference(winner).summary) comes first",
+                            "transition \(TransitionReference(shadowed).text) can never fire: the unguarded \(TransitionReference(winner).text) comes first",
                             states: [shadowed.source], events: shadowed.event.map { [$0] } ?? [],
                             witness: .transitions([TransitionReference(winner), TransitionReference(shadowed)]),
                             location: shadowed.location))

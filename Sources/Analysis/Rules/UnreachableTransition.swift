@@ -37,7 +37,7 @@ public struct UnreachableTransition: Rule {
         context.machine.transitions.compactMap { transition in
             guard let source = context.stateNumbers[transition.source], !context.reachable[source] else { return nil }
             return finding(
-                "transition \(TransitionReference(transition).summary) can never fire: '\(transition.source)' is unreachable",
+                "transition \(TransitionReference(transition).text) can never fire: '\(transition.source)' is unreachable",
                 states: [transition.source], events: transition.event.map { [$0] } ?? [],
                 location: transition.location)
         }
