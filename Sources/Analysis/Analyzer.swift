@@ -28,11 +28,14 @@ public struct Analyzer: Sendable {
     }
 
     /// The findings of every rule, ordered by position in the file, then by rule order.
+    ///
+    /// Findings the machine suppresses (for itself, or for a state the finding names) are
+    /// left out.
     public func analyze(_ machine: Machine) -> [Finding] {
         let context = AnalysisContext(machine)
         var findings: [(order: Int, finding: Finding)] = []
         for (order, rule) in rules.enumerated() {
-            findings += rule.check(context).map { (order, $0) }
+            findings += rule.check(context).filter { !Self.isSuppressed($0, in: machine) }.map { (order, $0) }
         }
         let noLocation = SourceLocation(line: .max, column: .max)
         return findings.enumerated().sorted { lhs, rhs in
@@ -42,6 +45,21 @@ public struct Analyzer: Sendable {
             if lhs.element.order != rhs.element.order { return lhs.element.order < rhs.element.order }
             return lhs.offset < rhs.offset
         }.map(\.element.finding)
+    }
+}
+
+extension Analyzer {
+    /// The machine's suppressions that name no rule fsmviz has; a typo there would silently
+    /// silence nothing, so the linter reports them.
+    public static func unknownSuppressions(in machine: Machine) -> [Suppression] {
+        machine.suppressions.filter { rule(withID: $0.ruleID) == nil }
+    }
+
+    private static func isSuppressed(_ finding: Finding, in machine: Machine) -> Bool {
+        machine.suppressions.contains { suppression in
+            suppression.ruleID == finding.ruleID
+                && (suppression.state.map { finding.states.contains($0) } ?? true)
+        }
     }
 }
 

@@ -18,6 +18,8 @@ public struct Machine: Hashable, Sendable {
     public let transitions: [Transition]
     /// The top-level state the machine starts in.
     public let initialState: StateID
+    /// Lint rules the machine silences for itself or for some of its states.
+    public var suppressions: [Suppression]
 
     private let stateIndex: [StateID: Int]
     private let eventIndex: [EventID: Int]
@@ -33,7 +35,8 @@ public struct Machine: Hashable, Sendable {
         summary: String? = nil,
         states: [State],
         events: [Event] = [],
-        transitions: [Transition]
+        transitions: [Transition],
+        suppressions: [Suppression] = []
     ) throws(MachineError) {
         var stateIndex: [StateID: Int] = [:]
         stateIndex.reserveCapacity(states.count)
@@ -61,6 +64,11 @@ public struct Machine: Hashable, Sendable {
                 allEvents.append(Event(event))
             }
         }
+        for suppression in suppressions {
+            if let state = suppression.state, stateIndex[state] == nil {
+                throw .unknownSuppressedState(state, at: suppression.location)
+            }
+        }
         try Self.checkHierarchy(states, stateIndex)
         let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
@@ -71,6 +79,7 @@ public struct Machine: Hashable, Sendable {
         self.events = allEvents
         self.transitions = transitions
         self.initialState = initial
+        self.suppressions = suppressions
         self.stateIndex = stateIndex
         self.eventIndex = eventIndex
         var outgoing: [StateID: [Int]] = [:]

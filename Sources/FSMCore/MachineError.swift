@@ -16,6 +16,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
     case multipleInitialStates([StateID], parent: StateID?, at: SourceLocation?)
     /// A transition lists no target.
     case transitionWithoutTargets(from: StateID, at: SourceLocation?)
+    /// A lint suppression names a state that is not declared.
+    case unknownSuppressedState(StateID, at: SourceLocation?)
     /// An identifier is the empty string.
     case emptyIdentifier(at: SourceLocation?)
 
@@ -31,7 +33,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateState(_, let at, _), .duplicateEvent(_, let at, _),
             .unknownTransitionState(_, _, let at), .unknownParent(_, _, let at),
             .parentCycle(_, let at), .multipleInitialStates(_, _, let at),
-            .transitionWithoutTargets(_, let at), .emptyIdentifier(let at):
+            .transitionWithoutTargets(_, let at), .emptyIdentifier(let at),
+            .unknownSuppressedState(_, let at):
             return at
         case .missingInitialState:
             return nil
@@ -61,6 +64,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "transition from '\(source)' has no target state"
         case .emptyIdentifier:
             return "identifiers must not be empty"
+        case .unknownSuppressedState(let id, _):
+            return "lint suppression names state '\(id)', which is not a declared state"
         }
     }
 

@@ -8,8 +8,9 @@ public enum MachineFileDecoder {
     public static let maximumTextLength = 1024
 
     static let machineKeys = [
-        "$schema", "version", "name", "description", "initial", "states", "events", "transitions",
+        "$schema", "version", "name", "description", "initial", "states", "events", "transitions", "lint",
     ]
+    static let lintKeys = ["disable", "states"]
     static let stateKeys = ["id", "label", "final", "parent", "initial"]
     static let eventKeys = ["id", "label"]
     static let transitionKeys = ["from", "event", "to", "guard", "effects"]
@@ -52,10 +53,14 @@ public enum MachineFileDecoder {
             events: declaredEvents.map { Set($0.map(\.id.rawValue)) })
         let name = try file.optionalString("name")
         let summary = try file.optionalString("description")
+        let suppressions = try file.optional("lint").map { node throws(MachineFileError) in
+            try decodeSuppressions(node, stateNames: stateNames)
+        }
         do {
             return try Machine(
                 name: name, summary: summary,
-                states: states, events: declaredEvents ?? [], transitions: transitions)
+                states: states, events: declaredEvents ?? [], transitions: transitions,
+                suppressions: suppressions ?? [])
         } catch {
             throw .at(error.location ?? root.location, error.description)
         }
@@ -166,6 +171,36 @@ public enum MachineFileDecoder {
                 Event(declaration.id, label: try declaration.object?.optionalString("label"), location: declaration.location))
         }
         return events
+    }
+
+    /// `lint: {disable: [rule, ...], states: {State: [rule, ...]}}`.
+    private static func decodeSuppressions(
+        _ node: DocumentNode, stateNames: [String]
+    ) throws(MachineFileError) -> [Suppression] {
+        let lint = try ObjectReader(node, what: "'lint'", keys: lintKeys)
+        var suppressions: [Suppression] = []
+        if let disabled = lint.optional("disable") {
+            for rule in try ObjectReader.strings(disabled, "'disable'") {
+                suppressions.append(Suppression(ruleID: rule.text, location: rule.location))
+            }
+        }
+        if let perState = lint.optional("states") {
+            guard case .object(let members) = perState.value else {
+                throw .at(perState.location, "expected 'states' in 'lint' to map state ids to rule ids, found \(perState.kindDescription)")
+            }
+            for member in members {
+                guard stateNames.contains(member.key) else {
+                    throw .at(
+                        member.keyLocation,
+                        "'lint' names state '\(member.key)', which is not a declared state"
+                            + Suggestion.hint(for: member.key, among: stateNames))
+                }
+                for rule in try ObjectReader.strings(member.value, "the rules silenced for '\(member.key)'") {
+                    suppressions.append(Suppression(ruleID: rule.text, state: StateID(member.key), location: rule.location))
+                }
+            }
+        }
+        return suppressions
     }
 
     private static func decodeTransitions(
