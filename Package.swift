@@ -28,7 +28,7 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Analysis", dependencies: ["FSMCore"]),
-        .target(name: "DOTExport", dependencies: ["FSMCore"]),
+        .target(name: "DOTExport", dependencies: ["FSMCore", "Analysis"]),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",

@@ -8,15 +8,18 @@ public struct DOTOptions: Hashable, Sendable {
     public var title: String?
     /// Fonts and colours (the `flowdiagram` style keeps EFStateMachine's plain look).
     public var theme: DOTTheme
+    /// Lint findings to draw onto the diagram.
+    public var highlights: DOTHighlights
 
     /// Creates options; the defaults draw a `states` diagram top to bottom.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection = .TB, title: String? = nil,
-        theme: DOTTheme = .standard
+        theme: DOTTheme = .standard, highlights: DOTHighlights = .none
     ) {
         self.style = style
         self.rankDirection = rankDirection
         self.title = title
         self.theme = theme
+        self.highlights = highlights
     }
 }

@@ -18,7 +18,7 @@ public struct DOTWriter: Sendable {
     public func write(_ machine: Machine) -> String {
         switch options.style {
         case .states: StatesDiagram(machine: machine, options: options).render()
-        case .flowdiagram: FlowDiagram(machine: machine, rankDirection: options.rankDirection).render()
+        case .flowdiagram: FlowDiagram(machine: machine, rankDirection: options.rankDirection, highlights: options.highlights).render()
         }
     }
 }

@@ -6,6 +6,7 @@ internal import FSMCore
 struct FlowDiagram {
     let machine: Machine
     let rankDirection: RankDirection
+    let highlights: DOTHighlights
 
     func render() -> String {
         var numbers: [StateID: Int] = [:]
@@ -13,7 +14,8 @@ struct FlowDiagram {
         var next = 1
         for state in machine.states {
             numbers[state.id] = next
-            nodes += "    \(next) [label=\(DOTEscaping.quotedLabel(state.displayName)), shape=box]\n"
+            let extra = highlights.attributes(for: state.id).map { ", " + $0 }.joined()
+            nodes += "    \(next) [label=\(DOTEscaping.quotedLabel(state.displayName)), shape=box\(extra)]\n"
             next += 1
         }
         var eventNumbers: [EventID: Int] = [:]

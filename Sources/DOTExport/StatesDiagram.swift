@@ -11,6 +11,7 @@ struct StatesDiagram {
         var head: String
         var lines: [String]
         var attributes: [String]
+        var conflicting = false
     }
 
     func render() -> String {
@@ -46,11 +47,13 @@ struct StatesDiagram {
         dot += "\n"
         for edge in edges(ids: &ids, clusters: clusters, choices: &dot) {
             var attributes = edge.attributes
+            if edge.conflicting { attributes += DOTHighlights.conflictAttributes }
             let label = edge.lines.filter { !$0.isEmpty }.joined(separator: "\n")
             if !label.isEmpty { attributes.insert("label=\(q(label))", at: 0) }
             let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             dot += "    \(edge.tail) -> \(edge.head)\(suffix)\n"
         }
+        dot += options.highlights.legend(indent: "    ", ids: &ids)
         dot += "}\n"
         return dot
     }
@@ -88,7 +91,8 @@ struct StatesDiagram {
                 dot += "\(indent)subgraph \(cluster) {\n"
                 dot += "\(indent)    graph [label=\(q(state.displayName)), style=\"rounded,filled\", "
                     + "fillcolor=\(q(theme.clusterFill)), color=\(q(theme.stateOutline)), "
-                    + "fontsize=\(theme.fontSize)]\n"
+                    + "fontsize=\(theme.fontSize)"
+                    + options.highlights.attributes(for: child).map { ", " + $0 }.joined() + "]\n"
                 if let initial = machine.children(of: child).first(where: { machine.state($0)?.kind == .initial }) {
                     let start = ids.fresh("\(cluster)_start")
                     dot += "\(indent)    \(start) [shape=point, width=0.12, label=\"\", "
@@ -100,6 +104,7 @@ struct StatesDiagram {
             } else {
                 var attributes = ["label=\(q(state.displayName))"]
                 if state.kind == .final { attributes.append("shape=doublecircle") }
+                attributes += options.highlights.attributes(for: child)
                 dot += "\(indent)\(ids[child]) [\(attributes.joined(separator: ", "))]\n"
             }
         }
@@ -115,17 +120,21 @@ struct StatesDiagram {
             guard let cluster = clusters[state] else { return (ids[state], []) }
             return (ids[anchor(of: state)], ["\(role)=\(cluster)"])
         }
-        for transition in machine.transitions {
+        for (index, transition) in machine.transitions.enumerated() {
             let line = label(of: transition)
+            let conflicting = options.highlights.conflictingTransitions.contains(index)
             let tail = attachment(transition.source, "ltail")
             if transition.targets.count == 1 {
                 let head = attachment(transition.targets[0], "lhead")
                 let key = "\(transition.source.rawValue)\u{0}\(transition.targets[0].rawValue)"
-                if let index = merged[key] {
-                    edges[index].lines.append(line)
+                if let existing = merged[key] {
+                    edges[existing].lines.append(line)
+                    edges[existing].conflicting = edges[existing].conflicting || conflicting
                 } else {
                     merged[key] = edges.count
-                    edges.append(Edge(tail: tail.node, head: head.node, lines: [line], attributes: tail.attribute + head.attribute))
+                    edges.append(
+                        Edge(tail: tail.node, head: head.node, lines: [line], attributes: tail.attribute + head.attribute,
+                             conflicting: conflicting))
                 }
                 continue
             }
@@ -134,7 +143,9 @@ struct StatesDiagram {
             let choice = ids.fresh("choice_\(choiceCount)")
             dot += "    \(choice) [shape=diamond, label=\"\", width=0.25, height=0.25, style=filled, "
                 + "fillcolor=\(q(options.theme.edgeColor)), color=\(q(options.theme.edgeColor))]\n"
-            edges.append(Edge(tail: tail.node, head: choice, lines: [line], attributes: tail.attribute + ["arrowhead=none"]))
+            edges.append(
+                Edge(tail: tail.node, head: choice, lines: [line], attributes: tail.attribute + ["arrowhead=none"],
+                     conflicting: conflicting))
             for target in transition.targets {
                 let head = attachment(target, "lhead")
                 edges.append(Edge(tail: choice, head: head.node, lines: [], attributes: head.attribute))

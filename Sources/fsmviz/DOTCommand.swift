@@ -24,7 +24,7 @@ extension FsmvizCommand {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            Console.write(Array(DOTWriter(options: diagram.dotOptions).write(machine).utf8))
+            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine)).write(machine).utf8))
         }
     }
 }

@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import DOTExport
+import FSMCore
 
 extension DOTStyle: ExpressibleByArgument {}
 extension RankDirection: ExpressibleByArgument {}
@@ -15,6 +16,9 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "Title above the diagram (default: the machine's name; '' for none).")
     var title: String?
 
+    @Flag(help: "Draw lint findings: unreachable states greyed and dashed, dead ends and traps outlined in red, nondeterministic transitions in red.")
+    var lint = false
+
     @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")).")
     var theme: String = "standard"
 
@@ -25,9 +29,11 @@ struct DiagramOptions: ParsableArguments {
         }
     }
 
-    var dotOptions: DOTOptions {
+    /// The drawing options for `machine` (its lint findings are computed only with `--lint`).
+    func dotOptions(for machine: Machine) -> DOTOptions {
         DOTOptions(
             style: style, rankDirection: rankdir, title: title,
-            theme: DOTTheme.named.first { $0.name == theme }?.theme ?? .standard)
+            theme: DOTTheme.named.first { $0.name == theme }?.theme ?? .standard,
+            highlights: lint ? DOTHighlights(linting: machine) : .none)
     }
 }

@@ -90,7 +90,7 @@ extension FsmvizCommand {
                 Console.printError(error.description)
                 return .usage
             }
-            let options = diagram.dotOptions
+            let options = diagram.dotOptions(for: machine)
             let bytes: [UInt8]
             if let renderFormat = format.renderFormat {
                 do {

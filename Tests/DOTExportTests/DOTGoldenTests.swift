@@ -29,3 +29,27 @@ import Testing
         #expect(DOTWriter().write(machine).contains("label=\"Door\", labelloc=t"))
     }
 }
+
+@Suite struct DOTHighlightTests {
+    func broken() throws -> Machine {
+        try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("broken.json").path)
+    }
+
+    @Test(arguments: DOTStyle.allCases)
+    func lintFindingsAreDrawn(style: DOTStyle) throws {
+        let machine = try broken()
+        let highlights = DOTHighlights(linting: machine)
+        #expect(highlights.unreachableStates == ["Archived"])
+        #expect(highlights.stuckStates == ["Stuck"])
+        #expect(highlights.conflictingTransitions == [0, 1])
+        let dot = DOTWriter(options: DOTOptions(style: style, highlights: highlights)).write(machine)
+        Golden.check(dot, against: Golden.fixtures().appendingPathComponent("golden/broken.\(style.rawValue).lint.dot"))
+    }
+
+    @Test func aSoundMachineGetsNoLegend() throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("tcp.json").path)
+        let highlights = DOTHighlights(linting: machine)
+        #expect(highlights.isEmpty)
+        #expect(DOTWriter(options: DOTOptions(highlights: highlights)).write(machine) == DOTWriter().write(machine))
+    }
+}

@@ -127,3 +127,19 @@ import Testing
         #expect(results.allSatisfy { $0 == expected })
     }
 }
+
+@Suite struct LintOverlayRenderTests {
+    @Test func svgShowsFindings() throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("broken.json").path)
+        let svg = String(decoding: try GraphvizRenderer().render(machine, options: DOTOptions(highlights: DOTHighlights(linting: machine)), format: .svg), as: UTF8.self)
+        let structure = try SVGStructure(Array(svg.utf8))
+        #expect(structure.clusterTexts.contains("fsmviz lint"))
+        #expect(structure.nodeTexts.contains("unreachable"))
+        // Archived is drawn dashed and grey, Stuck outlined in red, the conflicting edges red.
+        let archived = try #require(svg.range(of: "<title>Archived</title>"))
+        #expect(svg[archived.lowerBound...].prefix(600).contains("stroke-dasharray"))
+        let stuck = try #require(svg.range(of: "<title>Stuck</title>"))
+        #expect(svg[stuck.lowerBound...].prefix(400).contains("stroke=\"#d62728\""))
+        #expect(svg.components(separatedBy: "stroke=\"#d62728\"").count - 1 >= 4)
+    }
+}
