@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FSMCore", targets: ["FSMCore"]),
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
+        .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "Rendering", targets: ["Rendering"]),
     ],
     dependencies: [
@@ -29,6 +30,7 @@ let package = Package(
         ),
         .target(name: "Analysis", dependencies: ["FSMCore"]),
         .target(name: "DOTExport", dependencies: ["FSMCore", "Analysis"]),
+        .target(name: "FSMRuntime", dependencies: ["FSMCore", "Analysis", "DOTExport"]),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
@@ -52,6 +54,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [

@@ -1,0 +1,16 @@
+/// One accepted transition: the machine moved from `source` to `target`.
+public struct Change<State: Hashable & Sendable, Event: Hashable & Sendable>: Hashable, Sendable {
+    /// The state before.
+    public var source: State
+    /// The state after.
+    public var target: State
+    /// The event that caused it, or `nil` for an automatic transition.
+    public var event: Event?
+
+    /// Creates a change.
+    public init(source: State, target: State, event: Event?) {
+        self.source = source
+        self.target = target
+        self.event = event
+    }
+}

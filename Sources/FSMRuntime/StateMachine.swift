@@ -1,0 +1,280 @@
+import Dispatch
+public import FSMCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running state machine, safe to drive from any number of threads.
+///
+/// Events are processed one at a time, to completion. `send` from another thread waits its
+/// turn and returns what its event did; `send` from inside a handler, hook, effect or
+/// observer of this machine queues the event and returns ``SendResult/queued`` at once, and
+/// the event runs after the current transition completes — no deadlock, no recursion.
+///
+/// For one accepted event, callbacks run in this order, all outside the machine's lock:
+/// 1. the candidate transitions' guards, in declaration order, until one allows;
+/// 2. the transition's `willFire`;
+/// 3. its handler, which picks the target (must be one of the declared targets);
+/// 4. the source state's `willExit` hooks, then the target's `willEnter` hooks;
+/// 5. the state changes and the change is recorded in ``history``;
+/// 6. the source's `didExit` hooks, the target's `didEnter` hooks;
+/// 7. the transition's `didFire`, then its effects in order;
+/// 8. observers (``observe(_:)``, ``changes``), in subscription order;
+/// 9. then automatic transitions from the new state, each running steps 1–8.
+///
+/// The machine also describes itself: ``graph(name:)`` gives its states, events and
+/// transitions as an ``FSMCore/Machine`` for DOT, rendering and `analyze()`.
+public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
+    /// The most changes ``history`` keeps.
+    public let historyLimit: Int
+
+    private let core: LockedValue<Core>
+
+    /// How many automatic transitions may fire in a row before the machine declares a loop.
+    static var automaticLimit: Int { 10_000 }
+
+    /// Creates a machine in `initialState`.
+    /// - Parameter historyLimit: How many changes ``history`` keeps (oldest dropped first).
+    public init(initialState: State, historyLimit: Int = 1_000) {
+        self.historyLimit = historyLimit
+        core = LockedValue(Core(initialState: initialState, historyLimit: historyLimit))
+    }
+
+    /// The current state.
+    public var state: State { core.withLock { $0.state } }
+
+    /// The state the machine started in.
+    public var initialState: State { core.withLock { $0.definition.initialState } }
+
+    /// The most recent accepted transitions, oldest first, at most ``historyLimit``.
+    public var history: [Change<State, Event>] { core.withLock { $0.history.elements } }
+
+    /// Declares a state (so it appears in the graph even before a transition names it) and
+    /// adds hooks to it.
+    public func addState(_ state: State, hooks: StateHooks<State, Event> = StateHooks()) {
+        core.withLock { $0.definition.add(state, hooks: hooks) }
+    }
+
+    /// Declares a transition. Its sources and targets become states of the machine.
+    public func addTransition(_ rule: TransitionRule<State, Event>) {
+        core.withLock { $0.definition.add(rule) }
+    }
+
+    /// Declares an event that no transition may use yet, so the graph lists it.
+    public func addEvent(_ event: Event) {
+        core.withLock { $0.definition.add(event) }
+    }
+
+    /// Sends `event`, with an optional `payload` handlers can read from their context.
+    @discardableResult
+    public func send(_ event: Event, payload: (any Sendable)? = nil) -> SendResult<State, Event> {
+        let pending = Pending(event: event, payload: payload, completion: Completion())
+        let role = core.withLock { core -> Role in
+            if let owner = core.processingThread, pthread_equal(owner, pthread_self()) != 0 {
+                core.queue.append(Pending(event: event, payload: payload, completion: nil))
+                return .reentrant
+            }
+            core.queue.append(pending)
+            if core.processingThread == nil {
+                core.processingThread = pthread_self()
+                return .drain
+            }
+            return .wait
+        }
+        switch role {
+        case .reentrant:
+            return .queued
+        case .wait:
+            return pending.completion?.wait() ?? .queued
+        case .drain:
+            drain()
+            return pending.completion?.wait() ?? .queued
+        }
+    }
+
+    // MARK: Processing
+
+    private enum Role { case reentrant, wait, drain }
+
+    /// Processes queued events until none is left, then gives up the processing role.
+    private func drain() {
+        while true {
+            let next = core.withLock { core -> Pending? in
+                guard !core.queue.isEmpty else {
+                    core.processingThread = nil
+                    return nil
+                }
+                return core.queue.removeFirst()
+            }
+            guard let next else { return }
+            let result = process(next)
+            next.completion?.finish(result)
+        }
+    }
+
+    private func process(_ pending: Pending) -> SendResult<State, Event> {
+        let (current, definition) = core.withLock { ($0.state, $0.definition) }
+        let candidates = definition.transitions(on: pending.event)
+        guard !candidates.isEmpty else { return .rejected(.unknownEvent(pending.event)) }
+        let available = candidates.filter { definition.rules[$0].sources.contains(current) }
+        guard !available.isEmpty else { return .rejected(.notAllowed(pending.event, in: current)) }
+        let guardContext = context(source: current, event: pending.event, payload: pending.payload, target: nil)
+        guard let chosen = available.first(where: { definition.rules[$0].allows(guardContext) }) else {
+            return .rejected(.declinedByGuard(pending.event, in: current))
+        }
+        var changes: [Change<State, Event>] = []
+        do {
+            changes.append(try fire(definition.rules[chosen], from: current, event: pending.event, payload: pending.payload, definition))
+            try settle(&changes, definition)
+        } catch {
+            return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
+        }
+        return .transitioned(changes)
+    }
+
+    /// Fires automatic transitions from the state the machine just entered, until none applies.
+    private func settle(_ changes: inout [Change<State, Event>], _ definition: Definition) throws(TransitionError<State, Event>) {
+        var fired = 0
+        while let current = changes.last?.target {
+            let automatic = definition.transitions(on: nil).filter { definition.rules[$0].sources.contains(current) }
+            let guardContext = context(source: current, event: nil, payload: nil, target: nil)
+            guard let chosen = automatic.first(where: { definition.rules[$0].allows(guardContext) }) else { return }
+            fired += 1
+            guard fired <= Self.automaticLimit else { throw .automaticTransitionLoop(after: fired - 1, in: current) }
+            changes.append(try fire(definition.rules[chosen], from: current, event: nil, payload: nil, definition))
+        }
+    }
+
+    private func fire(
+        _ rule: TransitionRule<State, Event>, from source: State, event: Event?, payload: (any Sendable)?,
+        _ definition: Definition
+    ) throws(TransitionError<State, Event>) -> Change<State, Event> {
+        let before = context(source: source, event: event, payload: payload, target: nil)
+        rule.willFire?(before)
+        let target: State
+        if let handler = rule.handler {
+            do {
+                target = try handler(before)
+            } catch {
+                throw .handlerFailed(String(describing: error), event: event)
+            }
+        } else if let only = rule.targets.first {
+            target = only
+        } else {
+            throw .invalidTarget(source, allowed: [], event: event)
+        }
+        guard rule.targets.contains(target) else {
+            throw .invalidTarget(target, allowed: rule.targets, event: event)
+        }
+        let during = context(source: source, event: event, payload: payload, target: target)
+        let sourceHooks = definition.hooks[source] ?? StateHooks()
+        let targetHooks = definition.hooks[target] ?? StateHooks()
+        sourceHooks.willExit.forEach { $0(during) }
+        targetHooks.willEnter.forEach { $0(during) }
+        let change = Change(source: source, target: target, event: event)
+        let observers = core.withLock { core in
+            core.state = target
+            core.history.append(change)
+            return core.observers.values
+        }
+        sourceHooks.didExit.forEach { $0(during) }
+        targetHooks.didEnter.forEach { $0(during) }
+        rule.didFire?(during)
+        rule.effects.forEach { $0(during) }
+        observers.sorted { $0.id < $1.id }.forEach { $0.callback(change) }
+        return change
+    }
+
+    private func context(source: State, event: Event?, payload: (any Sendable)?, target: State?) -> TransitionContext<State, Event> {
+        TransitionContext(machine: self, source: source, event: event, payload: payload, target: target)
+    }
+
+    // MARK: Observation
+
+    /// Calls `callback` after every accepted transition, on the thread that processed it,
+    /// until the returned observation is cancelled.
+    @discardableResult
+    public func observe(_ callback: @escaping @Sendable (Change<State, Event>) -> Void) -> Observation {
+        let id = core.withLock { core -> UInt64 in
+            core.nextObserverID += 1
+            core.observers[core.nextObserverID] = Observer(id: core.nextObserverID, callback: callback)
+            return core.nextObserverID
+        }
+        return Observation { [weak self] in
+            _ = self?.core.withLock { $0.observers.removeValue(forKey: id) }
+        }
+    }
+
+    /// Every accepted transition from now on, as an asynchronous sequence. Changes are
+    /// buffered, so a slow consumer sees all of them, in order.
+    public var changes: AsyncStream<Change<State, Event>> {
+        let (stream, continuation) = AsyncStream<Change<State, Event>>.makeStream(bufferingPolicy: .unbounded)
+        let observation = observe { continuation.yield($0) }
+        continuation.onTermination = { _ in observation.cancel() }
+        return stream
+    }
+
+    // MARK: Static structure
+
+    /// The machine's states, events and transitions as a validated ``FSMCore/Machine``:
+    /// identifiers are the states' and events' descriptions, guards and effects are labels.
+    public func graph(name: String? = nil) throws(MachineError) -> Machine {
+        try core.withLock { $0.definition }.graph(name: name)
+    }
+
+    // MARK: Storage
+
+    fileprivate struct Observer: Sendable {
+        let id: UInt64
+        let callback: @Sendable (Change<State, Event>) -> Void
+    }
+
+    private struct Pending: Sendable {
+        let event: Event
+        let payload: (any Sendable)?
+        let completion: Completion?
+    }
+
+    /// Where a waiting sender receives its event's result.
+    private final class Completion: @unchecked Sendable {
+        // Written once by the processing thread before `signal`, read after `wait`: the
+        // semaphore orders the two.
+        private var result: SendResult<State, Event> = .queued
+        private let semaphore = DispatchSemaphore(value: 0)
+
+        func finish(_ result: SendResult<State, Event>) {
+            self.result = result
+            semaphore.signal()
+        }
+
+        func wait() -> SendResult<State, Event> {
+            semaphore.wait()
+            return result
+        }
+    }
+
+    typealias Definition = MachineDefinition<State, Event>
+
+    private struct Core {
+        var state: State
+        var definition: Definition
+        var history: BoundedHistory<Change<State, Event>>
+        var queue: [Pending] = []
+        var processingThread: pthread_t?
+        var observers: [UInt64: Observer] = [:]
+        var nextObserverID: UInt64 = 0
+
+        init(initialState: State, historyLimit: Int) {
+            state = initialState
+            definition = Definition(initialState: initialState)
+            history = BoundedHistory(limit: historyLimit)
+        }
+    }
+}
+
+extension TransitionRule {
+    func allows(_ context: TransitionContext<State, Event>) -> Bool {
+        guardCondition?(context) ?? true
+    }
+}

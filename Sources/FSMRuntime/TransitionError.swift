@@ -1,0 +1,15 @@
+/// Why an event did not change the machine's state.
+public enum TransitionError<State: Hashable & Sendable, Event: Hashable & Sendable>: Error, Hashable, Sendable {
+    /// No transition anywhere is triggered by the event.
+    case unknownEvent(Event)
+    /// Transitions exist for the event, but none leaves the current state.
+    case notAllowed(Event, in: State)
+    /// Every transition that could fire was declined by its guard.
+    case declinedByGuard(Event?, in: State)
+    /// A handler chose a target its transition does not declare.
+    case invalidTarget(State, allowed: [State], event: Event?)
+    /// A handler threw; the state did not change.
+    case handlerFailed(String, event: Event?)
+    /// Automatic transitions kept firing without settling, which means they form a cycle.
+    case automaticTransitionLoop(after: Int, in: State)
+}
