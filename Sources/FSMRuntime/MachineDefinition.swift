@@ -9,6 +9,11 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
     private(set) var events: [Event] = []
     private(set) var rules: [TransitionRule<State, Event>] = []
     private(set) var hooks: [State: StateHooks<State, Event>] = [:]
+    /// Each nested state's parent.
+    private(set) var parents: [State: State] = [:]
+    /// Each compound state's initial child, entered whenever the compound state is.
+    private(set) var initialChildren: [State: State] = [:]
+    private(set) var finals: Set<State> = []
     private var knownStates: Set<State> = []
     private var knownEvents: Set<Event> = []
     private var rulesByEvent: [Event?: [Int]] = [:]
@@ -20,7 +25,35 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
 
     func transitions(on event: Event?) -> [Int] { rulesByEvent[event] ?? [] }
 
-    mutating func add(_ state: State, hooks extra: StateHooks<State, Event>) {
+    /// `state` and its ancestors, innermost first: transitions of each are available in `state`.
+    func lineage(of state: State) -> [State] {
+        var result = [state]
+        var seen: Set<State> = [state]
+        while let parent = parents[result[result.count - 1]], seen.insert(parent).inserted {
+            result.append(parent)
+        }
+        return result
+    }
+
+    /// The states entered when `state` is: it, then its initial child, and so on down.
+    func entryPath(into state: State) -> [State] {
+        var result = [state]
+        var seen: Set<State> = [state]
+        while let child = initialChildren[result[result.count - 1]], seen.insert(child).inserted {
+            result.append(child)
+        }
+        return result
+    }
+
+    mutating func add(
+        _ state: State, parent: State?, isInitial: Bool, isFinal: Bool, hooks extra: StateHooks<State, Event>
+    ) {
+        if let parent {
+            note(parent)
+            parents[state] = parent
+            if isInitial { initialChildren[parent] = state }
+        }
+        if isFinal { finals.insert(state) }
         note(state)
         var merged = hooks[state] ?? StateHooks()
         merged.willEnter += extra.willEnter
@@ -48,7 +81,12 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
 
     func graph(name: String?) throws(MachineError) -> Machine {
         func id(_ state: State) -> StateID { StateID(String(describing: state)) }
-        let stateList = states.map { State_(id($0), kind: $0 == initialState ? .initial : .normal) }
+        let stateList = states.map { state in
+            let isInitial = state == initialState || parents[state].map { initialChildren[$0] == state } == true
+            return State_(
+                id(state), kind: finals.contains(state) ? .final : (isInitial ? .initial : .normal),
+                parent: parents[state].map(id))
+        }
         var transitions: [Transition] = []
         for rule in rules {
             for source in rule.sources {

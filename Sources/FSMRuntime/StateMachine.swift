@@ -21,7 +21,14 @@ public import FSMCore
 /// 6. the source's `didExit` hooks, the target's `didEnter` hooks;
 /// 7. the transition's `didFire`, then its effects in order;
 /// 8. observers (``observe(_:)``, ``changes``), in subscription order;
-/// 9. then automatic transitions from the new state, each running steps 1–8.
+/// 9. if the target is a compound state, its initial child is entered (steps 4–8, with no
+///    transition callbacks), and so on down;
+/// 10. then automatic transitions available in the new state, each running steps 1–9.
+///
+/// States may nest (``addState(_:parent:isInitial:isFinal:hooks:)``): a compound state's
+/// transitions are available in all its descendants, the innermost state's first. The machine
+/// is always in a leaf state; a change into a compound state is followed at once by changes
+/// into its initial children.
 ///
 /// The machine also describes itself: ``graph(name:)`` gives its states, events and
 /// transitions as an ``FSMCore/Machine`` for DOT, rendering and `analyze()`.
@@ -52,8 +59,19 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
 
     /// Declares a state (so it appears in the graph even before a transition names it) and
     /// adds hooks to it.
-    public func addState(_ state: State, hooks: StateHooks<State, Event> = StateHooks()) {
-        core.withLock { $0.definition.add(state, hooks: hooks) }
+    ///
+    /// - Parameters:
+    ///   - parent: The compound state this one is nested in. Transitions of a compound state
+    ///     are available in all its descendants (innermost first), as in statecharts.
+    ///   - isInitial: Whether this is its parent's initial child: entering the parent enters it.
+    ///   - isFinal: Marks the state final in the graph.
+    public func addState(
+        _ state: State, parent: State? = nil, isInitial: Bool = false, isFinal: Bool = false,
+        hooks: StateHooks<State, Event> = StateHooks()
+    ) {
+        core.withLock {
+            $0.definition.add(state, parent: parent, isInitial: isInitial, isFinal: isFinal, hooks: hooks)
+        }
     }
 
     /// Declares a transition. Its sources and targets become states of the machine.
@@ -69,6 +87,18 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     /// Sends `event`, with an optional `payload` handlers can read from their context.
     @discardableResult
     public func send(_ event: Event, payload: (any Sendable)? = nil) -> SendResult<State, Event> {
+        enqueue(event, payload: payload)
+    }
+
+    /// Takes any automatic transition whose guard now allows it, in turn with queued events.
+    /// Call it when something a guard reads has changed outside the machine, such as the
+    /// result of work a state started.
+    @discardableResult
+    public func evaluateAutomaticTransitions() -> SendResult<State, Event> {
+        enqueue(nil, payload: nil)
+    }
+
+    private func enqueue(_ event: Event?, payload: (any Sendable)?) -> SendResult<State, Event> {
         let pending = Pending(event: event, payload: payload, completion: Completion())
         let role = core.withLock { core -> Role in
             if let owner = core.processingThread, pthread_equal(owner, pthread_self()) != 0 {
@@ -115,41 +145,62 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
 
     private func process(_ pending: Pending) -> SendResult<State, Event> {
         let (current, definition) = core.withLock { ($0.state, $0.definition) }
-        let candidates = definition.transitions(on: pending.event)
-        guard !candidates.isEmpty else { return .rejected(.unknownEvent(pending.event)) }
-        let available = candidates.filter { definition.rules[$0].sources.contains(current) }
-        guard !available.isEmpty else { return .rejected(.notAllowed(pending.event, in: current)) }
-        let guardContext = context(source: current, event: pending.event, payload: pending.payload, target: nil)
-        guard let chosen = available.first(where: { definition.rules[$0].allows(guardContext) }) else {
-            return .rejected(.declinedByGuard(pending.event, in: current))
-        }
         var changes: [Change<State, Event>] = []
+        guard let event = pending.event else {
+            do {
+                try settle(&changes, from: current, definition)
+            } catch {
+                return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
+            }
+            return .transitioned(changes)
+        }
+        let candidates = definition.transitions(on: event)
+        guard !candidates.isEmpty else { return .rejected(.unknownEvent(event)) }
+        let available = Self.available(candidates, in: current, definition)
+        guard !available.isEmpty else { return .rejected(.notAllowed(event, in: current)) }
+        let guardContext = context(source: current, event: event, payload: pending.payload, target: nil)
+        guard let chosen = available.first(where: { definition.rules[$0].allows(guardContext) }) else {
+            return .rejected(.declinedByGuard(event, in: current))
+        }
         do {
-            changes.append(try fire(definition.rules[chosen], from: current, event: pending.event, payload: pending.payload, definition))
-            try settle(&changes, definition)
+            changes += try fire(definition.rules[chosen], from: current, event: event, payload: pending.payload, definition)
+            try settle(&changes, from: current, definition)
         } catch {
             return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
         }
         return .transitioned(changes)
     }
 
-    /// Fires automatic transitions from the state the machine just entered, until none applies.
-    private func settle(_ changes: inout [Change<State, Event>], _ definition: Definition) throws(TransitionError<State, Event>) {
+    /// The transitions among `candidates` available in `state`: its own first, then its
+    /// ancestors', each in declaration order.
+    private static func available(_ candidates: [Int], in state: State, _ definition: Definition) -> [Int] {
+        definition.lineage(of: state).flatMap { holder in
+            candidates.filter { definition.rules[$0].sources.contains(holder) }
+        }
+    }
+
+    /// Fires automatic transitions from the current state until none applies.
+    private func settle(
+        _ changes: inout [Change<State, Event>], from start: State, _ definition: Definition
+    ) throws(TransitionError<State, Event>) {
         var fired = 0
-        while let current = changes.last?.target {
-            let automatic = definition.transitions(on: nil).filter { definition.rules[$0].sources.contains(current) }
+        while true {
+            let current = changes.last?.target ?? start
+            let automatic = Self.available(definition.transitions(on: nil), in: current, definition)
             let guardContext = context(source: current, event: nil, payload: nil, target: nil)
             guard let chosen = automatic.first(where: { definition.rules[$0].allows(guardContext) }) else { return }
             fired += 1
             guard fired <= Self.automaticLimit else { throw .automaticTransitionLoop(after: fired - 1, in: current) }
-            changes.append(try fire(definition.rules[chosen], from: current, event: nil, payload: nil, definition))
+            changes += try fire(definition.rules[chosen], from: current, event: nil, payload: nil, definition)
         }
     }
 
+    /// Fires `rule`, then enters initial children if the target is a compound state; returns
+    /// the change into the target followed by one change per initial child entered.
     private func fire(
         _ rule: TransitionRule<State, Event>, from source: State, event: Event?, payload: (any Sendable)?,
         _ definition: Definition
-    ) throws(TransitionError<State, Event>) -> Change<State, Event> {
+    ) throws(TransitionError<State, Event>) -> [Change<State, Event>] {
         let before = context(source: source, event: event, payload: payload, target: nil)
         rule.willFire?(before)
         let target: State
@@ -167,6 +218,19 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         guard rule.targets.contains(target) else {
             throw .invalidTarget(target, allowed: rule.targets, event: event)
         }
+        var changes = [step(from: source, to: target, event: event, payload: payload, rule: rule, definition)]
+        for child in definition.entryPath(into: target).dropFirst() {
+            changes.append(step(from: changes[changes.count - 1].target, to: child, event: nil, payload: payload, rule: nil, definition))
+        }
+        return changes
+    }
+
+    /// Moves from `source` to `target`, running hooks, the rule's `didFire` and effects, and
+    /// observers (steps 4 to 8 of the documented order).
+    private func step(
+        from source: State, to target: State, event: Event?, payload: (any Sendable)?,
+        rule: TransitionRule<State, Event>?, _ definition: Definition
+    ) -> Change<State, Event> {
         let during = context(source: source, event: event, payload: payload, target: target)
         let sourceHooks = definition.hooks[source] ?? StateHooks()
         let targetHooks = definition.hooks[target] ?? StateHooks()
@@ -180,8 +244,8 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         }
         sourceHooks.didExit.forEach { $0(during) }
         targetHooks.didEnter.forEach { $0(during) }
-        rule.didFire?(during)
-        rule.effects.forEach { $0(during) }
+        rule?.didFire?(during)
+        rule?.effects.forEach { $0(during) }
         observers.sorted { $0.id < $1.id }.forEach { $0.callback(change) }
         return change
     }
@@ -231,7 +295,8 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     }
 
     private struct Pending: Sendable {
-        let event: Event
+        /// `nil` asks the machine to re-evaluate its automatic transitions.
+        let event: Event?
         let payload: (any Sendable)?
         let completion: Completion?
     }

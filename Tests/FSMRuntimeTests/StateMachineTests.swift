@@ -165,3 +165,55 @@ final class Log: Sendable {
         #expect(graph.analyze().isEmpty)
     }
 }
+
+@Suite struct HierarchicalStateMachineTests {
+    enum Auth: String, Hashable, Sendable { case signedOut, session, browsing, paying, done }
+    enum Action: String, Hashable, Sendable { case signIn, pay, signOut, check }
+
+    func machine() -> StateMachine<Auth, Action> {
+        let machine = StateMachine<Auth, Action>(initialState: .signedOut)
+        machine.addState(.signedOut)
+        machine.addState(.session)
+        machine.addState(.browsing, parent: .session, isInitial: true)
+        machine.addState(.paying, parent: .session)
+        machine.addState(.done, isFinal: true)
+        machine.addTransition(TransitionRule(event: .signIn, from: [.signedOut], to: [.session]))
+        machine.addTransition(TransitionRule(event: .pay, from: [.browsing], to: [.paying]))
+        machine.addTransition(TransitionRule(event: .signOut, from: [.session], to: [.signedOut]))
+        return machine
+    }
+
+    @Test func enteringACompoundStateEntersItsInitialChild() {
+        let machine = machine()
+        #expect(machine.send(.signIn) == .transitioned([
+            Change(source: .signedOut, target: .session, event: .signIn),
+            Change(source: .session, target: .browsing, event: nil),
+        ]))
+        #expect(machine.state == .browsing)
+    }
+
+    @Test func aParentsTransitionsApplyInItsChildren() {
+        let machine = machine()
+        machine.send(.signIn)
+        machine.send(.pay)
+        #expect(machine.state == .paying)
+        #expect(machine.send(.signOut).newState == .signedOut)
+    }
+
+    @Test func automaticTransitionsCanBeReevaluated() {
+        let ready = Shared(false)
+        let machine = machine()
+        machine.addTransition(TransitionRule(event: nil, from: [.signedOut], to: [.session], guardCondition: { _ in ready.withLock { $0 } }))
+        #expect(machine.evaluateAutomaticTransitions() == .transitioned([]))
+        ready.withLock { $0 = true }
+        #expect(machine.evaluateAutomaticTransitions().newState == .browsing)
+    }
+
+    @Test func graphShowsTheHierarchy() throws {
+        let graph = try machine().graph()
+        #expect(graph.state("browsing")?.parent == "session")
+        #expect(graph.state("browsing")?.kind == .initial)
+        #expect(graph.state("done")?.kind == .final)
+        #expect(graph.isCompound("session"))
+    }
+}
