@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fsmviz", targets: ["fsmviz"]),
+        .executable(name: "fsmviz-examples", targets: ["Examples"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
@@ -54,6 +55,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "DOTExport"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
             name: "DOTExportTests",
