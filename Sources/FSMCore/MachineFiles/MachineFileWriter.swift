@@ -1,0 +1,118 @@
+internal import Yams
+
+/// Writes a ``Machine`` as a machine file (format version 1) that ``MachineFileLoader`` reads
+/// back as an equal machine, so machines built in code can be linted and drawn in CI.
+///
+/// Output is deterministic: keys in the documented order, states, events and transitions in
+/// declaration order. Consecutive transitions that differ only in their source are written
+/// as one declaration with several `from` states.
+public enum MachineFileWriter {
+    /// Why a machine could not be written.
+    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    /// The machine file for `machine` in `format`.
+    /// - Throws: ``WriteError`` only if libyaml's emitter fails, which valid Swift strings
+    ///   do not cause; JSON cannot fail.
+    public static func write(_ machine: Machine, as format: MachineFileFormat) throws(WriteError) -> String {
+        let document = representation(of: machine)
+        switch format {
+        case .json: return JSONText.render(document) + "\n"
+        case .yaml: return try YAMLText.render(document)
+        }
+    }
+
+    /// A JSON-shaped value: the machine file before it is spelled in a syntax.
+    indirect enum Value {
+        case string(String)
+        case number(Int)
+        case bool(Bool)
+        case array([Value])
+        case object([(String, Value)])
+    }
+
+    static func representation(of machine: Machine) -> Value {
+        var root: [(String, Value)] = [("version", .number(1))]
+        if let name = machine.name { root.append(("name", .string(name))) }
+        if let summary = machine.summary { root.append(("description", .string(summary))) }
+        root.append(("initial", .string(machine.initialState.rawValue)))
+        root.append(("states", .array(machine.states.map { state(of: $0, in: machine) })))
+        if !machine.events.isEmpty {
+            root.append(("events", .array(machine.events.map { event in
+                event.label.map { .object([("id", .string(event.id.rawValue)), ("label", .string($0))]) }
+                    ?? .string(event.id.rawValue)
+            })))
+        }
+        root.append(("transitions", .array(groupedTransitions(machine.transitions).map(transition))))
+        if !machine.suppressions.isEmpty { root.append(("lint", lint(machine.suppressions))) }
+        return .object(root)
+    }
+
+    private static func state(of state: State, in machine: Machine) -> Value {
+        var fields: [(String, Value)] = []
+        if let label = state.label { fields.append(("label", .string(label))) }
+        if state.kind == .final { fields.append(("final", .bool(true))) }
+        if let parent = state.parent { fields.append(("parent", .string(parent.rawValue))) }
+        if let initial = machine.children(of: state.id).first(where: { machine.state($0)?.kind == .initial }) {
+            fields.append(("initial", .string(initial.rawValue)))
+        }
+        guard !fields.isEmpty else { return .string(state.id.rawValue) }
+        return .object([("id", .string(state.id.rawValue))] + fields)
+    }
+
+    /// Runs of consecutive transitions equal but for their source, each run as its sources
+    /// and the shared transition.
+    private static func groupedTransitions(_ transitions: [Transition]) -> [(sources: [StateID], transition: Transition)] {
+        var groups: [(sources: [StateID], transition: Transition)] = []
+        for transition in transitions {
+            if let last = groups.last, sameExceptSource(last.transition, transition),
+                !last.sources.contains(transition.source)
+            {
+                groups[groups.count - 1].sources.append(transition.source)
+            } else {
+                groups.append(([transition.source], transition))
+            }
+        }
+        return groups
+    }
+
+    private static func sameExceptSource(_ lhs: Transition, _ rhs: Transition) -> Bool {
+        lhs.event == rhs.event && lhs.targets == rhs.targets && lhs.guardLabel == rhs.guardLabel
+            && lhs.effects == rhs.effects
+    }
+
+    private static func transition(_ group: (sources: [StateID], transition: Transition)) -> Value {
+        let transition = group.transition
+        func names(_ ids: [StateID]) -> Value {
+            ids.count == 1 ? .string(ids[0].rawValue) : .array(ids.map { .string($0.rawValue) })
+        }
+        var fields: [(String, Value)] = [("from", names(group.sources))]
+        if let event = transition.event { fields.append(("event", .string(event.rawValue))) }
+        fields.append(("to", names(transition.targets)))
+        if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
+        if !transition.effects.isEmpty {
+            fields.append(("effects", transition.effects.count == 1 ? .string(transition.effects[0]) : .array(transition.effects.map(Value.string))))
+        }
+        return .object(fields)
+    }
+
+    private static func lint(_ suppressions: [Suppression]) -> Value {
+        var fields: [(String, Value)] = []
+        let machineWide = suppressions.filter { $0.state == nil }.map { Value.string($0.ruleID) }
+        if !machineWide.isEmpty { fields.append(("disable", .array(machineWide))) }
+        var byState: [(String, [Value])] = []
+        for suppression in suppressions {
+            guard let state = suppression.state?.rawValue else { continue }
+            if let index = byState.firstIndex(where: { $0.0 == state }) {
+                byState[index].1.append(.string(suppression.ruleID))
+            } else {
+                byState.append((state, [.string(suppression.ruleID)]))
+            }
+        }
+        if !byState.isEmpty { fields.append(("states", .object(byState.map { ($0.0, .array($0.1)) }))) }
+        return .object(fields)
+    }
+}
