@@ -7,7 +7,9 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
     let initialState: State
     private(set) var states: [State] = []
     private(set) var events: [Event] = []
-    private(set) var rules: [TransitionRule<State, Event>] = []
+    /// Boxed so that handing a rule to the processing code retains one object instead of
+    /// copying a struct of closures.
+    private(set) var rules: [RuleBox<State, Event>] = []
     private(set) var hooks: [State: StateHooks<State, Event>] = [:]
     /// Each nested state's parent.
     private(set) var parents: [State: State] = [:]
@@ -23,16 +25,35 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
         note(initialState)
     }
 
-    func transitions(on event: Event?) -> [Int] { rulesByEvent[event] ?? [] }
+    /// What the machine does with `event` (`nil`: automatic transitions) in `state`.
+    enum Choice {
+        case noTransition
+        case noneAvailable
+        case declined
+        case chosen(RuleBox<State, Event>)
+    }
 
-    /// `state` and its ancestors, innermost first: transitions of each are available in `state`.
-    func lineage(of state: State) -> [State] {
-        var result = [state]
-        var seen: Set<State> = [state]
-        while let parent = parents[result[result.count - 1]], seen.insert(parent).inserted {
-            result.append(parent)
+    /// The first transition on `event` whose guard allows it, looking at `state`'s own
+    /// transitions and then its ancestors', each in declaration order.
+    func choose(_ event: Event?, in state: State, context: TransitionContext<State, Event>) -> Choice {
+        guard let candidates = rulesByEvent[event], !candidates.isEmpty else { return .noTransition }
+        var holder: State? = state
+        var sawAvailable = false
+        // Bounded by the number of states, so a parent cycle cannot hang the machine.
+        for _ in 0...parents.count {
+            guard let current = holder else { break }
+            for index in candidates where rules[index].rule.sources.contains(current) {
+                sawAvailable = true
+                if rules[index].rule.guardCondition?(context) ?? true { return .chosen(rules[index]) }
+            }
+            holder = parents.isEmpty ? nil : parents[current]
         }
-        return result
+        return sawAvailable ? .declined : .noneAvailable
+    }
+
+    /// The hooks of `state`, if it has any.
+    func hooks(of state: State) -> StateHooks<State, Event>? {
+        hooks.isEmpty ? nil : hooks[state]
     }
 
     /// The states entered when `state` is: it, then its initial child, and so on down.
@@ -72,7 +93,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
         rule.targets.forEach { note($0) }
         if let event = rule.event { add(event) }
         rulesByEvent[rule.event, default: []].append(rules.count)
-        rules.append(rule)
+        rules.append(RuleBox(rule))
     }
 
     private mutating func note(_ state: State) {
@@ -88,7 +109,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
                 parent: parents[state].map(id))
         }
         var transitions: [Transition] = []
-        for rule in rules {
+        for rule in rules.map(\.rule) {
             for source in rule.sources {
                 transitions.append(
                     Transition(
@@ -105,3 +126,9 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
 // The generic parameters shadow FSMCore's `State` and `Event` inside this file.
 private typealias State_ = FSMCore.State
 private typealias Event_ = FSMCore.Event
+
+/// A transition rule behind a reference (see `MachineDefinition.rules`).
+final class RuleBox<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
+    let rule: TransitionRule<State, Event>
+    init(_ rule: TransitionRule<State, Event>) { self.rule = rule }
+}

@@ -99,33 +99,44 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     }
 
     private func enqueue(_ event: Event?, payload: (any Sendable)?) -> SendResult<State, Event> {
-        let pending = Pending(event: event, payload: payload, completion: Completion())
+        let caller = pthread_self()
         let role = core.withLock { core -> Role in
-            if let owner = core.processingThread, pthread_equal(owner, pthread_self()) != 0 {
+            guard let owner = core.processingThread else {
+                // Nobody is processing, so the queue is empty: run this event right here,
+                // without queueing it or allocating anything to wait on.
+                core.processingThread = caller
+                return .inline
+            }
+            if pthread_equal(owner, caller) != 0 {
                 core.queue.append(Pending(event: event, payload: payload, completion: nil))
                 return .reentrant
             }
-            core.queue.append(pending)
-            if core.processingThread == nil {
-                core.processingThread = pthread_self()
-                return .drain
-            }
-            return .wait
+            let completion = Completion()
+            core.queue.append(Pending(event: event, payload: payload, completion: completion))
+            return .wait(completion)
         }
         switch role {
         case .reentrant:
             return .queued
-        case .wait:
-            return pending.completion?.wait() ?? .queued
-        case .drain:
+        case .wait(let completion):
+            return completion.wait()
+        case .inline:
+            let result = process(Pending(event: event, payload: payload, completion: nil))
             drain()
-            return pending.completion?.wait() ?? .queued
+            return result
         }
     }
 
     // MARK: Processing
 
-    private enum Role { case reentrant, wait, drain }
+    private enum Role {
+        /// Sent from a callback of this machine: queue it and return.
+        case reentrant
+        /// Another thread is processing: it will process this event too; wait for the result.
+        case wait(Completion)
+        /// This thread processes the event, then whatever was queued meanwhile.
+        case inline
+    }
 
     /// Processes queued events until none is left, then gives up the processing role.
     private func drain() {
@@ -154,29 +165,21 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
             }
             return .transitioned(changes)
         }
-        let candidates = definition.transitions(on: event)
-        guard !candidates.isEmpty else { return .rejected(.unknownEvent(event)) }
-        let available = Self.available(candidates, in: current, definition)
-        guard !available.isEmpty else { return .rejected(.notAllowed(event, in: current)) }
         let guardContext = context(source: current, event: event, payload: pending.payload, target: nil)
-        guard let chosen = available.first(where: { definition.rules[$0].allows(guardContext) }) else {
-            return .rejected(.declinedByGuard(event, in: current))
+        let rule: RuleBox<State, Event>
+        switch definition.choose(event, in: current, context: guardContext) {
+        case .noTransition: return .rejected(.unknownEvent(event))
+        case .noneAvailable: return .rejected(.notAllowed(event, in: current))
+        case .declined: return .rejected(.declinedByGuard(event, in: current))
+        case .chosen(let chosen): rule = chosen
         }
         do {
-            changes += try fire(definition.rules[chosen], from: current, event: event, payload: pending.payload, definition)
+            changes += try fire(rule, from: current, event: event, payload: pending.payload, definition)
             try settle(&changes, from: current, definition)
         } catch {
             return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
         }
         return .transitioned(changes)
-    }
-
-    /// The transitions among `candidates` available in `state`: its own first, then its
-    /// ancestors', each in declaration order.
-    private static func available(_ candidates: [Int], in state: State, _ definition: Definition) -> [Int] {
-        definition.lineage(of: state).flatMap { holder in
-            candidates.filter { definition.rules[$0].sources.contains(holder) }
-        }
     }
 
     /// Fires automatic transitions from the current state until none applies.
@@ -186,21 +189,21 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         var fired = 0
         while true {
             let current = changes.last?.target ?? start
-            let automatic = Self.available(definition.transitions(on: nil), in: current, definition)
             let guardContext = context(source: current, event: nil, payload: nil, target: nil)
-            guard let chosen = automatic.first(where: { definition.rules[$0].allows(guardContext) }) else { return }
+            guard case .chosen(let rule) = definition.choose(nil, in: current, context: guardContext) else { return }
             fired += 1
             guard fired <= Self.automaticLimit else { throw .automaticTransitionLoop(after: fired - 1, in: current) }
-            changes += try fire(definition.rules[chosen], from: current, event: nil, payload: nil, definition)
+            changes += try fire(rule, from: current, event: nil, payload: nil, definition)
         }
     }
 
     /// Fires `rule`, then enters initial children if the target is a compound state; returns
     /// the change into the target followed by one change per initial child entered.
     private func fire(
-        _ rule: TransitionRule<State, Event>, from source: State, event: Event?, payload: (any Sendable)?,
+        _ box: RuleBox<State, Event>, from source: State, event: Event?, payload: (any Sendable)?,
         _ definition: Definition
     ) throws(TransitionError<State, Event>) -> [Change<State, Event>] {
+        let rule = box.rule
         let before = context(source: source, event: event, payload: payload, target: nil)
         rule.willFire?(before)
         let target: State
@@ -232,21 +235,21 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         rule: TransitionRule<State, Event>?, _ definition: Definition
     ) -> Change<State, Event> {
         let during = context(source: source, event: event, payload: payload, target: target)
-        let sourceHooks = definition.hooks[source] ?? StateHooks()
-        let targetHooks = definition.hooks[target] ?? StateHooks()
-        sourceHooks.willExit.forEach { $0(during) }
-        targetHooks.willEnter.forEach { $0(during) }
+        let sourceHooks = definition.hooks(of: source)
+        let targetHooks = definition.hooks(of: target)
+        sourceHooks?.willExit.forEach { $0(during) }
+        targetHooks?.willEnter.forEach { $0(during) }
         let change = Change(source: source, target: target, event: event)
         let observers = core.withLock { core in
             core.state = target
             core.history.append(change)
-            return core.observers.values
+            return core.observers
         }
-        sourceHooks.didExit.forEach { $0(during) }
-        targetHooks.didEnter.forEach { $0(during) }
+        sourceHooks?.didExit.forEach { $0(during) }
+        targetHooks?.didEnter.forEach { $0(during) }
         rule?.didFire?(during)
         rule?.effects.forEach { $0(during) }
-        observers.sorted { $0.id < $1.id }.forEach { $0.callback(change) }
+        observers.forEach { $0.callback(change) }
         return change
     }
 
@@ -262,11 +265,11 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     public func observe(_ callback: @escaping @Sendable (Change<State, Event>) -> Void) -> Observation {
         let id = core.withLock { core -> UInt64 in
             core.nextObserverID += 1
-            core.observers[core.nextObserverID] = Observer(id: core.nextObserverID, callback: callback)
+            core.observers.append(Observer(id: core.nextObserverID, callback: callback))
             return core.nextObserverID
         }
         return Observation { [weak self] in
-            _ = self?.core.withLock { $0.observers.removeValue(forKey: id) }
+            self?.core.withLock { $0.observers.removeAll { $0.id == id } }
         }
     }
 
@@ -327,7 +330,8 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         var history: BoundedHistory<Change<State, Event>>
         var queue: [Pending] = []
         var processingThread: pthread_t?
-        var observers: [UInt64: Observer] = [:]
+        /// In subscription order.
+        var observers: [Observer] = []
         var nextObserverID: UInt64 = 0
 
         init(initialState: State, historyLimit: Int) {
@@ -338,8 +342,4 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     }
 }
 
-extension TransitionRule {
-    func allows(_ context: TransitionContext<State, Event>) -> Bool {
-        guardCondition?(context) ?? true
-    }
-}
+
