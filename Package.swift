@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "fsmviz", targets: ["fsmviz"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
         .library(name: "Analysis", targets: ["Analysis"]),
+        .library(name: "Linting", targets: ["Linting"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
         .library(name: "Rendering", targets: ["Rendering"]),
     ],
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Analysis", dependencies: ["FSMCore"]),
+        .target(name: "Linting", dependencies: ["FSMCore", "Analysis"]),
         .target(name: "DOTExport", dependencies: ["FSMCore"]),
         .systemLibrary(
             name: "CGraphviz",
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "Analysis", "DOTExport", "Rendering",
+                "FSMCore", "Analysis", "Linting", "DOTExport", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +54,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [
