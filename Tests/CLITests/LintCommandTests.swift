@@ -231,6 +231,13 @@ import Testing
         #expect(result.stdoutText.contains("error: state 'Archived'"))
     }
 
+    @Test func aDashReadsOneMachineFromStandardInput() throws {
+        let machine = #"{"initial": "A", "states": ["A", "B"], "transitions": [{"from": "A", "event": "go", "to": "B"}]}"#
+        let result = try CommandRunner.run(["lint", "-", "--fail-on", "warning"], stdin: Array(machine.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdoutText.hasPrefix("<stdin>:1:34: warning: state 'B' is not final but no transition leaves it [dead-end]\n"))
+    }
+
     @Test func directoriesSkipHiddenEntriesAndNeedMachineFiles() throws {
         let directory = try CommandRunner.temporaryDirectory()
         try Self.write(Self.clean, "b/machine.yml", in: directory)
