@@ -14,9 +14,9 @@ let package = Package(
         .executable(name: "fsmviz", targets: ["fsmviz"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
         .library(name: "Analysis", targets: ["Analysis"]),
-        .library(name: "Linting", targets: ["Linting"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
         .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Linting", targets: ["Linting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,7 +29,6 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Analysis", dependencies: ["FSMCore"]),
-        .target(name: "Linting", dependencies: ["FSMCore", "Analysis"]),
         .target(name: "DOTExport", dependencies: ["FSMCore"]),
         .systemLibrary(
             name: "CGraphviz",
@@ -37,6 +36,7 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"])]
         ),
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
+        .target(name: "Linting", dependencies: ["FSMCore", "Analysis"]),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
@@ -54,7 +54,6 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [
@@ -65,6 +64,7 @@ let package = Package(
         ),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
     ]
 )
 
