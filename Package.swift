@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DOTExport", targets: ["DOTExport"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "Linting", targets: ["Linting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -38,10 +39,11 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"])]
         ),
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
+        .target(name: "Linting", dependencies: ["FSMCore", "Analysis"]),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "Analysis", "DOTExport", "Rendering",
+                "FSMCore", "Analysis", "Linting", "DOTExport", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,6 +70,7 @@ let package = Package(
         ),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
     ]
 )
 

@@ -3,6 +3,8 @@ import ArgumentParser
 /// fsmviz's exit statuses, as documented in `fsmviz --help`.
 enum ExitStatus: Int32, Comparable {
     case success = 0
+    /// `fsmviz lint` found a problem at or above `--fail-on`.
+    case findings = 1
     /// Bad usage or an invalid machine file.
     case usage = 2
     /// Graphviz failed or the output could not be written.

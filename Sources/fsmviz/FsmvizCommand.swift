@@ -3,17 +3,21 @@ import Foundation
 
 @main
 struct FsmvizCommand: ParsableCommand {
+    /// fsmviz's version, which `--version` prints and SARIF reports record.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "fsmviz",
         abstract: "Draw state machines and find their bugs before they ship.",
         discussion: """
             Machines are read from JSON or YAML machine files (see docs/machine-format.md).
 
-            Exit status: 0 success; 2 bad usage or an invalid machine file; \
-            3 Graphviz could not render, or the output could not be written.
+            Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
+            --fail-on; 2 bad usage or an invalid machine file; 3 Graphviz could not render, \
+            or the output could not be written.
             """,
-        version: "0.1.0",
-        subcommands: [Render.self, DOT.self]
+        version: version,
+        subcommands: [Render.self, DOT.self, Lint.self, Rules.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of

@@ -1,0 +1,99 @@
+/// A JSON document, written with its object keys sorted and a fixed indentation, so that the
+/// same report is always the same bytes on every platform (Foundation's encoders differ
+/// between macOS and Linux in spacing and in escaping `/`).
+enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByNilLiteral
+{
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements) { _, last in last })
+    }
+    init(nilLiteral: ()) { self = .null }
+
+    /// `value` as a string, or null.
+    static func nullable(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// `value` as a number, or null.
+    static func nullable(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+
+    /// The document, indented by two spaces per level, ending with a newline.
+    var serialized: String {
+        var output = ""
+        write(to: &output, indent: "")
+        return output + "\n"
+    }
+
+    private func write(to output: inout String, indent: String) {
+        switch self {
+        case .object(let members):
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
+            let inner = indent + "  "
+            output += "{\n"
+            for (offset, key) in members.keys.sorted().enumerated() {
+                if offset > 0 { output += ",\n" }
+                output += inner
+                Self.writeString(key, to: &output)
+                output += ": "
+                members[key]?.write(to: &output, indent: inner)
+            }
+            output += "\n" + indent + "}"
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                output += "[]"
+                return
+            }
+            let inner = indent + "  "
+            output += "[\n"
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { output += ",\n" }
+                output += inner
+                element.write(to: &output, indent: inner)
+            }
+            output += "\n" + indent + "]"
+        case .string(let text):
+            Self.writeString(text, to: &output)
+        case .int(let number):
+            output += String(number)
+        case .bool(let flag):
+            output += flag ? "true" : "false"
+        case .null:
+            output += "null"
+        }
+    }
+
+    /// Escapes what JSON requires (quote, backslash, control characters) and nothing else:
+    /// non-ASCII text stays readable.
+    private static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

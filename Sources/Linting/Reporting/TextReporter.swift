@@ -1,0 +1,59 @@
+public import Analysis
+import FSMCore
+
+/// The default report, for people and for editors that turn `file:line:column:` into links:
+///
+/// ```
+/// samples/broken.json:11:5: warning: state 'Stuck' is not final but no transition leaves it [dead-end]
+///     witness: Idle --start--> Stuck
+/// 1 warning in 1 file
+/// ```
+///
+/// Input errors read like the compiler's: `file:line:column: error: message`.
+public struct TextReporter: FindingReporter {
+    /// Whether to colour severities and rule ids with ANSI escapes (see ``TerminalStyle``).
+    public var colored: Bool
+
+    /// Creates a reporter; plain text unless `colored`.
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    public func report(_ results: [LintResult]) -> String {
+        var lines: [String] = []
+        for result in results {
+            for error in result.errors {
+                lines.append("\(Self.position(result.path, error.location)): \(style("error", .red)): \(error.message)")
+            }
+            for finding in result.findings {
+                let severity = style(finding.severity.rawValue, Self.color(of: finding.severity))
+                lines.append(
+                    "\(Self.position(result.path, finding.location)): \(severity): \(finding.message) [\(style(finding.ruleID, .bold))]")
+                if let witness = finding.witness {
+                    lines.append("    witness: \(witness.summary)")
+                }
+            }
+        }
+        if !lines.isEmpty { lines.append("") }
+        lines.append(LintSummary(results).text)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The colour of a severity word: red errors, yellow warnings, blue info.
+    public static func color(of severity: Severity) -> TerminalStyle {
+        switch severity {
+        case .error: .red
+        case .warning: .yellow
+        case .info: .blue
+        }
+    }
+
+    private func style(_ text: String, _ style: TerminalStyle) -> String {
+        colored ? style.apply(to: text) : text
+    }
+
+    /// `file:line:column`, or just `file` for a machine built in code.
+    private static func position(_ path: String, _ location: SourceLocation?) -> String {
+        location.map { "\(path):\($0.line):\($0.column)" } ?? path
+    }
+}

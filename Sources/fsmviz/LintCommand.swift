@@ -1,0 +1,75 @@
+public import Analysis
+public import ArgumentParser
+import FSMCore
+import Foundation
+public import Linting
+
+extension ReportFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
+
+extension FsmvizCommand {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lint",
+            abstract: "Check machines for unreachable states and other bugs.",
+            discussion: """
+                Directories are searched for .json, .yaml and .yml machine files, skipping hidden \
+                ones. Each file's settings come from the nearest .fsmviz.yml in its directory or \
+                above (or from --config); machine files can silence rules in their 'lint' \
+                section. 'fsmviz rules' lists the rules; docs/lint.md describes the formats and \
+                the configuration.
+
+                Exit status: 0 no finding at or above --fail-on; 1 at least one; 2 bad usage, or \
+                a file that could not be linted (unreadable or invalid machine file, unknown \
+                rule in a suppression, invalid configuration); 3 the report could not be written.
+
+                Examples:
+                  fsmviz lint machines/
+                  fsmviz lint machines/ --format sarif -o fsmviz.sarif
+                  fsmviz lint door.json --fail-on warning
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Machine files, or directories to search for them.", valueName: "file-or-directory"))
+        var inputs: [String]
+
+        @Option(help: "Report format.")
+        var format: ReportFormat = .text
+
+        @Option(help: ArgumentHelp("The least severity that makes fsmviz exit with status 1.", valueName: "severity"))
+        var failOn: Severity = .error
+
+        @Option(
+            help: ArgumentHelp(
+                "A configuration file to use for every input, instead of the nearest .fsmviz.yml.",
+                valueName: "file"))
+        var config: String?
+
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
+        var output: String?
+
+        func run() throws {
+            let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
+            let results = Linter(configuration: source).lint(inputs)
+            let colored = output == nil
+                && TerminalStyle.isEnabled(
+                    isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+            let report = format.reporter(colored: colored, toolVersion: FsmvizCommand.version).report(results)
+            let summary = LintSummary(results)
+            var status: ExitStatus = summary.inputErrors > 0 ? .usage : summary.hasFinding(atLeast: failOn) ? .findings : .success
+            if let output {
+                do {
+                    try AtomicFile.write(Array(report.utf8), to: output)
+                } catch {
+                    Console.printError(error.description)
+                    status = max(status, .failure)
+                }
+            } else {
+                Console.write(Array(report.utf8))
+            }
+            if status != .success { throw status.exitCode }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Validates `fsmviz lint --format sarif` against the OASIS SARIF 2.1.0 schema, with Python's
+/// `jsonschema` (scripts/setup installs it). The schema lives beside the repository, in
+/// `../shared/schemas/`, and is never copied into it.
+@Suite struct SARIFSchemaTests {
+    static let schema = Golden.packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+
+    static let validator = """
+        import json, sys
+        import jsonschema
+        schema = json.load(open(sys.argv[1]))
+        log = json.load(sys.stdin)
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        errors = sorted(cls(schema, format_checker=cls.FORMAT_CHECKER).iter_errors(log), key=lambda e: e.json_path)
+        for error in errors:
+            print(f"{error.json_path}: {error.message}")
+        sys.exit(1 if errors else 0)
+        """
+
+    /// The schema's complaints about `log`; empty when it is valid.
+    static func violations(_ log: [UInt8]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", validator, schema.path]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // The log is small; write it all, then read the verdict.
+        input.fileHandleForWriting.write(Data(log))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? "" : text.isEmpty ? "python3 exited \(process.terminationStatus)" : text
+    }
+
+    @Test func theSchemaIsThere() {
+        #expect(
+            FileManager.default.fileExists(atPath: Self.schema.path),
+            "expected the OASIS schema at \(Self.schema.path), beside the repository")
+    }
+
+    @Test(arguments: [
+        ["samples"],
+        ["samples/broken.json"],
+        ["samples/tcp.json"],
+        ["Tests/FSMCoreTests/Fixtures/invalid", "samples/broken.json", "no-such-file.json"],
+    ])
+    func lintOutputIsValidSARIF(inputs: [String]) throws {
+        let result = try CommandRunner.run(["lint"] + inputs + ["--format", "sarif"])
+        #expect([0, 1, 2].contains(result.status))
+        #expect(try Self.violations(result.stdout) == "")
+    }
+
+    @Test func aConfigurationErrorIsValidSARIF() throws {
+        let root = try CommandRunner.temporaryDirectory()
+        try LintCommandTests.write("disable: [nope]\n", ".fsmviz.yml", in: root)
+        try LintCommandTests.write(LintConfigurationTests.machine, "my machines/door.yaml", in: root)
+        let result = try CommandRunner.run(["lint", ".", "--format", "sarif"], in: root)
+        #expect(result.status == 2)
+        #expect(try Self.violations(result.stdout) == "")
+        #expect(result.stdoutText.contains(#""uri": ".fsmviz.yml""#))
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".fsmviz.yml"))
+        let fixed = try CommandRunner.run(["lint", ".", "--format", "sarif"], in: root)
+        #expect(fixed.status == 0)
+        #expect(try Self.violations(fixed.stdout) == "")
+        #expect(fixed.stdoutText.contains(#""uri": "my%20machines/door.yaml""#), "URIs are percent-encoded")
+    }
+
+    @Test func theValidatorRejectsAnInvalidLog() throws {
+        #expect(try Self.violations(Array(#"{"version": "2.1.0", "runs": [{"tool": {}}]}"#.utf8)) != "")
+    }
+}
