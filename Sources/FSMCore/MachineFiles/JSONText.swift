@@ -1,5 +1,5 @@
 /// Spells a machine file value as indented JSON with RFC 8259 string escaping.
-enum JSONText {
+public enum JSONText {
     static func render(_ value: MachineFileWriter.Value, indent: String = "") -> String {
         switch value {
         case .string(let text): return quoted(text)
@@ -39,7 +39,9 @@ enum JSONText {
         }
     }
 
-    static func quoted(_ text: String) -> String {
+    /// `text` as a JSON string literal: quote, backslash and control characters escaped,
+    /// everything else (non-ASCII included) kept readable.
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -18,6 +18,12 @@ public struct MachineFileError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     public var description: String {
+        Self.diagnostic(path: path, location: location, message: message)
+    }
+
+    /// `path:line:column: error: message` (without the position when there is none), the
+    /// form editors and CI logs turn into links; shared by every file fsmviz reads.
+    public static func diagnostic(path: String, location: SourceLocation?, message: String) -> String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
         return "\(path)\(position): error: \(message)"
     }

@@ -19,7 +19,6 @@ public struct ConfigurationError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     public var description: String {
-        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(path)\(position): error: \(message)"
+        MachineFileError.diagnostic(path: path, location: location, message: message)
     }
 }

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// A JSON document, written with its object keys sorted and a fixed indentation, so that the
 /// same report is always the same bytes on every platform (Foundation's encoders differ
 /// between macOS and Linux in spacing and in escaping `/`).
@@ -45,7 +47,7 @@ enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByInt
             for (offset, key) in members.keys.sorted().enumerated() {
                 if offset > 0 { output += ",\n" }
                 output += inner
-                Self.writeString(key, to: &output)
+                output += JSONText.quoted(key)
                 output += ": "
                 members[key]?.write(to: &output, indent: inner)
             }
@@ -64,7 +66,7 @@ enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByInt
             }
             output += "\n" + indent + "]"
         case .string(let text):
-            Self.writeString(text, to: &output)
+            output += JSONText.quoted(text)
         case .int(let number):
             output += String(number)
         case .bool(let flag):
@@ -72,28 +74,5 @@ enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByInt
         case .null:
             output += "null"
         }
-    }
-
-    /// Escapes what JSON requires (quote, backslash, control characters) and nothing else:
-    /// non-ASCII text stays readable.
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
