@@ -27,7 +27,8 @@ states = [f"s{index}" for index in range(count)]
 transitions = [{"from": states[index], "event": "next", "to": states[index + 1]} for index in range(count - 3)]
 budget = args.transitions - len(transitions) - 3
 for index in range(count - 2):  # the last two states are the planted unreachable one and dead end
-    for _ in range(5):
+    # Distinct events per state, so the only conflicts are the planted ones.
+    for event in rng.sample(events, 5):
         if budget <= 0:
             break
         budget -= 1
@@ -35,7 +36,7 @@ for index in range(count - 2):  # the last two states are the planted unreachabl
             target = min(count - 3, max(0, index + rng.randint(-3, 6)))
         else:
             target = rng.randrange(0, count - 2)
-        transition = {"from": states[index], "event": rng.choice(events), "to": states[target]}
+        transition = {"from": states[index], "event": event, "to": states[target]}
         if rng.random() < 0.05:
             transition["guard"] = f"g{rng.randrange(10)}"
         transitions.append(transition)

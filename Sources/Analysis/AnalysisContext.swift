@@ -9,14 +9,10 @@ public import FSMCore
 public struct AnalysisContext: Sendable {
     /// The machine under analysis.
     public let machine: Machine
+    /// The machine's structure as integers (states, events and transitions by position).
+    public let index: MachineIndex
     /// State identifiers by number.
     public let stateIDs: [StateID]
-    /// State numbers by identifier.
-    public let stateNumbers: [StateID: Int]
-    /// Parent number of each state, or -1 at the top level.
-    public let parents: [Int]
-    /// Transition indices leaving each state, in declaration order.
-    public let outgoing: [[Int]]
     /// Whether each state can become active from the initial state.
     public let reachable: [Bool]
     /// The number of steps of a shortest run that makes each state active (`Int.max` if none).
@@ -38,36 +34,24 @@ public struct AnalysisContext: Sendable {
     /// Analyses `machine`.
     public init(_ machine: Machine) {
         self.machine = machine
-        let ids = machine.states.map(\.id)
-        var numbers: [StateID: Int] = [:]
-        numbers.reserveCapacity(ids.count)
-        for (number, id) in ids.enumerated() { numbers[id] = number }
-        let parents = machine.states.map { state in state.parent.flatMap { numbers[$0] } ?? -1 }
-        var outgoing = [[Int]](repeating: [], count: ids.count)
-        for (index, transition) in machine.transitions.enumerated() {
-            if let source = numbers[transition.source] { outgoing[source].append(index) }
+        let index = machine.index
+        let count = machine.states.count
+        var initialChild = [Int](repeating: -1, count: count)
+        for (number, state) in machine.states.enumerated() where state.kind == .initial && index.parents[number] >= 0 {
+            initialChild[index.parents[number]] = number
         }
-        var initialChild = [Int](repeating: -1, count: ids.count)
-        for (number, state) in machine.states.enumerated() where state.kind == .initial && parents[number] >= 0 {
-            initialChild[parents[number]] = number
-        }
-        var successors = [[Int]](repeating: [], count: ids.count)
-        for number in ids.indices {
-            for index in outgoing[number] {
-                for target in machine.transitions[index].targets {
-                    if let target = numbers[target] { successors[number].append(target) }
-                }
+        var successors = [[Int]](repeating: [], count: count)
+        for number in 0..<count {
+            for transition in index.outgoing(from: number) {
+                successors[number] += index.targets(of: transition)
             }
             if initialChild[number] >= 0 { successors[number].append(initialChild[number]) }
-            if parents[number] >= 0 { successors[number].append(parents[number]) }
+            if index.parents[number] >= 0 { successors[number].append(index.parents[number]) }
         }
-        self.stateIDs = ids
-        self.stateNumbers = numbers
-        self.parents = parents
-        self.outgoing = outgoing
+        self.index = index
+        self.stateIDs = machine.states.map(\.id)
         self.successors = successors
-        let reach = Reachability(
-            machine: machine, numbers: numbers, parents: parents, outgoing: outgoing, initialChild: initialChild)
+        let reach = Reachability(machine: machine, initialChild: initialChild)
         self.reachable = reach.active
         self.distance = reach.distance
         self.predecessor = reach.predecessor
@@ -92,24 +76,20 @@ public struct AnalysisContext: Sendable {
         return steps.reversed()
     }
 
-    /// The number of `id`, which must be a state of the machine.
-    public func number(_ id: StateID) -> Int { stateNumbers[id] ?? 0 }
-
     /// Whether `state` is final.
     public func isFinal(_ state: Int) -> Bool { machine.states[state].kind == .final }
 
     /// Whether any state is nested in `state`.
     public func isCompound(_ state: Int) -> Bool { machine.isCompound(stateIDs[state]) }
 
-    /// Indices of the transitions available while `state` is active: its own, then its
-    /// ancestors', innermost first.
-    public func availableTransitions(in state: Int) -> [Int] {
-        var result: [Int] = []
+    /// Whether any transition is available while `state` is active: its own or an
+    /// ancestor's.
+    public func hasAvailableTransitions(in state: Int) -> Bool {
         var current = state
         while current >= 0 {
-            result += outgoing[current]
-            current = parents[current]
+            if !index.outgoing(from: current).isEmpty { return true }
+            current = index.parents[current]
         }
-        return result
+        return false
     }
 }

@@ -16,24 +16,25 @@ struct Reachability {
     private var entered: [Bool]
     private var queue: [Int] = []
 
-    init(machine: Machine, numbers: [StateID: Int], parents: [Int], outgoing: [[Int]], initialChild: [Int]) {
-        let count = numbers.count
+    init(machine: Machine, initialChild: [Int]) {
+        let index = machine.index
+        let parents = index.parents
+        let count = machine.states.count
         active = [Bool](repeating: false, count: count)
         entered = [Bool](repeating: false, count: count)
         distance = [Int](repeating: .max, count: count)
         predecessor = [(state: Int, via: PathStep.Via)?](repeating: nil, count: count)
         activatedThrough = [Int](repeating: -1, count: count)
-        guard let initial = numbers[machine.initialState] else { return }
+        guard let initial = machine.number(of: machine.initialState) else { return }
         enter(initial, from: nil, distance: 0, parents: parents, initialChild: initialChild)
         var head = 0
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for index in outgoing[state] {
-                let transition = machine.transitions[index]
-                let via: PathStep.Via = transition.event.map { .event($0) } ?? .automatic
-                for target in transition.targets {
-                    guard let target = numbers[target] else { continue }
+            for transition in index.outgoing(from: state) {
+                let event = index.events[transition]
+                let via: PathStep.Via = event >= 0 ? .event(machine.events[event].id) : .automatic
+                for target in index.targets(of: transition) {
                     enter(target, from: (state, via), distance: distance[state] + 1, parents: parents, initialChild: initialChild)
                 }
             }

@@ -23,8 +23,8 @@ public struct Machine: Hashable, Sendable {
 
     private let stateIndex: [StateID: Int]
     private let eventIndex: [EventID: Int]
-    private let outgoingIndex: [StateID: [Int]]
-    private let childIndex: [StateID?: [StateID]]
+    /// The machine's structure as integers, for analyses that must stay linear.
+    public let index: MachineIndex
 
     /// Creates a machine, checking that its parts fit together.
     ///
@@ -56,12 +56,40 @@ public struct Machine: Hashable, Sendable {
             }
             eventIndex[event.id] = position
         }
+        var sources: [Int] = []
+        var eventNumbers: [Int] = []
+        var targetStart: [Int] = [0]
+        var targets: [Int] = []
+        sources.reserveCapacity(transitions.count)
+        eventNumbers.reserveCapacity(transitions.count)
+        targetStart.reserveCapacity(transitions.count + 1)
+        targets.reserveCapacity(transitions.count)
         for transition in transitions {
-            try Self.check(transition, against: stateIndex)
-            if let event = transition.event, eventIndex[event] == nil {
-                guard !event.rawValue.isEmpty else { throw .emptyIdentifier(at: transition.location) }
-                eventIndex[event] = allEvents.count
-                allEvents.append(Event(event))
+            guard let source = stateIndex[transition.source] else {
+                throw .unknownTransitionState(transition.source, role: .source, at: transition.location)
+            }
+            guard !transition.targets.isEmpty else {
+                throw .transitionWithoutTargets(from: transition.source, at: transition.location)
+            }
+            for target in transition.targets {
+                guard let number = stateIndex[target] else {
+                    throw .unknownTransitionState(target, role: .target, at: transition.location)
+                }
+                targets.append(number)
+            }
+            targetStart.append(targets.count)
+            sources.append(source)
+            if let event = transition.event {
+                if let number = eventIndex[event] {
+                    eventNumbers.append(number)
+                } else {
+                    guard !event.rawValue.isEmpty else { throw .emptyIdentifier(at: transition.location) }
+                    eventIndex[event] = allEvents.count
+                    eventNumbers.append(allEvents.count)
+                    allEvents.append(Event(event))
+                }
+            } else {
+                eventNumbers.append(-1)
             }
         }
         for suppression in suppressions {
@@ -69,7 +97,7 @@ public struct Machine: Hashable, Sendable {
                 throw .unknownSuppressedState(state, at: suppression.location)
             }
         }
-        try Self.checkHierarchy(states, stateIndex)
+        let parents = try Self.checkHierarchy(states, stateIndex)
         let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
 
@@ -82,14 +110,9 @@ public struct Machine: Hashable, Sendable {
         self.suppressions = suppressions
         self.stateIndex = stateIndex
         self.eventIndex = eventIndex
-        var outgoing: [StateID: [Int]] = [:]
-        for (index, transition) in transitions.enumerated() {
-            outgoing[transition.source, default: []].append(index)
-        }
-        self.outgoingIndex = outgoing
-        var children: [StateID?: [StateID]] = [:]
-        for state in states { children[state.parent, default: []].append(state.id) }
-        self.childIndex = children
+        self.index = MachineIndex(
+            stateCount: states.count, parents: parents,
+            sources: sources, events: eventNumbers, targetStart: targetStart, targets: targets)
     }
 
     /// The state with identifier `id`, if the machine has one.
@@ -104,69 +127,69 @@ public struct Machine: Hashable, Sendable {
 
     /// The states nested directly in `parent` (top-level states for `nil`), in declaration order.
     public func children(of parent: StateID?) -> [StateID] {
-        childIndex[parent] ?? []
+        if let parent {
+            guard let number = stateIndex[parent] else { return [] }
+            return index.children(of: number).map { states[$0].id }
+        }
+        return index.children(of: nil).map { states[$0].id }
     }
 
     /// Whether any state is nested in `state`.
     public func isCompound(_ state: StateID) -> Bool {
-        childIndex[state] != nil
+        stateIndex[state].map { !index.children(of: $0).isEmpty } ?? false
     }
 
     /// The transitions leaving `state`, in declaration order.
     public func transitions(from state: StateID) -> [Transition] {
-        (outgoingIndex[state] ?? []).map { transitions[$0] }
+        guard let number = stateIndex[state] else { return [] }
+        return index.outgoing(from: number).map { transitions[$0] }
     }
 
-    private static func check(
-        _ transition: Transition, against states: [StateID: Int]
-    ) throws(MachineError) {
-        guard states[transition.source] != nil else {
-            throw .unknownTransitionState(transition.source, role: .source, at: transition.location)
-        }
-        guard !transition.targets.isEmpty else {
-            throw .transitionWithoutTargets(from: transition.source, at: transition.location)
-        }
-        for target in transition.targets where states[target] == nil {
-            throw .unknownTransitionState(target, role: .target, at: transition.location)
-        }
-    }
+    /// The number of state `id` (its position in ``states``), if the machine has it.
+    public func number(of id: StateID) -> Int? { stateIndex[id] }
 
+    /// Checks that parents exist and form a tree, and that no compound state has two initial
+    /// children; returns each state's parent number (-1 at the top level).
+    /// - Complexity: O(states), without recursion or per-state allocation.
     private static func checkHierarchy(
         _ states: [State], _ index: [StateID: Int]
-    ) throws(MachineError) {
-        for state in states {
+    ) throws(MachineError) -> [Int] {
+        var parents = [Int](repeating: -1, count: states.count)
+        for (number, state) in states.enumerated() {
             guard let parent = state.parent else { continue }
-            guard index[parent] != nil else {
+            guard let parentNumber = index[parent] else {
                 throw .unknownParent(parent, of: state.id, at: state.location)
             }
+            parents[number] = parentNumber
         }
-        // Walk up from every state, remembering states already proven to reach a root, so the
-        // whole check stays linear even for deep hierarchies.
-        var reachesRoot = Set<StateID>()
-        for state in states {
-            var path: [StateID] = []
-            var onPath = Set<StateID>()
-            var current: StateID? = state.id
-            while let id = current, !reachesRoot.contains(id) {
-                if onPath.contains(id) {
-                    let cycle = Array(path.drop { $0 != id })
-                    throw .parentCycle(cycle, at: index[id].map { states[$0].location } ?? nil)
+        // Walk up from every state; 1 marks the current walk, 2 states known to reach a root.
+        var mark = [UInt8](repeating: 0, count: states.count)
+        var path: [Int] = []
+        for start in states.indices where mark[start] == 0 {
+            path.removeAll(keepingCapacity: true)
+            var current = start
+            while current >= 0, mark[current] != 2 {
+                if mark[current] == 1 {
+                    let cycle = path.drop { $0 != current }.map { states[$0].id }
+                    throw .parentCycle(Array(cycle), at: states[current].location)
                 }
-                onPath.insert(id)
-                path.append(id)
-                current = index[id].flatMap { states[$0].parent }
+                mark[current] = 1
+                path.append(current)
+                current = parents[current]
             }
-            reachesRoot.formUnion(path)
+            for member in path { mark[member] = 2 }
         }
-        var childrenByParent: [StateID: [State]] = [:]
-        for state in states {
-            if let parent = state.parent { childrenByParent[parent, default: []].append(state) }
+        var initialChildOf = [Int](repeating: -1, count: states.count)
+        for (number, state) in states.enumerated() where state.kind == .initial && parents[number] >= 0 {
+            let parent = parents[number]
+            if initialChildOf[parent] >= 0 {
+                let initials = states.indices.filter { parents[$0] == parent && states[$0].kind == .initial }
+                throw .multipleInitialStates(
+                    initials.map { states[$0].id }, parent: states[parent].id, at: state.location)
+            }
+            initialChildOf[parent] = number
         }
-        for state in states {
-            let parent = state.id
-            guard let children = childrenByParent[parent] else { continue }
-            _ = try initialChild(of: parent, among: children)
-        }
+        return parents
     }
 
     private static func initialChild(

@@ -45,7 +45,7 @@ public struct DeadEnd: Rule {
     public func check(_ context: AnalysisContext) -> [Finding] {
         context.stateIDs.indices.compactMap { state in
             guard !context.isFinal(state), !context.isCompound(state),
-                context.availableTransitions(in: state).isEmpty
+                !context.hasAvailableTransitions(in: state)
             else { return nil }
             let id = context.stateIDs[state]
             return finding(

@@ -37,26 +37,41 @@ public struct DuplicateTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        struct Key: Hashable {
-            var source: StateID
-            var event: EventID?
-            var guardLabel: String?
-            var targets: [StateID]
-        }
-        var first: [Key: Transition] = [:]
         var findings: [Finding] = []
-        for transition in context.machine.transitions {
-            let key = Key(source: transition.source, event: transition.event, guardLabel: transition.guardLabel, targets: transition.targets)
-            guard let original = first[key] else {
-                first[key] = transition
-                continue
+        let transitions = context.machine.transitions
+        let index = context.index
+        func same(_ lhs: Int, _ rhs: Int) -> Bool {
+            index.events[lhs] == index.events[rhs] && transitions[lhs].guardLabel == transitions[rhs].guardLabel
+                && index.targets(of: lhs).elementsEqual(index.targets(of: rhs))
+        }
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            if index.events[lhs] != index.events[rhs] { return index.events[lhs] < index.events[rhs] }
+            let (left, right) = (transitions[lhs].guardLabel, transitions[rhs].guardLabel)
+            if left != right { return (left ?? "") < (right ?? "") || (left == nil && right != nil) }
+            let (leftTargets, rightTargets) = (index.targets(of: lhs), index.targets(of: rhs))
+            if !leftTargets.elementsEqual(rightTargets) { return leftTargets.lexicographicallyPrecedes(rightTargets) }
+            return lhs < rhs
+        }
+        // Duplicates share a source, so each state's few transitions are sorted on their own;
+        // equal declarations end up side by side, earliest first.
+        for state in context.stateIDs.indices {
+            let outgoing = index.outgoing(from: state)
+            guard outgoing.count > 1 else { continue }
+            let sorted = outgoing.sorted(by: precedes)
+            var original = sorted[0]
+            for duplicate in sorted.dropFirst() {
+                guard same(original, duplicate) else {
+                    original = duplicate
+                    continue
+                }
+                let transition = transitions[duplicate]
+                findings.append(
+                    finding(
+                        "transition \(TransitionReference(transition).text) duplicates an earlier one",
+                        states: [transition.source], events: transition.event.map { [$0] } ?? [],
+                        witness: .transitions([TransitionReference(transitions[original]), TransitionReference(transition)]),
+                        location: transition.location))
             }
-            findings.append(
-                finding(
-                    "transition \(TransitionReference(transition).text) duplicates an earlier one",
-                    states: [transition.source], events: transition.event.map { [$0] } ?? [],
-                    witness: .transitions([TransitionReference(original), TransitionReference(transition)]),
-                    location: transition.location))
         }
         return findings
     }

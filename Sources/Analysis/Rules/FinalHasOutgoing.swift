@@ -35,8 +35,8 @@ public struct FinalHasOutgoing: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         context.stateIDs.indices.compactMap { state in
-            guard context.isFinal(state), !context.outgoing[state].isEmpty else { return nil }
-            let transitions = context.outgoing[state].map { context.machine.transitions[$0] }
+            guard context.isFinal(state), !context.index.outgoing(from: state).isEmpty else { return nil }
+            let transitions = context.index.outgoing(from: state).map { context.machine.transitions[$0] }
             let id = context.stateIDs[state]
             return finding(
                 "final state '\(id)' has \(transitions.count) outgoing transition\(transitions.count == 1 ? "" : "s")",

@@ -62,8 +62,8 @@ public struct NondeterministicTrigger: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
-        for (state, indices) in context.outgoing.enumerated() {
-            for group in TransitionGroups.byEvent(indices, in: context.machine) {
+        for state in context.stateIDs.indices {
+            for group in TransitionGroups.sharingEvent(context.index.outgoing(from: state), in: context.index) {
                 let transitions = group.map { context.machine.transitions[$0] }
                 let unguarded = transitions.filter { $0.guardLabel == nil }
                 if let conflict = firstConflict(unguarded) {

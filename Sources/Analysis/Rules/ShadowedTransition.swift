@@ -36,8 +36,8 @@ public struct ShadowedTransition: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
-        for indices in context.outgoing {
-            for group in TransitionGroups.byEvent(indices, in: context.machine) {
+        for state in context.stateIDs.indices {
+            for group in TransitionGroups.sharingEvent(context.index.outgoing(from: state), in: context.index) {
                 let transitions = group.map { context.machine.transitions[$0] }
                 guard let firstUnguarded = transitions.firstIndex(where: { $0.guardLabel == nil }) else { continue }
                 for shadowed in transitions[(firstUnguarded + 1)...] where shadowed.guardLabel != nil {

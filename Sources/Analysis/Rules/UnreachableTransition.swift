@@ -34,8 +34,8 @@ public struct UnreachableTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        context.machine.transitions.compactMap { transition in
-            guard let source = context.stateNumbers[transition.source], !context.reachable[source] else { return nil }
+        context.machine.transitions.enumerated().compactMap { number, transition in
+            guard !context.reachable[context.index.sources[number]] else { return nil }
             return finding(
                 "transition \(TransitionReference(transition).text) can never fire: '\(transition.source)' is unreachable",
                 states: [transition.source], events: transition.event.map { [$0] } ?? [],

@@ -234,14 +234,23 @@ public struct JSONDocumentParser {
         let startLocation = location()
         offset += 1
         let contentStart = offset
-        // Fast path: most identifiers have no escapes, so they are decoded in one step.
+        // Fast path: most identifiers are plain ASCII without escapes, so they are decoded in
+        // one step, and without UTF-8 validation when no byte is above 0x7F.
+        var ascii = true
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = try decodeUTF8(bytes[contentStart..<offset], startingAt: startLocation)
+                let slice = bytes[contentStart..<offset]
+                let text = ascii
+                    ? String(unsafeUninitializedCapacity: slice.count) { buffer in
+                        _ = buffer.initialize(fromContentsOf: slice)
+                        return slice.count
+                    }
+                    : try decodeUTF8(slice, startingAt: startLocation)
                 offset += 1
                 return text
             }
+            ascii = ascii && byte < 0x80
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 {
                 throw DocumentError(

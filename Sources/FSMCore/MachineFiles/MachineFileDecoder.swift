@@ -48,22 +48,31 @@ public enum MachineFileDecoder {
         let declaredEvents = try file.optional("events").map { node throws(MachineFileError) in
             try decodeEvents(node)
         }
-        let transitions = try decodeTransitions(
-            try file.required("transitions"), states: Set(states.map(\.id)), stateNames: stateNames,
-            events: declaredEvents.map { Set($0.map(\.id.rawValue)) })
+        let transitionsNode = try file.required("transitions")
+        let transitions = try decodeTransitions(transitionsNode)
         let name = try file.optionalString("name")
         let summary = try file.optionalString("description")
         let suppressions = try file.optional("lint").map { node throws(MachineFileError) in
             try decodeSuppressions(node, stateNames: stateNames)
         }
+        let machine: Machine
         do {
-            return try Machine(
+            machine = try Machine(
                 name: name, summary: summary,
                 states: states, events: declaredEvents ?? [], transitions: transitions,
                 suppressions: suppressions ?? [])
         } catch {
+            if case .unknownTransitionState = error {
+                try checkNames(in: transitionsNode, stateNames: stateNames, events: nil)
+            }
             throw .at(error.location ?? root.location, error.description)
         }
+        // The machine adds events that transitions use but `events` does not declare; with
+        // `events` present, each of those is a mistake.
+        if let declaredEvents, machine.events.count > declaredEvents.count {
+            try checkNames(in: transitionsNode, stateNames: stateNames, events: declaredEvents.map(\.id.rawValue))
+        }
+        return machine
     }
 
     private static func markInitial(_ state: inout State, at location: SourceLocation) throws(MachineFileError) {
@@ -203,56 +212,62 @@ public enum MachineFileDecoder {
         return suppressions
     }
 
-    private static func decodeTransitions(
-        _ node: DocumentNode, states: Set<StateID>, stateNames: [String], events: Set<String>?
-    ) throws(MachineFileError) -> [Transition] {
+    /// Reads the transitions without checking the names they use: ``Machine`` checks them in
+    /// one pass, and ``checkNames(in:stateNames:events:)`` explains a failure precisely.
+    private static func decodeTransitions(_ node: DocumentNode) throws(MachineFileError) -> [Transition] {
         guard case .array(let elements) = node.value else {
             throw .at(node.location, "expected 'transitions' to be an array, found \(node.kindDescription)")
-        }
-        func declaredState(_ name: (text: String, location: SourceLocation), _ role: String) throws(MachineFileError) -> StateID {
-            let id = StateID(name.text)
-            guard states.contains(id) else {
-                throw .at(
-                    name.location,
-                    "transition \(role) '\(name.text)' is not a declared state"
-                        + Suggestion.hint(for: name.text, among: stateNames))
-            }
-            return id
         }
         var transitions: [Transition] = []
         transitions.reserveCapacity(elements.count)
         for element in elements {
             let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
-            var sources: [StateID] = []
-            for name in try ObjectReader.strings(try object.required("from"), "'from'") {
-                sources.append(try declaredState(name, "source"))
-            }
-            var targets: [StateID] = []
-            for name in try ObjectReader.strings(try object.required("to"), "'to'") {
-                targets.append(try declaredState(name, "target"))
-            }
+            let sources = try ObjectReader.strings(try object.required("from"), "'from'")
+            let targets = try ObjectReader.strings(try object.required("to"), "'to'").map { StateID($0.text) }
             var event: EventID?
             if let eventNode = object.optional("event") {
                 let name = try ObjectReader.string(eventNode, "'event'")
                 guard !name.isEmpty else { throw .at(eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
-                if let events, !events.contains(name) {
-                    throw .at(
-                        eventNode.location,
-                        "event '\(name)' is not declared in 'events'" + Suggestion.hint(for: name, among: events.sorted()))
-                }
                 event = EventID(name)
             }
+            let guardLabel = try object.optionalString("guard")
             let effects = try object.optional("effects").map { node throws(MachineFileError) in
                 try ObjectReader.strings(node, "'effects'").map(\.text)
             }
             for source in sources {
                 transitions.append(
                     Transition(
-                        from: source, on: event, to: targets,
-                        guard: try object.optionalString("guard"), effects: effects ?? [],
+                        from: StateID(source.text), on: event, to: targets, guard: guardLabel, effects: effects ?? [],
                         location: element.location))
             }
         }
         return transitions
+    }
+
+    /// Finds the first state or event name in `node`'s transitions that is not declared and
+    /// reports it at its own position, with the closest declared name.
+    private static func checkNames(
+        in node: DocumentNode, stateNames: [String], events: [String]?
+    ) throws(MachineFileError) {
+        guard case .array(let elements) = node.value else { return }
+        let states = Set(stateNames)
+        let declaredEvents = events.map(Set.init)
+        for element in elements {
+            let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
+            for (key, role) in [("from", "source"), ("to", "target")] {
+                for name in try ObjectReader.strings(try object.required(key), "'\(key)'") where !states.contains(name.text) {
+                    throw .at(
+                        name.location,
+                        "transition \(role) '\(name.text)' is not a declared state" + Suggestion.hint(for: name.text, among: stateNames))
+                }
+            }
+            if let declaredEvents, let eventNode = object.optional("event"),
+                case .string(let name) = eventNode.value, !declaredEvents.contains(name)
+            {
+                throw .at(
+                    eventNode.location,
+                    "event '\(name)' is not declared in 'events'" + Suggestion.hint(for: name, among: events ?? []))
+            }
+        }
     }
 }

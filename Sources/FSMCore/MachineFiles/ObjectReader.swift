@@ -3,21 +3,21 @@
 struct ObjectReader {
     let node: DocumentNode
     let what: String
-    private let members: [String: DocumentNode]
+    // Objects in machine files have a handful of keys, so a linear scan beats hashing: a
+    // million transitions would otherwise build a million dictionaries.
+    private let members: [DocumentNode.Member]
 
     init(_ node: DocumentNode, what: String, keys: [String]) throws(MachineFileError) {
-        guard case .object(let list) = node.value else {
+        guard case .object(let members) = node.value else {
             throw .at(node.location, "expected \(what) to be an object, found \(node.kindDescription)")
         }
-        var members: [String: DocumentNode] = [:]
-        for member in list {
+        for (position, member) in members.enumerated() {
             guard keys.contains(member.key) else {
                 throw .at(member.keyLocation, Self.unknownKeyMessage(member.key, in: what, keys: keys))
             }
-            guard members[member.key] == nil else {
+            guard !members[..<position].contains(where: { $0.key == member.key }) else {
                 throw .at(member.keyLocation, "key '\(member.key)' appears twice in \(what)")
             }
-            members[member.key] = member.value
         }
         self.node = node
         self.what = what
@@ -33,7 +33,7 @@ struct ObjectReader {
     }
 
     func optional(_ key: String) -> DocumentNode? {
-        guard let value = members[key] else { return nil }
+        guard let value = members.first(where: { $0.key == key })?.value else { return nil }
         if case .null = value.value { return nil }
         return value
     }
