@@ -4,6 +4,7 @@ import Foundation
 
 let examples: [any Example.Type] = [
     EFLoadState.self,
+    TransporterDoor.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
