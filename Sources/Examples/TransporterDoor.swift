@@ -1,7 +1,6 @@
 import DOTExport
 import FSMRuntime
 import Foundation
-import Synchronization
 
 /// A Transporter-style exit door: a badge reader outside, a push bar inside.
 struct TransporterDoor: Example {
@@ -20,7 +19,7 @@ struct TransporterDoor: Example {
 
     /// Whether the badge just swiped is authorized; the reader sets it.
     final class BadgeReader: Sendable {
-        private let authorized = LockedFlag()
+        private let authorized = Locked(false)
         var isAuthorized: Bool { authorized.value }
         func swipe(authorized value: Bool) { authorized.value = value }
     }
@@ -87,14 +86,5 @@ struct TransporterDoor: Example {
 
         print("\nDOT:")
         print(DOTWriter().write(try machine.graph(name: "Door")))
-    }
-}
-
-/// A Boolean many threads may read and write.
-final class LockedFlag: Sendable {
-    private let storage = Mutex(false)
-    var value: Bool {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
     }
 }

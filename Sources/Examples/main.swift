@@ -5,6 +5,7 @@ import Foundation
 let examples: [any Example.Type] = [
     EFLoadState.self,
     TransporterDoor.self,
+    StatedAppLauncher.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
