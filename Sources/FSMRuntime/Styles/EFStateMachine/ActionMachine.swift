@@ -52,7 +52,8 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     /// Creates a machine in `initialState`.
     ///
     /// If `State` or `Action` is `CaseIterable`, all its cases are declared now, in
-    /// declaration order, so the machine's graph lists them in that order.
+    /// declaration order, so the machine's graph lists them in that order (the initial
+    /// state always comes first).
     ///
     /// - Parameter maxHistoryLength: How many states ``history`` keeps (EFStateMachine's
     ///   default, 10); `0` keeps none.

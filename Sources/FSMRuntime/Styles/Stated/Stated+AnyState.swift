@@ -43,8 +43,10 @@ extension Stated {
         /// The slot's name.
         public var description: String { name }
 
+        /// Whether both states are in the same slot (see the type's discussion).
         public static func == (lhs: AnyState, rhs: AnyState) -> Bool { lhs.type == rhs.type }
 
+        /// Hashes the slot, consistently with `==`.
         public func hash(into hasher: inout Hasher) { hasher.combine(type) }
 
         /// Whether `state` is in `slot`: `machine.currentState == States.loggedIn`.

@@ -7,6 +7,7 @@ extension Stated {
         /// Two inputs have the same name but carry different argument types.
         case conflictingInputs(name: String, argumentTypes: [String])
 
+        /// The conflict in a sentence.
         public var description: String {
             switch self {
             case .conflictingStates(let name, let types):

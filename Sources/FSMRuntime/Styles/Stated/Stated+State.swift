@@ -49,6 +49,7 @@ extension Stated.State {
     /// The slot that stands for this state in mappings (Stated's `slot`).
     public static var slot: Stated.StateSlot<Self> { Stated.StateSlot() }
 
+    /// The type's name without a `State` suffix, first letter lowercased.
     public static var stateName: String {
         let typeName = String(describing: Self.self)
         var name = typeName.hasSuffix("State") ? String(typeName.dropLast("State".count)) : typeName
@@ -58,13 +59,16 @@ extension Stated.State {
 }
 
 extension Stated.SimpleState {
+    /// Creates the state with `init()`.
     public static func create(arguments: Void, state: Void) -> Self { Self() }
 }
 
 extension Stated.StateTakingInput {
+    /// Creates the state with `create(arguments:)`.
     public static func create(arguments: Arguments, state: Void) -> Self { create(arguments: arguments) }
 }
 
 extension Stated.StateUsingMappedState {
+    /// Creates the state with `create(state:)`.
     public static func create(arguments: Void, state: MappedState) -> Self { create(state: state) }
 }

@@ -87,6 +87,9 @@ extension Stated {
             trigger.performingSideEffect(nil, sideEffect)
         }
 
+        /// The mapping as a runtime transition: the input's name is the event, the slots the
+        /// states; a handler creates the target state's value, and the side effects are the
+        /// transition's effects.
         public var mapping: Mapping {
             let input = input
             let create = create
