@@ -3,6 +3,9 @@
 import Foundation
 
 let examples: [any Example.Type] = [
+    EFLoadState.self,
+    TransporterDoor.self,
+    StatedAppLauncher.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
