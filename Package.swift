@@ -55,7 +55,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "DOTExport"]),
+        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
             name: "DOTExportTests",

@@ -3,6 +3,7 @@
 import Foundation
 
 let examples: [any Example.Type] = [
+    DDSyncExample.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
