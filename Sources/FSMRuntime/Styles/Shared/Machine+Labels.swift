@@ -7,12 +7,20 @@ extension Machine {
     /// styles know the labels their definitions give (`StateBuilder(.notSynced, label: "Not
     /// Synced")`, a diagram's cluster titles) and put them back here, so diagrams read as the
     /// machine files do.
+    ///
+    /// - Parameter order: States to list first, in this order (the runtime lists its initial
+    ///   state first, which for a nested initial state is not where a diagram declares it).
     func labeled(
-        name: String?, summary: String?, states stateLabels: [StateID: String], events eventLabels: [EventID: String]
+        name: String?, summary: String?, states stateLabels: [StateID: String], events eventLabels: [EventID: String],
+        order: [StateID] = []
     ) throws(MachineError) -> Machine {
-        try Machine(
+        let position = Dictionary(order.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+        let ordered = states.enumerated().sorted { lhs, rhs in
+            (position[lhs.element.id] ?? order.count + lhs.offset) < (position[rhs.element.id] ?? order.count + rhs.offset)
+        }.map(\.element)
+        return try Machine(
             name: name ?? self.name, summary: summary ?? self.summary,
-            states: states.map { state in
+            states: ordered.map { state in
                 var state = state
                 state.label = stateLabels[state.id] ?? state.label
                 return state
