@@ -4,6 +4,7 @@ import Foundation
 
 let examples: [any Example.Type] = [
     DDSyncExample.self,
+    AmplifyAuthExample.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

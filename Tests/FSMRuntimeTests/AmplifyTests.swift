@@ -117,7 +117,7 @@ struct AuthState: StateTreeRoot {
         resolution.resolve(\.authNState, with: event)
         // Not in the documentation, which only walks through signing in: authorization only
         // happens for a signed-in user, so a stray didSignIn, or a didGetCreds arriving
-        // after signOut, changes nothing (fsmviz's undeclared-resolution check found both).
+        // after signOut, changes nothing (the undeclared-resolution check reports both otherwise).
         if resolution.newState.authNState.isSignedIn {
             resolution.resolve(\.authZState, with: event)
         } else {
@@ -340,7 +340,10 @@ struct AuthState: StateTreeRoot {
             steps += recorded.withLock { $0 }
         }
 
-        let visited = steps.flatMap { [$0.oldState, $0.newState] }
+        var visited: [AuthState] = []
+        for state in steps.flatMap({ [$0.oldState, $0.newState] }) where !visited.contains(state) { visited.append(state) }
+        // Start, signed in, ready, and signed out again (with lastSignedIn kept).
+        #expect(visited.count == 4)
         let events = [
             signIn(), signIn(pass: ""), AuthEvent(.didSignIn, time: clock.now),
             AuthEvent(.didGetCreds(["token": "abc"]), time: clock.now), AuthEvent(.didGetCreds([:]), time: clock.now),
