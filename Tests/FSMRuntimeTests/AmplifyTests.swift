@@ -309,6 +309,31 @@ struct AuthState: StateTreeRoot {
         #expect(resolution.effectLabels == ["first", "second", "parent"])
     }
 
+    /// Threads sign in and out at once while getCreds() runs in tasks (run under the thread
+    /// sanitizer by `scripts/tsan`): resolutions are applied one at a time, each starting
+    /// from the state the previous one stored.
+    @Test func concurrentSendsAreResolvedOneAtATime() async {
+        let machine = makeMachine()
+        let steps = Shared<[ResolutionStep<AuthState>]>([])
+        machine.observe { step in steps.withLock { $0.append(step) } }
+        let clock = clock
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<100 {
+                let event = (thread + round).isMultiple(of: 2)
+                    ? AuthEvent(.signIn(user: "user\(thread)", pass: "secret"), time: clock.now)
+                    : AuthEvent(.signOut, time: clock.now)
+                machine.send(event)
+            }
+        }
+        await machine.waitForEffects()
+        let recorded = steps.withLock { $0 }
+        #expect(!recorded.isEmpty)
+        #expect(recorded.first?.oldState == AuthState())
+        #expect(zip(recorded, recorded.dropFirst()).allSatisfy { $0.newState == $1.oldState })
+        #expect(recorded.last?.newState == machine.state)
+        #expect(machine.machine.state == machine.state.node)
+    }
+
     // MARK: The diagram is honest
 
     /// Every resolution the reducer performs in the states the example goes through, for

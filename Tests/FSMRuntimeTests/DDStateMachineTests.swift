@@ -241,6 +241,22 @@ final class ScriptedWork: Sendable {
         #expect(sawCancellation.withLock { $0 } == [true, false])
     }
 
+    /// Eight threads sync at once while work runs in tasks (run under the thread sanitizer by
+    /// `scripts/tsan`): the machine stays consistent and runs the work once per entry.
+    @Test func concurrentEventsAndWork() async {
+        let work = ScriptedWork(Array(repeating: false, count: 10_000))
+        let machine = makeSyncMachine(now: { Date() }, doSync: { work.run() })
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<200 { machine.execute(event: .sync) }
+        }
+        await machine.waitForWork()
+        let history = machine.machine.history
+        #expect(machine.currentStatus == .failed)
+        #expect(zip(history, history.dropFirst()).allSatisfy { $0.target == $1.source })
+        #expect(history.filter { $0.target == .inProgress }.count == work.count)
+        #expect(history.filter { $0.target == .failed }.count == work.count)
+    }
+
     // MARK: The graph
 
     @Test func graphMatchesTheSampleFile() throws {

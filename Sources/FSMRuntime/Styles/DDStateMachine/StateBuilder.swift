@@ -7,7 +7,9 @@
 public struct StateBuilder<
     State: Hashable & Sendable, Event: Hashable & Sendable, ExtraState: ExtraStateProtocol
 >: StateBuilding, Sendable {
+    /// The state described.
     public let state: State
+    /// Text diagrams show instead of the state's name.
     public let label: String?
 
     /// Describes `state`, shown in diagrams as `label` when one is given.

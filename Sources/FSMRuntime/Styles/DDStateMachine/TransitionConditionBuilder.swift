@@ -37,13 +37,14 @@ public struct TransitionConditionBuilder<
     private func register(
         guardLabel: String?, makeGuard: TransitionRegistration<State, Event, ExtraState>.GuardFactory?
     ) {
-        // Opened here because `register` needs the builders' concrete types to find work states.
-        func open<Source: StateBuilding<State, Event, ExtraState>>(_ source: Source) {
-            func openTarget<Target: StateBuilding<State, Event, ExtraState>>(_ target: Target) {
+        // The builders are stored as existentials; these generic functions open them, because
+        // `register` needs their concrete types to find work states.
+        func register<Source: StateBuilding<State, Event, ExtraState>>(from source: Source) {
+            func register<Target: StateBuilding<State, Event, ExtraState>>(to target: Target) {
                 builder.register(source, target, event: event, guardLabel: guardLabel, makeGuard: makeGuard, actions: actions)
             }
-            openTarget(target)
+            register(to: target)
         }
-        open(source)
+        register(from: source)
     }
 }

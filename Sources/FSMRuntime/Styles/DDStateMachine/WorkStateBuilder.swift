@@ -18,7 +18,9 @@ public struct WorkStateBuilder<
     /// The work: receives a copy of the extra state taken as the work starts.
     public typealias Work = @Sendable (ExtraState) async -> WorkResult
 
+    /// The state described.
     public let state: State
+    /// Text diagrams show instead of the state's name.
     public let label: String?
     let work: Work
 

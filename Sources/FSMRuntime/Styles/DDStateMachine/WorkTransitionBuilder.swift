@@ -28,7 +28,8 @@ public struct WorkTransitionBuilder<
         _ label: String = "ifResult", _ condition: @escaping @Sendable (WorkResult, ExtraState) -> Bool
     ) {
         let source = source
-        func open<Target: StateBuilding<State, Event, ExtraState>>(_ target: Target) {
+        // Opens the stored target existential: `register` needs its concrete type.
+        func register<Target: StateBuilding<State, Event, ExtraState>>(to target: Target) {
             builder.register(source, target, event: nil, guardLabel: label, makeGuard: { context in
                 let runner = context.runner(for: source)
                 let extraState = context.extraState
@@ -38,7 +39,7 @@ public struct WorkTransitionBuilder<
                 }
             }, actions: actions)
         }
-        open(target)
+        register(to: target)
     }
 
     /// The event that triggers the transition instead of the work's result, such as a
