@@ -1,7 +1,8 @@
 /// Hands every published value to subscribers: asynchronous streams and callbacks.
 ///
-/// The styles publish from the machine's processing thread only, and the runtime processes
-/// one event at a time, so subscribers see values in the order they happened. A stream can
+/// Values published one at a time reach subscribers in that order. The styles publish state
+/// changes from the runtime's processing thread, which handles one event at a time, so
+/// subscribers see them in the order they happened. A stream can
 /// start with the latest value; that value and the subscription are taken under one lock, so
 /// no value is lost or delivered twice between reading the current value and subscribing.
 final class ValueBroadcast<Value: Sendable>: Sendable {
