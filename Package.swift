@@ -58,7 +58,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime"]),
-        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "DOTExport"]),
+        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
             name: "DOTExportTests",

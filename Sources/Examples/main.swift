@@ -6,6 +6,8 @@ let examples: [any Example.Type] = [
     EFLoadState.self,
     TransporterDoor.self,
     StatedAppLauncher.self,
+    DDSyncExample.self,
+    AmplifyAuthExample.self,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -102,8 +102,16 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
 
     func graph(name: String?) throws(MachineError) -> Machine {
         func id(_ state: State) -> StateID { StateID(String(describing: state)) }
+        // A machine may start inside a compound state; the graph then starts at its top-level
+        // ancestor, which must be the machine's one initial top-level state.
+        var initialTopLevel = initialState
+        for _ in 0..<states.count {
+            guard let parent = parents[initialTopLevel] else { break }
+            initialTopLevel = parent
+        }
         let stateList = states.map { state in
-            let isInitial = state == initialState || parents[state].map { initialChildren[$0] == state } == true
+            let isInitial = state == initialState || state == initialTopLevel
+                || parents[state].map { initialChildren[$0] == state } == true
             return State_(
                 id(state), kind: finals.contains(state) ? .final : (isInitial ? .initial : .normal),
                 parent: parents[state].map(id))

@@ -209,6 +209,18 @@ final class Log: Sendable {
         #expect(machine.evaluateAutomaticTransitions().newState == .browsing)
     }
 
+    @Test func aMachineStartingInANestedStateHasItsTopLevelAncestorAsInitialState() throws {
+        let machine = StateMachine<Auth, Action>(initialState: .browsing)
+        machine.addState(.session)
+        machine.addState(.browsing, parent: .session, isInitial: true)
+        machine.addState(.paying, parent: .session)
+        machine.addTransition(TransitionRule(event: .pay, from: [.browsing], to: [.paying]))
+        let graph = try machine.graph()
+        #expect(graph.initialState == "session")
+        #expect(graph.state("browsing")?.kind == .initial)
+        #expect(machine.send(.pay).newState == .paying)
+    }
+
     @Test func graphShowsTheHierarchy() throws {
         let graph = try machine().graph()
         #expect(graph.state("browsing")?.parent == "session")
