@@ -47,7 +47,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FSMCore", "Analysis"], path: "Tests/TestSupport"),
         .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "AnalysisTests",
@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime"]),
         .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
-        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
+        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport", "TestSupport"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [

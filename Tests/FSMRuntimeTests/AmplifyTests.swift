@@ -3,6 +3,7 @@ import DOTExport
 import FSMCore
 import FSMRuntime
 import Foundation
+import TestSupport
 import Testing
 
 // The auth example from the documentation of Amplify's State protocol, ported: AuthState
@@ -418,7 +419,7 @@ struct AuthState: StateTreeRoot {
 
     @Test func graphMatchesTheSampleFile() throws {
         let graph = try makeMachine().graph()
-        SampleComparison.expectSameModel(graph, try SampleComparison.load("amplify-auth.yaml"))
+        MachineModel.expectSame(graph, try Golden.loadSample("amplify-auth.yaml"))
         #expect(graph.isCompound("AuthState") && graph.isCompound("Authentication") && graph.isCompound("Authorization"))
         let dot = DOTWriter().write(graph)
         #expect(dot.contains("subgraph cluster_"))

@@ -2,6 +2,7 @@ import Analysis
 import FSMCore
 import FSMRuntime
 import Foundation
+import TestSupport
 import Testing
 
 // DDStateMachine's README example, ported: a sync process with a 30 s cache.
@@ -261,7 +262,7 @@ final class ScriptedWork: Sendable {
 
     @Test func graphMatchesTheSampleFile() throws {
         let graph = try makeSyncMachine(now: { Date() }, doSync: { true }).graph()
-        SampleComparison.expectSameModel(graph, try SampleComparison.load("dd-sync.yaml"))
+        MachineModel.expectSame(graph, try Golden.loadSample("dd-sync.yaml"))
         #expect(graph.analyze().isEmpty)
     }
 

@@ -3,6 +3,7 @@ import DOTExport
 import FSMCore
 import FSMRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// EFStateMachine's API (`ActionMachine`) on the runtime, checked against EFStateMachine's
@@ -154,13 +155,13 @@ import Testing
     }
 
     @Test func graphIsTheSampleMachine() throws {
-        let sample = try StyleSamples.load("ef-load-state.json")
+        let sample = try Golden.loadSample("ef-load-state.json")
         let graph = try Self.readmeMachine().graph(name: "LoadState")
-        #expect(StyleSamples.Model(graph) == StyleSamples.Model(sample))
-        #expect(StyleSamples.findings(graph) == StyleSamples.findings(sample))
+        #expect(MachineModel(graph) == MachineModel(sample))
+        #expect(MachineModel.findings(graph) == MachineModel.findings(sample))
         let flowdiagram = try Self.readmeMachine().flowdiagramRepresentation
-        #expect(flowdiagram == (try StyleSamples.golden("ef-load-state.flowdiagram.dot")))
-        #expect(DOTWriter().write(graph) == (try StyleSamples.golden("ef-load-state.states.dot")))
+        #expect(flowdiagram == (try Golden.dotGolden("ef-load-state.flowdiagram.dot")))
+        #expect(DOTWriter().write(graph) == (try Golden.dotGolden("ef-load-state.states.dot")))
     }
 
     @Test func withoutCaseIterableStatesFollowFirstMention() throws {
@@ -172,7 +173,7 @@ import Testing
         let graph = try machine.graph()
         #expect(graph.states.map(\.id) == ["two", "three", "one"])
         #expect(graph.events.map(\.id) == ["back", "go"])
-        #expect(StyleSamples.findings(graph).map(\.ruleID) == ["unreachable-state", "unreachable-transition"])
+        #expect(MachineModel.findings(graph).map(\.ruleID) == ["unreachable-state", "unreachable-transition"])
     }
 
     @Test func savesTheFlowDiagramAtomically() throws {

@@ -3,6 +3,7 @@ import DOTExport
 import FSMCore
 import FSMRuntime
 import Foundation
+import TestSupport
 import Testing
 
 /// Stated's DSL on the runtime, checked against Stated's README example (AppLauncher) and
@@ -276,11 +277,11 @@ import Testing
     // MARK: The model
 
     @Test func graphIsTheSampleMachine() throws {
-        let sample = try StyleSamples.load("stated-app-launcher.json")
+        let sample = try Golden.loadSample("stated-app-launcher.json")
         let graph = try Self.launcher(upgradePending: false, canLogIn: true).0.machine.graph(name: "AppLauncher")
-        #expect(StyleSamples.Model(graph) == StyleSamples.Model(sample), "\(StyleSamples.Model(graph))")
-        #expect(StyleSamples.findings(graph) == StyleSamples.findings(sample))
-        #expect(DOTWriter().write(graph) == (try StyleSamples.golden("stated-app-launcher.states.dot")))
+        #expect(MachineModel(graph) == MachineModel(sample), "\(MachineModel(graph))")
+        #expect(MachineModel.findings(graph) == MachineModel.findings(sample))
+        #expect(DOTWriter().write(graph) == (try Golden.dotGolden("stated-app-launcher.states.dot")))
         let longForm = try Self.launcher(upgradePending: false, canLogIn: true, longForm: true).0.machine.graph(name: "AppLauncher")
         #expect(longForm == graph)
     }
