@@ -1,0 +1,19 @@
+// Any bytes given to the JSON machine-file loader produce a machine or a positioned error:
+// never a crash, a hang or unbounded memory.
+import FSMCore
+import FuzzSupport
+
+runFuzzer { bytes in
+    do {
+        let machine = try MachineFileLoader.load(bytes: bytes, format: .json, path: "fuzz.json")
+        // A machine that loads must write back as a file that loads as the same machine.
+        let text = try MachineFileWriter.write(machine, as: .json)
+        let again = try MachineFileLoader.load(bytes: Array(text.utf8), format: .json, path: "rewritten.json")
+        require(again.states.map(\.id) == machine.states.map(\.id), "states changed in a JSON round trip")
+        require(again.transitions.count == machine.transitions.count, "transitions changed in a JSON round trip")
+    } catch let error as MachineFileError {
+        require(error.description.hasPrefix("fuzz.json"), "an error that does not name the file: \(error)")
+    } catch {
+        require(false, "unexpected error \(error)")
+    }
+}
