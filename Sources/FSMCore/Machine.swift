@@ -70,6 +70,7 @@ public struct Machine: Hashable, Sendable {
             }
         }
         try Self.checkHierarchy(states, stateIndex)
+        try Self.checkStructure(states, stateIndex, transitions)
         let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
 
@@ -115,6 +116,63 @@ public struct Machine: Hashable, Sendable {
     /// The transitions leaving `state`, in declaration order.
     public func transitions(from state: StateID) -> [Transition] {
         (outgoingIndex[state] ?? []).map { transitions[$0] }
+    }
+
+    /// The child of `parent` (of the machine for `nil`) marked initial, if any.
+    public func initialChild(of parent: StateID?) -> StateID? {
+        children(of: parent).first { state($0)?.kind == .initial }
+    }
+
+    /// Whether `state` is a parallel state.
+    public func isParallel(_ state: StateID) -> Bool {
+        self.state(state)?.isParallel == true
+    }
+
+    /// The regions of a parallel state: its children that are not pseudo-states. Empty for a
+    /// state that is not parallel.
+    public func regions(of state: StateID) -> [StateID] {
+        guard isParallel(state) else { return [] }
+        return children(of: state).filter { self.state($0)?.pseudoState == nil }
+    }
+
+    /// Whether `transition` enters all its targets at once rather than one of them.
+    ///
+    /// Several targets that lie pairwise in different regions of a parallel state form one
+    /// configuration and are entered together (SCXML's and XState's multi-target
+    /// transitions); any other several targets are alternatives that the transition's
+    /// handler picks from at run time (EFStateMachine's `toStates`).
+    public func entersTogether(_ transition: Transition) -> Bool {
+        let targets = transition.targets
+        guard targets.count > 1 else { return false }
+        for (offset, first) in targets.enumerated() {
+            for second in targets[(offset + 1)...] where !areOrthogonal(first, second) { return false }
+        }
+        return true
+    }
+
+    /// Whether `first` and `second` lie in different regions of a common parallel ancestor,
+    /// so both can be active at once without one containing the other.
+    public func areOrthogonal(_ first: StateID, _ second: StateID) -> Bool {
+        let firstPath = ancestry(of: first)
+        let secondPath = ancestry(of: second)
+        // Paths run from the root; the last shared entry is the deepest common ancestor.
+        var shared = 0
+        while shared < firstPath.count, shared < secondPath.count, firstPath[shared] == secondPath[shared] {
+            shared += 1
+        }
+        guard shared > 0, shared < firstPath.count, shared < secondPath.count else { return false }
+        return isParallel(firstPath[shared - 1])
+    }
+
+    /// `state` and its ancestors, outermost first.
+    private func ancestry(of state: StateID) -> [StateID] {
+        var path: [StateID] = []
+        var current: StateID? = state
+        while let id = current, path.count <= states.count {
+            path.append(id)
+            current = self.state(id)?.parent
+        }
+        return path.reversed()
     }
 
     private static func check(
@@ -167,6 +225,73 @@ public struct Machine: Hashable, Sendable {
             guard let children = childrenByParent[parent] else { continue }
             _ = try initialChild(of: parent, among: children)
         }
+    }
+
+    /// Checks what parallel states and pseudo-states require; parents are known to form a tree.
+    private static func checkStructure(
+        _ states: [State], _ index: [StateID: Int], _ transitions: [Transition]
+    ) throws(MachineError) {
+        var hasChildren = Set<StateID>()
+        for state in states {
+            if let parent = state.parent { hasChildren.insert(parent) }
+        }
+        var outgoing: [StateID: [Transition]] = [:]
+        for transition in transitions {
+            if index[transition.source].flatMap({ states[$0].pseudoState }) != nil {
+                outgoing[transition.source, default: []].append(transition)
+            }
+            for target in transition.targets {
+                if let position = index[target], states[position].pseudoState == .initial {
+                    throw .invalidPseudoState(target, .targeted(by: transition.source), at: transition.location)
+                }
+            }
+        }
+        for state in states {
+            if state.isParallel {
+                if state.kind == .final { throw .invalidParallelState(state.id, .final, at: state.location) }
+            }
+            if let parent = state.parent, let position = index[parent], states[position].isParallel,
+                state.kind == .initial
+            {
+                throw .invalidParallelState(parent, .initialRegion(state.id), at: state.location)
+            }
+            guard let pseudo = state.pseudoState else { continue }
+            func fail(_ problem: MachineError.PseudoStateProblem, _ location: SourceLocation? = state.location) -> MachineError {
+                .invalidPseudoState(state.id, problem, at: location)
+            }
+            if hasChildren.contains(state.id) { throw fail(.hasChildren) }
+            if state.isParallel { throw fail(.parallel) }
+            if pseudo.isHistory {
+                if state.parent == nil { throw fail(.historyAtTopLevel) }
+                if state.kind != .normal { throw fail(.marked(state.kind)) }
+            } else if state.kind != .initial {
+                throw fail(.marked(state.kind))
+            }
+            let defaults = outgoing[state.id] ?? []
+            guard pseudo.isHistory ? defaults.count <= 1 : defaults.count == 1 else {
+                throw fail(.transitionCount(defaults.count), defaults.dropFirst().first?.location)
+            }
+            guard let transition = defaults.first else { continue }
+            if transition.event != nil || transition.guardLabel != nil {
+                throw fail(.triggeredTransition, transition.location)
+            }
+            for target in transition.targets where !isNested(target, in: state.parent, states, index) || target == state.id {
+                throw fail(.targetOutsideParent(target), transition.location)
+            }
+        }
+    }
+
+    /// Whether `state` is a proper descendant of `ancestor` (any state, for `nil`).
+    private static func isNested(
+        _ state: StateID, in ancestor: StateID?, _ states: [State], _ index: [StateID: Int]
+    ) -> Bool {
+        guard let ancestor else { return true }
+        var current = index[state].flatMap { states[$0].parent }
+        while let id = current {
+            if id == ancestor { return true }
+            current = index[id].flatMap { states[$0].parent }
+        }
+        return false
     }
 
     private static func initialChild(
