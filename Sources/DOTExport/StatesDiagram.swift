@@ -133,7 +133,12 @@ struct StatesDiagram {
                 ]
             case nil:
                 attributes = ["label=\(q(displayText(of: state)))"]
-                if state.kind == .final { attributes.append("shape=doublecircle") }
+                // A final state is a double circle; one with effects to list a double-bordered
+                // box, which keeps the text readable instead of growing a huge circle.
+                if state.kind == .final {
+                    let hasEffects = !state.entryEffects.isEmpty || !state.exitEffects.isEmpty
+                    attributes.append(hasEffects ? "peripheries=2" : "shape=doublecircle")
+                }
             }
             attributes += options.highlights.attributes(for: child)
             let node = "\(ids[child]) [\(attributes.joined(separator: ", "))]\n"

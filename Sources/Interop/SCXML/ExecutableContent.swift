@@ -34,6 +34,11 @@ struct ExecutableContent {
             var text = "send " + (attributes["event"] ?? attributes["eventexpr"].map { "(\($0))" } ?? "?")
             if let target = attributes["target"] ?? attributes["targetexpr"].map({ "(\($0))" }) { text += " to \(target)" }
             if let delay = attributes["delay"] ?? attributes["delayexpr"].map({ "(\($0))" }) { text += " after \(delay)" }
+            // The payload is summarised by its parameter names, or as content.
+            var payload = element.children.filter { $0.name == "param" }.compactMap { $0.attributes["name"] }
+            if let names = attributes["namelist"] { payload += SCXMLMachineBuilder.tokens(names) }
+            if element.children.contains(where: { $0.name == "content" }) { payload.append("content") }
+            if !payload.isEmpty { text += " with \(payload.joined(separator: ", "))" }
             return text
         case "assign":
             let value = attributes["expr"] ?? Self.trimmed(element.text)

@@ -46,7 +46,9 @@ struct XStateMachineBuilder {
         for stateID in states.map(\.id.rawValue) + (wrapsRoot ? [] : [""]) {
             if let node = nodes[stateID] { try readTransitions(of: node) }
         }
-        if !wrapsRoot, let node = nodes[""], let initial = try initialChild(of: node) {
+        if wrapsRoot {
+            markInitial(rootStateID)
+        } else if let node = nodes[""], let initial = try initialChild(of: node) {
             markInitial(initial)
         }
         guard states.contains(where: { $0.parent == nil && $0.kind == .initial }) else {
