@@ -14,6 +14,9 @@ struct DiagramWriter {
     private var ids: DiagramIdentifiers
     private var out = ""
     private var warnings: [String] = []
+    /// Links from initial pseudo-states to deeper states, written with the transitions: in a
+    /// composite block, naming a state declared in a nested block would move it there.
+    private var deferredLinks: [String] = []
 
     init(machine: Machine, dialect: Dialect) {
         self.machine = machine
@@ -40,6 +43,7 @@ struct DiagramWriter {
         }
         writeBlock(of: nil, indent: "    ")
         out += "\n"
+        out += deferredLinks.joined()
         writeTransitions()
         if dialect == .plantUML { out += "@enduml\n" }
         return ExportedMachine(text: out, warnings: warnings)
@@ -68,7 +72,8 @@ struct DiagramWriter {
         }
     }
 
-    /// `[*] --> child`, or through an initial pseudo-state to the states it enters.
+    /// `[*] --> child`, or, for an initial pseudo-state entering deeper or several states, a
+    /// fork node whose links to them are written with the transitions.
     private mutating func writeStart(_ initial: StateID, indent: String) {
         guard machine.state(initial)?.pseudoState == .initial, let transition = machine.transitions(from: initial).first else {
             out += "\(indent)[*] --> \(ids[initial])\n"
@@ -76,13 +81,16 @@ struct DiagramWriter {
         }
         let label = TransitionText.label(transition, in: machine)
         let suffix = label.isEmpty ? "" : " : \(text(label))"
-        guard transition.targets.count > 1 else {
-            out += "\(indent)[*] --> \(target(transition.targets[0], from: initial))\(suffix)\n"
+        let parent = machine.state(initial)?.parent
+        if transition.targets.count == 1, machine.state(transition.targets[0])?.parent == parent {
+            out += "\(indent)[*] --> \(ids[transition.targets[0]])\(suffix)\n"
             return
         }
         out += "\(indent)state \(ids[initial]) <<fork>>\n"
         out += "\(indent)[*] --> \(ids[initial])\(suffix)\n"
-        for target in transition.targets { out += "\(indent)\(ids[initial]) --> \(self.target(target, from: initial))\n" }
+        for target in transition.targets {
+            deferredLinks.append("    \(ids[initial]) --> \(self.target(target, from: initial))\n")
+        }
     }
 
     private mutating func writeState(_ state: State, indent: String) {
