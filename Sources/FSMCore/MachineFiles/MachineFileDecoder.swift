@@ -123,10 +123,11 @@ public enum MachineFileDecoder {
                 let name = try ObjectReader.string(node, "'pseudo'")
                 guard let kind = PseudoState(rawValue: name) else {
                     let names = PseudoState.allCases.map(\.rawValue)
+                    let hint = Suggestion.hint(for: name, among: names)
                     throw .at(
                         node.location,
-                        "unknown pseudo-state kind '\(name)'; use "
-                            + names.map { "'\($0)'" }.joined(separator: ", ") + Suggestion.hint(for: name, among: names))
+                        "unknown pseudo-state kind '\(name)'"
+                            + (hint.isEmpty ? "; use 'initial', 'history' or 'deep-history'" : hint))
                 }
                 pseudoState = kind
             }
