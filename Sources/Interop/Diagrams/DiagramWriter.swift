@@ -127,6 +127,7 @@ struct DiagramWriter {
             var label = TransitionText.label(transition, in: machine, guards: dialect == .mermaid)
             let crossed = transition.targets.map { self.target($0, from: transition.source) }
             if dialect == .plantUML {
+                if source != ids[transition.source] { label = "(from \(transition.source.rawValue)) " + label }
                 for (target, shown) in zip(transition.targets, crossed) where shown != ids[target] {
                     label += (label.isEmpty ? "" : " ") + "(to \(target.rawValue))"
                 }
