@@ -70,7 +70,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "Interop", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
         .testTarget(
