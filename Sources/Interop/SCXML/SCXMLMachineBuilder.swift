@@ -27,7 +27,12 @@ struct SCXMLMachineBuilder {
         collectIDs(root)
         try visitChildren(of: root, parent: nil)
         summarizer.warnings.forEach { warnings.append(InteropWarning(path: path, location: $0.location, message: $0.message)) }
-        warnings.sort { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+        // In file order; equal positions keep the order they were found in.
+        warnings = warnings.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location ?? SourceLocation(line: 0, column: 0)
+            let right = rhs.element.location ?? SourceLocation(line: 0, column: 0)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
         do {
             return try Machine(name: root.attributes["name"], states: states, transitions: transitions)
         } catch {

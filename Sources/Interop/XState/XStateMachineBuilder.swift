@@ -65,7 +65,7 @@ struct XStateMachineBuilder {
     // MARK: - States
 
     private mutating func collect(
-        _ document: DocumentNode, fields: [DocumentDefinition], path: [String], stateID: String, parent: String?,
+        _ document: DocumentNode, fields: [DocumentNode.Member], path: [String], stateID: String, parent: String?,
         isRoot: Bool
     ) throws(MachineFileError) {
         for member in fields where !Self.nodeKeys.contains(member.key) {
@@ -108,8 +108,6 @@ struct XStateMachineBuilder {
             markInitial(initial)
         }
     }
-
-    private typealias DocumentDefinition = DocumentNode.Member
 
     /// The child a compound node's `initial` names; XState requires one on compound nodes.
     private func initialChild(of node: Node) throws(MachineFileError) -> String? {
@@ -197,7 +195,7 @@ struct XStateMachineBuilder {
                     }
                 }
             case "target" where states.first(where: { $0.id == source })?.pseudoState?.isHistory == true:
-                try add(member.value, from: node, source: source, event: nil, historyDefault: true)
+                try add(member.value, from: node, source: source, event: nil)
             default:
                 continue
             }
@@ -207,14 +205,14 @@ struct XStateMachineBuilder {
     /// Adds the transitions a transition config stands for: a target string, a transition
     /// object, or an array of them (tried in order, as guarded alternatives).
     private mutating func add(
-        _ config: DocumentNode, from node: Node, source: StateID, event: String?, historyDefault: Bool = false
+        _ config: DocumentNode, from node: Node, source: StateID, event: String?
     ) throws(MachineFileError) {
         switch config.value {
         case .array(let items):
-            for item in items { try add(item, from: node, source: source, event: event, historyDefault: historyDefault) }
+            for item in items { try add(item, from: node, source: source, event: event) }
             return
         case .string, .null:
-            let targets = try resolve(config, from: node, historyDefault: historyDefault)
+            let targets = try resolve(config, from: node)
             transitions.append(
                 Transition(from: source, on: event.map { EventID($0) }, to: targets.isEmpty ? [source] : targets, location: config.location))
         case .object(let fields):
@@ -224,7 +222,7 @@ struct XStateMachineBuilder {
                     message: "unknown key '\(field.key)' in a transition" + Suggestion.hint(for: field.key, among: Self.transitionKeys))
             }
             let targets = try fields.first { $0.key == "target" }.map { field throws(MachineFileError) in
-                try resolve(field.value, from: node, historyDefault: historyDefault)
+                try resolve(field.value, from: node)
             } ?? []
             var conditions: [String] = []
             for key in ["guard", "cond"] {
@@ -242,7 +240,7 @@ struct XStateMachineBuilder {
     }
 
     /// The states a `target` names: `sibling.child`, `.child` (below the node), `#id.path`.
-    private func resolve(_ target: DocumentNode, from node: Node, historyDefault: Bool) throws(MachineFileError) -> [StateID] {
+    private func resolve(_ target: DocumentNode, from node: Node) throws(MachineFileError) -> [StateID] {
         var names: [(String, SourceLocation)] = []
         switch target.value {
         case .null: return []
@@ -275,16 +273,19 @@ struct XStateMachineBuilder {
                 path = node.path.dropLast() + name.split(separator: ".").map(String.init)
             }
             let id = path.joined(separator: ".")
-            guard nodes[id] != nil, !id.isEmpty || node.stateID.isEmpty else {
+            guard nodes[id] != nil else {
                 let siblings = nodes.values.filter { $0.path.count == path.count }.map { $0.path.last ?? "" }.sorted()
                 throw .init(
                     path: "", location: location,
                     message: "transition target '\(name)' is not a state" + Suggestion.hint(for: path.last ?? name, among: siblings))
             }
             let resolved = nodes[id]?.stateID ?? id
-            result.append(StateID(resolved.isEmpty ? (explicitIDs.first { $0.value.isEmpty }?.key ?? "machine") : resolved))
+            // Only an unwrapped root has the empty id, and nothing can target it.
+            guard !resolved.isEmpty else {
+                throw .init(path: "", location: location, message: "target '\(name)' names the machine itself, which is not a state")
+            }
+            result.append(StateID(resolved))
         }
-        _ = historyDefault
         return result
     }
 
