@@ -25,7 +25,7 @@ struct SCXMLMachineBuilder {
             warn(root, "<scxml> is not in the SCXML namespace (\(SCXMLNamespaces.scxml)); read as SCXML anyway")
         }
         collectIDs(root)
-        try visitChildren(of: root, parent: nil)
+        try visitChildren(of: root, parent: nil, parentIndex: nil)
         summarizer.warnings.forEach { warnings.append(InteropWarning(path: path, location: $0.location, message: $0.message)) }
         // In file order; equal positions keep the order they were found in.
         warnings = warnings.enumerated().sorted { lhs, rhs in
@@ -68,7 +68,9 @@ struct SCXMLMachineBuilder {
     }
 
     /// The states, transitions and initial entry inside `<scxml>`, `<state>` or `<parallel>`.
-    private mutating func visitChildren(of element: XMLTreeElement, parent: StateID?) throws(MachineFileError) {
+    private mutating func visitChildren(
+        of element: XMLTreeElement, parent: StateID?, parentIndex: Int?
+    ) throws(MachineFileError) {
         let childStates = element.children.filter { isSCXML($0) && ["state", "parallel", "final"].contains($0.name) }
         let isParallel = element.name == "parallel"
         var initialChild: StateID?
@@ -88,7 +90,7 @@ struct SCXMLMachineBuilder {
             case "transition" where parent != nil && element.name != "scxml":
                 visitTransition(child, source: StateID(id(of: element)))
             case "onentry", "onexit":
-                if let parent, element.name != "scxml", let index = states.lastIndex(where: { $0.id == parent }) {
+                if let index = parentIndex {
                     let effects = summarizer.summarize(child.children)
                     if child.name == "onentry" { states[index].entryEffects += effects } else { states[index].exitEffects += effects }
                 }
@@ -164,7 +166,7 @@ struct SCXMLMachineBuilder {
             return
         }
         states.append(state)
-        try visitChildren(of: element, parent: id)
+        try visitChildren(of: element, parent: id, parentIndex: states.count - 1)
     }
 
     private mutating func visitTransition(_ element: XMLTreeElement, source: StateID) {

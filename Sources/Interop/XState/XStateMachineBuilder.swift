@@ -8,6 +8,8 @@ internal import FSMCore
 struct XStateMachineBuilder {
     private(set) var warnings: [(location: SourceLocation, message: String)] = []
     private var states: [State] = []
+    /// Each state's position in `states`.
+    private var stateIndex: [String: Int] = [:]
     private var transitions: [Transition] = []
     /// Every node by state id (`""` for the root), with its parsed fields.
     private var nodes: [String: Node] = [:]
@@ -91,6 +93,7 @@ struct XStateMachineBuilder {
             }
             state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocations(fields)
             state.exitEffects = try actions(fields, ["exit", "onExit"])
+            stateIndex[stateID] = states.count
             states.append(state)
         }
         guard let children = fields.first(where: { $0.key == "states" }) else { return }
@@ -142,7 +145,7 @@ struct XStateMachineBuilder {
     }
 
     private mutating func markInitial(_ id: String) {
-        guard let index = states.firstIndex(where: { $0.id.rawValue == id }), states[index].kind == .normal else { return }
+        guard let index = stateIndex[id], states[index].kind == .normal else { return }
         states[index].kind = .initial
     }
 
@@ -194,7 +197,7 @@ struct XStateMachineBuilder {
                         try add(failure.value, from: node, source: source, event: "error.invoke.\(name)")
                     }
                 }
-            case "target" where states.first(where: { $0.id == source })?.pseudoState?.isHistory == true:
+            case "target" where stateIndex[node.stateID].map({ states[$0].pseudoState?.isHistory == true }) == true:
                 try add(member.value, from: node, source: source, event: nil)
             default:
                 continue
