@@ -124,3 +124,19 @@ import Testing
         #expect(throws: MachineFileError.self) { try SCXMLImporter().read(Array("<html/>".utf8), path: "x.scxml") }
     }
 }
+
+extension SCXMLImporterTests {
+    @Test func misplacedInitialAndEntryElementsAreReported() throws {
+        let imported = try Self.read("""
+            <onentry><raise event="x"/></onentry>
+            <parallel id="a"><initial><transition target="p"/></initial><state id="p"/></parallel>
+            <state id="b"><initial><transition target="b1"/></initial><initial><transition target="b2"/></initial><state id="b1"/><state id="b2"/></state>
+            """)
+        #expect(imported.warnings.map(\.description) == [
+            "m.scxml:2:1: warning: <onentry> is not supported inside <scxml>; ignored",
+            "m.scxml:3:18: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
+            "m.scxml:4:59: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
+        ])
+        #expect(imported.machine.initialChild(of: "b") == "b1")
+    }
+}

@@ -74,6 +74,11 @@ struct SCXMLMachineBuilder {
         let childStates = element.children.filter { isSCXML($0) && ["state", "parallel", "final"].contains($0.name) }
         let isParallel = element.name == "parallel"
         var initialChild: StateID?
+        // The <initial> element initialEntry reads, if any; others are reported below.
+        var readInitial: SourceLocation?
+        if !childStates.isEmpty, !isParallel, element.attributes["initial"] == nil {
+            readInitial = element.children.first { isSCXML($0) && $0.name == "initial" }?.location
+        }
         if !childStates.isEmpty, !isParallel {
             initialChild = initialEntry(of: element, parent: parent, childStates: childStates)
         } else if element.attributes["initial"] != nil, element.name != "scxml" {
@@ -93,9 +98,13 @@ struct SCXMLMachineBuilder {
                 if let index = parentIndex {
                     let effects = summarizer.summarize(child.children)
                     if child.name == "onentry" { states[index].entryEffects += effects } else { states[index].exitEffects += effects }
+                } else {
+                    warn(child, "<\(child.name)> is not supported inside <scxml>; ignored")
                 }
             case "initial":
-                break  // read by initialEntry
+                if child.location != readInitial, element.attributes["initial"] == nil {
+                    warn(child, "<initial> is ignored: only the first one inside a compound <state> chooses its initial state")
+                }
             case "datamodel":
                 warn(child, "<datamodel> is not analysed: fsmviz reads conditions as opaque guards")
             case "invoke":
