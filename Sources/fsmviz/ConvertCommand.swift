@@ -1,8 +1,6 @@
-public import ArgumentParser
+import ArgumentParser
 import FSMCore
-public import Interop
-
-extension MachineFormat: ExpressibleByArgument {}
+import Interop
 
 extension FsmvizCommand {
     struct Convert: ParsableCommand {
@@ -36,18 +34,12 @@ extension FsmvizCommand {
         var output: String
 
         @Option(help: "The input's format, when its extension does not say.")
-        var from: MachineFormat?
+        var from: ImportFormat?
 
         @Option(help: "The output's format, when its extension does not say.")
-        var to: MachineFormat?
+        var to: ExportFormat?
 
         func validate() throws {
-            if let from, from.importer == nil {
-                throw ValidationError("fsmviz cannot read \(from.rawValue); it reads json, yaml, scxml and xstate")
-            }
-            if let to, to.exporter == nil {
-                throw ValidationError("fsmviz cannot write \(to.rawValue); it writes json, yaml, scxml, mermaid and plantuml")
-            }
             if to == nil {
                 guard output != "-", let format = MachineFormat(path: output) else {
                     throw ValidationError(
@@ -62,13 +54,13 @@ extension FsmvizCommand {
         func run() throws {
             let imported: ImportedMachine
             do {
-                imported = try MachineReader.read(path: input, format: from)
+                imported = try MachineReader.read(path: input, format: from?.format)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
             imported.warnings.forEach { Console.printError($0.description) }
-            guard let format = to ?? MachineFormat(path: output), let exporter = format.exporter else {
+            guard let format = to?.format ?? MachineFormat(path: output), let exporter = format.exporter else {
                 throw ExitStatus.usage.exitCode
             }
             let exported: ExportedMachine
