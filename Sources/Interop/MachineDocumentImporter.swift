@@ -34,9 +34,11 @@ public struct MachineDocumentImporter: MachineImporter {
         }
     }
 
-    /// An object whose `states` is an object: XState's shape, not a machine file's.
+    /// An object whose `states` is an object: XState's shape, not a machine file's. A file
+    /// with `transitions`, which only machine files have, is a machine file with a mistake,
+    /// and the machine-file decoder explains it better.
     static func isXState(_ root: DocumentNode) -> Bool {
-        guard case .object(let members) = root.value,
+        guard case .object(let members) = root.value, !members.contains(where: { $0.key == "transitions" }),
             let states = members.first(where: { $0.key == "states" }), case .object = states.value.value
         else { return false }
         return true

@@ -113,6 +113,11 @@ import Testing
             .contains("unknown key 'gaurd' in a transition; did you mean 'guard'?"))
     }
 
+    @Test func aMachineFileWithStatesAsAnObjectIsNotTakenForXState() {
+        #expect(Self.error(#"{"initial": "a", "states": {"a": {}}, "transitions": []}"#)
+            == "config.json:1:28: error: expected 'states' to be a non-empty array, found an object")
+    }
+
     @Test func contextIsReportedAsNotAnalysed() throws {
         let imported = try Self.machine(#"{"initial": "a", "context": {"n": 1}, "states": {"a": {}}}"#)
         #expect(imported.warnings.map(\.description) == [
