@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Linting", targets: ["Linting"]),
+        .library(name: "Interop", targets: ["Interop"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,11 +40,12 @@ let package = Package(
             providers: [.apt(["libgraphviz-dev"])]
         ),
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
-        .target(name: "Linting", dependencies: ["FSMCore", "Analysis"]),
+        .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
+        .target(name: "Interop", dependencies: ["FSMCore"]),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "Analysis", "Linting", "DOTExport", "Rendering",
+                "FSMCore", "Analysis", "Linting", "DOTExport", "Rendering", "Interop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,9 +70,14 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "Interop", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
+        .testTarget(
+            name: "InteropTests",
+            dependencies: ["Interop", "FSMCore", "Analysis", "DOTExport", "Linting", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

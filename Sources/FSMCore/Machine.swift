@@ -98,6 +98,9 @@ public struct Machine: Hashable, Sendable {
             }
         }
         let parents = try Self.checkHierarchy(states, stateIndex)
+        try Self.checkStructure(
+            states, parents: parents, transitions: transitions, sources: sources, targetStart: targetStart,
+            targets: targets)
         let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
 
@@ -148,6 +151,63 @@ public struct Machine: Hashable, Sendable {
     /// The number of state `id` (its position in ``states``), if the machine has it.
     public func number(of id: StateID) -> Int? { stateIndex[id] }
 
+    /// The child of `parent` (of the machine for `nil`) marked initial, if any.
+    public func initialChild(of parent: StateID?) -> StateID? {
+        children(of: parent).first { state($0)?.kind == .initial }
+    }
+
+    /// Whether `state` is a parallel state.
+    public func isParallel(_ state: StateID) -> Bool {
+        self.state(state)?.isParallel == true
+    }
+
+    /// The regions of a parallel state: its children that are not pseudo-states. Empty for a
+    /// state that is not parallel.
+    public func regions(of state: StateID) -> [StateID] {
+        guard isParallel(state) else { return [] }
+        return children(of: state).filter { self.state($0)?.pseudoState == nil }
+    }
+
+    /// Whether `transition` enters all its targets at once rather than one of them.
+    ///
+    /// Several targets that lie pairwise in different regions of a parallel state form one
+    /// configuration and are entered together (SCXML's and XState's multi-target
+    /// transitions); any other several targets are alternatives that the transition's
+    /// handler picks from at run time (EFStateMachine's `toStates`).
+    public func entersTogether(_ transition: Transition) -> Bool {
+        let targets = transition.targets
+        guard targets.count > 1 else { return false }
+        for (offset, first) in targets.enumerated() {
+            for second in targets[(offset + 1)...] where !areOrthogonal(first, second) { return false }
+        }
+        return true
+    }
+
+    /// Whether `first` and `second` lie in different regions of a common parallel ancestor,
+    /// so both can be active at once without one containing the other.
+    public func areOrthogonal(_ first: StateID, _ second: StateID) -> Bool {
+        let firstPath = ancestry(of: first)
+        let secondPath = ancestry(of: second)
+        // Paths run from the root; the last shared entry is the deepest common ancestor.
+        var shared = 0
+        while shared < firstPath.count, shared < secondPath.count, firstPath[shared] == secondPath[shared] {
+            shared += 1
+        }
+        guard shared > 0, shared < firstPath.count, shared < secondPath.count else { return false }
+        return isParallel(firstPath[shared - 1])
+    }
+
+    /// `state` and its ancestors, outermost first.
+    private func ancestry(of state: StateID) -> [StateID] {
+        var path: [StateID] = []
+        var current: StateID? = state
+        while let id = current, path.count <= states.count {
+            path.append(id)
+            current = self.state(id)?.parent
+        }
+        return path.reversed()
+    }
+
     /// Checks that parents exist and form a tree, and that no compound state has two initial
     /// children; returns each state's parent number (-1 at the top level).
     /// - Complexity: O(states), without recursion or per-state allocation.
@@ -190,6 +250,71 @@ public struct Machine: Hashable, Sendable {
             initialChildOf[parent] = number
         }
         return parents
+    }
+
+    /// Checks what parallel states and pseudo-states require; parents are known to form a tree.
+    /// - Complexity: O(states + transitions), on the numbers the initializer already resolved.
+    private static func checkStructure(
+        _ states: [State], parents: [Int], transitions: [Transition], sources: [Int], targetStart: [Int],
+        targets: [Int]
+    ) throws(MachineError) {
+        var hasChildren = [Bool](repeating: false, count: states.count)
+        for parent in parents where parent >= 0 { hasChildren[parent] = true }
+        // Pseudo-states are few; only their transitions are collected.
+        var pseudoOutgoing: [Int: [Int]] = [:]
+        for (transition, source) in sources.enumerated() {
+            if states[source].pseudoState != nil { pseudoOutgoing[source, default: []].append(transition) }
+            for target in targets[targetStart[transition]..<targetStart[transition + 1]]
+            where states[target].pseudoState == .initial {
+                throw .invalidPseudoState(
+                    states[target].id, .targeted(by: transitions[transition].source), at: transitions[transition].location)
+            }
+        }
+        for (number, state) in states.enumerated() {
+            if state.isParallel, state.kind == .final {
+                throw .invalidParallelState(state.id, .final, at: state.location)
+            }
+            let parent = parents[number]
+            if parent >= 0, states[parent].isParallel, state.kind == .initial {
+                throw .invalidParallelState(states[parent].id, .initialRegion(state.id), at: state.location)
+            }
+            guard let pseudo = state.pseudoState else { continue }
+            func fail(_ problem: MachineError.PseudoStateProblem, _ location: SourceLocation? = state.location) -> MachineError {
+                .invalidPseudoState(state.id, problem, at: location)
+            }
+            if hasChildren[number] { throw fail(.hasChildren) }
+            if state.isParallel { throw fail(.parallel) }
+            if pseudo.isHistory {
+                if parent < 0 { throw fail(.historyAtTopLevel) }
+                if state.kind != .normal { throw fail(.marked(state.kind)) }
+            } else if state.kind != .initial {
+                throw fail(.marked(state.kind))
+            }
+            let defaults = pseudoOutgoing[number] ?? []
+            guard pseudo.isHistory ? defaults.count <= 1 : defaults.count == 1 else {
+                throw fail(.transitionCount(defaults.count), defaults.dropFirst().first.flatMap { transitions[$0].location })
+            }
+            guard let transition = defaults.first else { continue }
+            if transitions[transition].event != nil || transitions[transition].guardLabel != nil {
+                throw fail(.triggeredTransition, transitions[transition].location)
+            }
+            for target in targets[targetStart[transition]..<targetStart[transition + 1]]
+            where target == number || !isNested(target, in: parent, parents) {
+                throw fail(.targetOutsideParent(states[target].id), transitions[transition].location)
+            }
+        }
+    }
+
+    /// Whether state `state` is a proper descendant of `ancestor` (any state, for -1).
+    private static func isNested(_ state: Int, in ancestor: Int, _ parents: [Int]) -> Bool {
+        guard ancestor >= 0 else { return true }
+        var current = parents[state]
+        // Parents form a tree (checked before), so this walk ends.
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = parents[current]
+        }
+        return false
     }
 
     private static func initialChild(

@@ -20,11 +20,45 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSuppressedState(StateID, at: SourceLocation?)
     /// An identifier is the empty string.
     case emptyIdentifier(at: SourceLocation?)
+    /// A pseudo-state (initial or history) breaks the rules pseudo-states follow.
+    case invalidPseudoState(StateID, PseudoStateProblem, at: SourceLocation?)
+    /// A parallel state is final or marks one of its regions initial.
+    case invalidParallelState(StateID, ParallelStateProblem, at: SourceLocation?)
 
     /// Which end of a transition named an unknown state.
     public enum TransitionRole: String, Hashable, Sendable {
         case source
         case target
+    }
+
+    /// What is wrong with a pseudo-state.
+    public enum PseudoStateProblem: Hashable, Sendable {
+        /// It has states nested in it.
+        case hasChildren
+        /// It is a history state at the top level, which has no parent to remember.
+        case historyAtTopLevel
+        /// A history state marked initial or final, or an initial pseudo-state not marked
+        /// as its parent's initial child.
+        case marked(StateKind)
+        /// It is marked parallel.
+        case parallel
+        /// It has this many transitions: an initial pseudo-state needs exactly one, a history
+        /// state at most one.
+        case transitionCount(Int)
+        /// Its default transition has an event or a guard.
+        case triggeredTransition
+        /// Its default transition targets a state outside its parent.
+        case targetOutsideParent(StateID)
+        /// An initial pseudo-state is the target of a transition from this state.
+        case targeted(by: StateID)
+    }
+
+    /// What is wrong with a parallel state.
+    public enum ParallelStateProblem: Hashable, Sendable {
+        /// It is final.
+        case final
+        /// It marks this region initial, though it enters every region.
+        case initialRegion(StateID)
     }
 
     /// Where in the machine's file the problem is, when it came from one.
@@ -34,7 +68,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
             .unknownTransitionState(_, _, let at), .unknownParent(_, _, let at),
             .parentCycle(_, let at), .multipleInitialStates(_, _, let at),
             .transitionWithoutTargets(_, let at), .emptyIdentifier(let at),
-            .unknownSuppressedState(_, let at):
+            .unknownSuppressedState(_, let at), .invalidPseudoState(_, _, let at),
+            .invalidParallelState(_, _, let at):
             return at
         case .missingInitialState:
             return nil
@@ -66,6 +101,37 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "identifiers must not be empty"
         case .unknownSuppressedState(let id, _):
             return "lint suppression names state '\(id)', which is not a declared state"
+        case .invalidPseudoState(let id, let problem, _):
+            return Self.describe(problem, of: id)
+        case .invalidParallelState(let id, .final, _):
+            return "parallel state '\(id)' cannot be final"
+        case .invalidParallelState(let id, .initialRegion(let region), _):
+            return "region '\(region)' of parallel state '\(id)' is marked initial; a parallel state enters all its regions"
+        }
+    }
+
+    private static func describe(_ problem: PseudoStateProblem, of id: StateID) -> String {
+        switch problem {
+        case .hasChildren:
+            return "pseudo-state '\(id)' cannot have nested states"
+        case .historyAtTopLevel:
+            return "history state '\(id)' must be nested in a compound state"
+        case .marked(.initial):
+            return "history state '\(id)' cannot be initial"
+        case .marked(.final):
+            return "pseudo-state '\(id)' cannot be final"
+        case .marked(.normal):
+            return "initial pseudo-state '\(id)' must be the initial child of its parent (or the machine's initial state)"
+        case .parallel:
+            return "pseudo-state '\(id)' cannot be parallel"
+        case .transitionCount(let count):
+            return "pseudo-state '\(id)' has \(count) transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)"
+        case .triggeredTransition:
+            return "the default transition of pseudo-state '\(id)' must have no event and no guard"
+        case .targetOutsideParent(let target):
+            return "the default transition of pseudo-state '\(id)' targets '\(target)', which is not nested in its parent"
+        case .targeted(let source):
+            return "initial pseudo-state '\(id)' is the target of a transition from '\(source)'; target its parent instead"
         }
     }
 

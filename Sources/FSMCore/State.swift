@@ -8,6 +8,15 @@ public struct State: Hashable, Sendable {
     public var kind: StateKind
     /// The compound state this state is nested in, or `nil` for a top-level state.
     public var parent: StateID?
+    /// Whether the state is parallel: its children are *regions*, all active together while
+    /// it is (SCXML's `<parallel>`, XState's `type: 'parallel'`).
+    public var isParallel: Bool
+    /// The kind of pseudo-state this is (initial or history), or `nil` for a real state.
+    public var pseudoState: PseudoState?
+    /// Descriptions of what happens whenever the state is entered, in order.
+    public var entryEffects: [String]
+    /// Descriptions of what happens whenever the state is left, in order.
+    public var exitEffects: [String]
     /// Where the state was declared, when it came from a file.
     public var location: SourceLocation?
 
@@ -17,12 +26,20 @@ public struct State: Hashable, Sendable {
         label: String? = nil,
         kind: StateKind = .normal,
         parent: StateID? = nil,
+        isParallel: Bool = false,
+        pseudoState: PseudoState? = nil,
+        entryEffects: [String] = [],
+        exitEffects: [String] = [],
         location: SourceLocation? = nil
     ) {
         self.id = id
         self.label = label
         self.kind = kind
         self.parent = parent
+        self.isParallel = isParallel
+        self.pseudoState = pseudoState
+        self.entryEffects = entryEffects
+        self.exitEffects = exitEffects
         self.location = location
     }
 

@@ -58,8 +58,8 @@ public struct InputError: Hashable, Sendable {
                     + "value of the wrong kind, so the machines it governs were not linted. "
                     + "docs/lint.md describes the configuration."
             case .noMachineFiles:
-                "A directory given to 'fsmviz lint' cannot be listed, or holds no .json, .yaml or "
-                    + ".yml files, so nothing in it was checked."
+                "A directory given to 'fsmviz lint' cannot be listed, or holds no .json, .yaml, "
+                    + ".yml or .scxml files, so nothing in it was checked."
             }
         }
     }

@@ -1,6 +1,7 @@
 import Analysis
 import FSMCore
 import Foundation
+import Interop
 
 /// Lints machine files as `fsmviz lint` does: finds the files, finds and applies each one's
 /// configuration, runs the rules, and collects findings and input errors per file.
@@ -25,6 +26,11 @@ public struct Linter: Sendable {
 
     /// Where configuration comes from.
     public var configuration: ConfigurationSource
+
+    /// The rule id of findings about content a machine file holds that fsmviz does not model
+    /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
+    /// which `.fsmviz.yml` can disable or make more or less severe like a rule.
+    public static let unsupportedContentRuleID = "fsmviz/unsupported-content"
 
     /// A linter that uses `configuration` (by default, the nearest `.fsmviz.yml`).
     public init(configuration: ConfigurationSource = .discover) {
@@ -77,17 +83,32 @@ public struct Linter: Sendable {
         return results
     }
 
-    /// Lints one machine file (`-` for standard input) with `settings`.
+    /// Lints one machine file (`-` for standard input), in any format fsmviz reads, with
+    /// `settings`.
     public func lint(file path: String, settings: RuleSettings = RuleSettings()) -> LintResult {
-        let machine: Machine
+        let imported: ImportedMachine
         do {
-            machine = try MachineFileLoader.load(path: path)
+            imported = try MachineReader.read(path: path)
         } catch {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }
+        let machine = imported.machine
+        let unsupported = imported.warnings.map { warning in
+            Finding(
+                ruleID: Self.unsupportedContentRuleID, severity: .warning, message: warning.message,
+                location: warning.location)
+        }
+        let noLocation = SourceLocation(line: .max, column: .max)
+        // Both lists are in file order; a stable merge keeps rule order among equal positions.
+        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine)).enumerated()
+            .sorted { lhs, rhs in
+                let left = lhs.element.location ?? noLocation
+                let right = rhs.element.location ?? noLocation
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }.map(\.element)
         return LintResult(
             path: path == "-" ? "<stdin>" : path,
-            findings: settings.apply(to: Analyzer(rules: settings.enabledRules).analyze(machine)),
+            findings: settings.apply(to: findings),
             errors: Self.unknownSuppressions(in: machine))
     }
 

@@ -1,8 +1,8 @@
-import FSMCore
 import Foundation
+import Interop
 
 /// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
-/// for every `.json`, `.yaml` and `.yml` file below it.
+/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it.
 ///
 /// The search is deterministic: entries are visited in sorted order, depth first. It skips
 /// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself) and does not follow
@@ -48,14 +48,15 @@ enum MachineFileSearch {
                 let child = join(path, name)
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
-                case .file where MachineFileFormat(path: name) != nil: children.append((child, false))
+                case .file where MachineFormat(path: name).map({ $0.importer != nil }) == true:
+                    children.append((child, false))
                 default: break
                 }
             }
             pending += children.reversed()
         }
         if files.isEmpty, errors.isEmpty {
-            let message = "no machine files (.json, .yaml or .yml) in this directory or below it"
+            let message = "no machine files (.json, .yaml, .yml or .scxml) in this directory or below it"
             errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
         }
         return (files, errors)

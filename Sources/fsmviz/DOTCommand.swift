@@ -1,6 +1,7 @@
 import ArgumentParser
 import DOTExport
 import FSMCore
+import Interop
 
 extension FsmvizCommand {
     struct DOT: ParsableCommand {
@@ -11,7 +12,7 @@ extension FsmvizCommand {
             aliases: []
         )
 
-        @Argument(help: "The machine file (.json, .yaml, .yml; '-' for standard input).")
+        @Argument(help: "The machine file (.json, .yaml, .yml, .scxml or an XState .json; '-' for standard input).")
         var input: String
 
         @OptionGroup var diagram: DiagramOptions
@@ -19,7 +20,9 @@ extension FsmvizCommand {
         func run() throws {
             let machine: Machine
             do {
-                machine = try MachineFileLoader.load(path: input)
+                let imported = try MachineReader.read(path: input)
+                imported.warnings.forEach { Console.printError($0.description) }
+                machine = imported.machine
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode

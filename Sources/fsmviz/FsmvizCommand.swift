@@ -10,14 +10,15 @@ struct FsmvizCommand: ParsableCommand {
         commandName: "fsmviz",
         abstract: "Draw state machines and find their bugs before they ship.",
         discussion: """
-            Machines are read from JSON or YAML machine files (see docs/machine-format.md).
+            Machines are read from JSON or YAML machine files (see docs/machine-format.md), \
+            SCXML and XState configs (see docs/interop.md).
 
             Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
             --fail-on; 2 bad usage or an invalid machine file; 3 Graphviz could not render, \
             or the output could not be written.
             """,
         version: version,
-        subcommands: [Render.self, DOT.self, Lint.self, Rules.self]
+        subcommands: [Render.self, DOT.self, Lint.self, Rules.self, Convert.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of

@@ -13,7 +13,8 @@ extension FsmvizCommand {
             commandName: "lint",
             abstract: "Check machines for unreachable states and other bugs.",
             discussion: """
-                Directories are searched for .json, .yaml and .yml machine files, skipping hidden \
+                Directories are searched for .json, .yaml, .yml and .scxml machine files (XState \
+                configs in .json files are recognised), skipping hidden \
                 ones. Each file's settings come from the nearest .fsmviz.yml in its directory or \
                 above (or from --config); machine files can silence rules in their 'lint' \
                 section. 'fsmviz rules' lists the rules; docs/lint.md describes the formats and \

@@ -2,6 +2,7 @@ import ArgumentParser
 import DOTExport
 import FSMCore
 import Foundation
+import Interop
 import Rendering
 
 extension FsmvizCommand {
@@ -21,7 +22,7 @@ extension FsmvizCommand {
                 """
         )
 
-        @Argument(help: "Machine files (.json, .yaml, .yml; '-' for standard input).")
+        @Argument(help: "Machine files (.json, .yaml, .yml, .scxml or XState .json; '-' for standard input).")
         var inputs: [String]
 
         @Option(
@@ -85,7 +86,9 @@ extension FsmvizCommand {
         ) -> ExitStatus {
             let machine: Machine
             do {
-                machine = try MachineFileLoader.load(path: input)
+                let imported = try MachineReader.read(path: input)
+                imported.warnings.forEach { Console.printError($0.description) }
+                machine = imported.machine
             } catch {
                 Console.printError(error.description)
                 return .usage

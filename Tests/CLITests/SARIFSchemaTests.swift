@@ -52,6 +52,9 @@ import Testing
         ["samples/broken.json"],
         ["samples/tcp.json"],
         ["Tests/FSMCoreTests/Fixtures/invalid", "samples/broken.json", "no-such-file.json"],
+        // Imported machines, with fsmviz/unsupported-content warnings and refused files.
+        ["../shared/corpus/qt-examples", "../shared/corpus/w3c-irp/mandatory/test576.scxml",
+         "../shared/corpus/python-statemachine-format-parity/guarded_counter.json"],
     ])
     func lintOutputIsValidSARIF(inputs: [String]) throws {
         let result = try CommandRunner.run(["lint"] + inputs + ["--format", "sarif"])

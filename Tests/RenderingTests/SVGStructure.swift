@@ -13,6 +13,8 @@ struct SVGStructure {
     var edgeCount = 0
     /// The text of every `<g class="cluster">` label.
     var clusterTexts: [String] = []
+    /// How many clusters have a dashed border.
+    var dashedClusters = 0
     /// Whether any `<script>` element exists.
     var hasScript = false
 
@@ -37,6 +39,10 @@ struct SVGStructure {
                 edgeCount += 1
             case "cluster":
                 clusterTexts += texts
+                let dashed = children.contains { child in
+                    child.attributes?.contains { $0.name == "stroke-dasharray" } == true
+                }
+                if dashed { dashedClusters += 1 }
             default:
                 break
             }

@@ -13,6 +13,26 @@ public enum Golden {
     /// `samples/` in the repository.
     public static var samplesDirectory: URL { packageRoot.appendingPathComponent("samples") }
 
+    /// `../shared/corpus/` beside the repository: public state machines written by others,
+    /// which tests read in place and never copy into the project.
+    public static var corpusDirectory: URL {
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// Every file below ``corpusDirectory``, as paths relative to it, sorted.
+    public static func corpusFiles() -> [String] {
+        let root = corpusDirectory.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(relative)
+            }
+        }
+        return files.sorted()
+    }
+
     /// Every sample machine file, sorted by name.
     public static func sampleFiles() -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: samplesDirectory.path)) ?? []

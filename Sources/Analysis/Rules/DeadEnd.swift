@@ -7,8 +7,9 @@ public struct DeadEnd: Rule {
         name: "Dead end",
         summary: """
             A state that is not final but has no outgoing transition (neither its own nor one \
-            of an enclosing compound state's) stops the machine for good. If that is intended, \
-            mark the state final; otherwise a transition out of it is missing.
+            of an enclosing compound state's, nor one in another region of an enclosing \
+            parallel state, which runs alongside it) stops the machine for good. If that is \
+            intended, mark the state final; otherwise a transition out of it is missing.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -18,7 +19,18 @@ public struct DeadEnd: Rule {
                 states: [Idle, Stuck]
                 transitions:
                   - {from: Idle, event: start, to: Stuck}
-                """, flagged: ["Stuck"])
+                """, flagged: ["Stuck"]),
+            RuleExample(
+                """
+                initial: Player
+                states:
+                  - {id: Player, parallel: true}
+                  - {id: Sound, parent: Player, initial: Muted}
+                  - {id: Muted, parent: Sound}
+                  - {id: Track, parent: Player, initial: Playing}
+                  - {id: Playing, parent: Track}
+                transitions: []
+                """, flagged: ["Muted", "Playing"]),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -38,14 +50,27 @@ public struct DeadEnd: Rule {
                 transitions:
                   - {from: Session, event: close, to: Closed}
                 """),
+            RuleExample(
+                """
+                initial: Player
+                states:
+                  - {id: Player, parallel: true}
+                  - {id: Sound, parent: Player, initial: Muted}
+                  - {id: Muted, parent: Sound}
+                  - {id: Track, parent: Player, initial: Playing}
+                  - {id: Playing, parent: Track}
+                  - {id: Stopped, final: true}
+                transitions:
+                  - {from: Playing, event: stop, to: Stopped}
+                """),
         ])
 
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         context.stateIDs.indices.compactMap { state in
-            guard !context.isFinal(state), !context.isCompound(state),
-                !context.hasAvailableTransitions(in: state)
+            guard !context.isFinal(state), !context.isCompound(state), !context.isPseudoState(state),
+                !context.canMove[state]
             else { return nil }
             let id = context.stateIDs[state]
             return finding(

@@ -11,7 +11,9 @@ public struct NondeterministicTrigger: Rule {
             are guarded but the guards are not provably exclusive (`x` and `!x`, `not x`, or \
             `else`), two may hold at once (a warning: confirm the guards exclude each other). A \
             single transition with several targets, where the handler chooses one at run time \
-            (EFStateMachine's `toStates`), is deliberate and not reported.
+            (EFStateMachine's `toStates`), is deliberate and not reported. Transitions of \
+            different states never compete: a child's transition wins over its ancestor's on \
+            the same event, and transitions in different regions of a parallel state both fire.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -55,6 +57,24 @@ public struct NondeterministicTrigger: Rule {
                 transitions:
                   - {from: Idle, event: start, to: Running}
                   - {from: Running, event: start, to: Running}
+                """),
+            RuleExample(
+                """
+                initial: Player
+                states:
+                  - {id: Player, parallel: true}
+                  - {id: Sound, parent: Player, initial: Loud}
+                  - {id: Loud, parent: Sound}
+                  - {id: Muted, parent: Sound}
+                  - {id: Track, parent: Player, initial: Playing}
+                  - {id: Playing, parent: Track}
+                  - {id: Paused, parent: Track}
+                  - Stopped
+                transitions:
+                  - {from: Loud, event: pause, to: Muted}
+                  - {from: Playing, event: pause, to: Paused}
+                  - {from: Paused, event: stop, to: Playing}
+                  - {from: Player, event: stop, to: Stopped}
                 """),
         ])
 

@@ -9,8 +9,9 @@ public struct UnreachableState: Rule {
             A state that no sequence of events can reach from the initial state is dead code: \
             its handlers never run, and it usually means a transition into it was forgotten or \
             points at the wrong state. Hierarchy counts: entering a compound state enters its \
-            initial child, so that child is reachable; its other children need a transition of \
-            their own.
+            initial child and entering a parallel state enters every region, so those are \
+            reachable; other children need a transition of their own, or a shallow history \
+            state that re-enters them.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -50,6 +51,18 @@ public struct UnreachableState: Rule {
                   - {id: SignedIn, parent: Auth}
                 transitions:
                   - {from: SignedOut, event: signIn, to: SignedIn}
+                """),
+            RuleExample(
+                """
+                initial: Player
+                states:
+                  - {id: Player, parallel: true}
+                  - {id: Sound, parent: Player, initial: Muted}
+                  - {id: Muted, parent: Sound}
+                  - {id: Track, parent: Player, initial: Playing}
+                  - {id: Playing, parent: Track}
+                transitions:
+                  - {from: Player, event: reset, to: Player}
                 """),
         ])
 

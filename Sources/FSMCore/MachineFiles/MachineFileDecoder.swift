@@ -11,7 +11,7 @@ public enum MachineFileDecoder {
         "$schema", "version", "name", "description", "initial", "states", "events", "transitions", "lint",
     ]
     static let lintKeys = ["disable", "states"]
-    static let stateKeys = ["id", "label", "final", "parent", "initial"]
+    static let stateKeys = ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"]
     static let eventKeys = ["id", "label"]
     static let transitionKeys = ["from", "event", "to", "guard", "effects"]
 
@@ -127,12 +127,33 @@ public enum MachineFileDecoder {
             elements, noun: "state", article: "a", keys: stateKeys)
         for declaration in declared {
             let object = declaration.object
+            var pseudoState: PseudoState?
+            if let node = object?.optional("pseudo") {
+                let name = try ObjectReader.string(node, "'pseudo'")
+                guard let kind = PseudoState(rawValue: name) else {
+                    let names = PseudoState.allCases.map(\.rawValue)
+                    let hint = Suggestion.hint(for: name, among: names)
+                    throw .at(
+                        node.location,
+                        "unknown pseudo-state kind '\(name)'"
+                            + (hint.isEmpty ? "; use 'initial', 'history' or 'deep-history'" : hint))
+                }
+                pseudoState = kind
+            }
+            let isParallel = try object?.optionalBool("parallel") == true
+            if isParallel, let initial = object?.optional("initial") {
+                throw .at(initial.location, "parallel state '\(declaration.id)' enters all its regions; it takes no 'initial'")
+            }
             states.append(
                 State(
                     declaration.id,
                     label: try object?.optionalString("label"),
                     kind: try object?.optionalBool("final") == true ? .final : .normal,
                     parent: try object?.optionalString("parent").map { StateID($0) },
+                    isParallel: isParallel,
+                    pseudoState: pseudoState,
+                    entryEffects: try effects(object?.optional("entry"), "'entry'"),
+                    exitEffects: try effects(object?.optional("exit"), "'exit'"),
                     location: declaration.location))
         }
         let ids = Set(states.map(\.id))
@@ -145,6 +166,12 @@ public enum MachineFileDecoder {
             }
         }
         return states
+    }
+
+    /// A string or a non-empty array of strings describing effects; none when absent.
+    private static func effects(_ node: DocumentNode?, _ what: String) throws(MachineFileError) -> [String] {
+        guard let node else { return [] }
+        return try ObjectReader.strings(node, what).map(\.text)
     }
 
     /// Applies each compound state's `initial` key to the child it names.
@@ -231,13 +258,11 @@ public enum MachineFileDecoder {
                 event = EventID(name)
             }
             let guardLabel = try object.optionalString("guard")
-            let effects = try object.optional("effects").map { node throws(MachineFileError) in
-                try ObjectReader.strings(node, "'effects'").map(\.text)
-            }
+            let effects = try effects(object.optional("effects"), "'effects'")
             for source in sources {
                 transitions.append(
                     Transition(
-                        from: StateID(source.text), on: event, to: targets, guard: guardLabel, effects: effects ?? [],
+                        from: StateID(source.text), on: event, to: targets, guard: guardLabel, effects: effects,
                         location: element.location))
             }
         }

@@ -29,23 +29,36 @@ public enum MachineFileLoader {
     public static func load(
         bytes: [UInt8], format: MachineFileFormat, path: String
     ) throws(MachineFileError) -> Machine {
+        let root = try document(bytes: bytes, format: format, path: path)
+        do throws(MachineFileError) {
+            return try MachineFileDecoder.decode(root)
+        } catch {
+            var located = error
+            located.path = path
+            throw located
+        }
+    }
+
+    /// Parses the bytes of a JSON or YAML file into a document tree with positions, without
+    /// reading it as a machine file; importers of other JSON-shaped formats start here.
+    public static func document(
+        bytes: [UInt8], format: MachineFileFormat, path: String
+    ) throws(MachineFileError) -> DocumentNode {
         guard bytes.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw MachineFileError(
                 path: path, location: SourceLocation(line: 1, column: 1),
                 message: "file is empty; a machine file needs 'initial', 'states' and 'transitions'")
         }
         do throws(MachineFileError) {
-            let root: DocumentNode
             switch format {
             case .json:
-                root = try parse { () throws(DocumentError) in try JSONDocumentParser.parse(bytes) }
+                return try parse { () throws(DocumentError) in try JSONDocumentParser.parse(bytes) }
             case .yaml:
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     throw MachineFileError.at(firstInvalidUTF8(in: bytes), "file is not valid UTF-8 text")
                 }
-                root = try parse { () throws(DocumentError) in try YAMLDocumentParser.parse(text) }
+                return try parse { () throws(DocumentError) in try YAMLDocumentParser.parse(text) }
             }
-            return try MachineFileDecoder.decode(root)
         } catch {
             var located = error
             located.path = path
@@ -63,7 +76,11 @@ public enum MachineFileLoader {
         }
     }
 
-    private static func read(path: String, maximumFileSize: Int) throws(MachineFileError) -> [UInt8] {
+    /// The bytes of the file at `path` (`-` reads standard input), refusing directories and
+    /// files larger than `maximumFileSize` before reading them.
+    public static func read(
+        path: String, maximumFileSize: Int = defaultMaximumFileSize
+    ) throws(MachineFileError) -> [UInt8] {
         let data: Data
         do {
             if path == "-" {

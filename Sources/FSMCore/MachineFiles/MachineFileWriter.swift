@@ -56,9 +56,13 @@ public enum MachineFileWriter {
         if let label = state.label { fields.append(("label", .string(label))) }
         if state.kind == .final { fields.append(("final", .bool(true))) }
         if let parent = state.parent { fields.append(("parent", .string(parent.rawValue))) }
-        if let initial = machine.children(of: state.id).first(where: { machine.state($0)?.kind == .initial }) {
+        if let initial = machine.initialChild(of: state.id) {
             fields.append(("initial", .string(initial.rawValue)))
         }
+        if state.isParallel { fields.append(("parallel", .bool(true))) }
+        if let pseudo = state.pseudoState { fields.append(("pseudo", .string(pseudo.rawValue))) }
+        if !state.entryEffects.isEmpty { fields.append(("entry", texts(state.entryEffects))) }
+        if !state.exitEffects.isEmpty { fields.append(("exit", texts(state.exitEffects))) }
         guard !fields.isEmpty else { return .string(state.id.rawValue) }
         return .object([("id", .string(state.id.rawValue))] + fields)
     }
@@ -93,10 +97,13 @@ public enum MachineFileWriter {
         if let event = transition.event { fields.append(("event", .string(event.rawValue))) }
         fields.append(("to", names(transition.targets)))
         if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
-        if !transition.effects.isEmpty {
-            fields.append(("effects", transition.effects.count == 1 ? .string(transition.effects[0]) : .array(transition.effects.map(Value.string))))
-        }
+        if !transition.effects.isEmpty { fields.append(("effects", texts(transition.effects))) }
         return .object(fields)
+    }
+
+    /// One text as a string, several as an array.
+    private static func texts(_ texts: [String]) -> Value {
+        texts.count == 1 ? .string(texts[0]) : .array(texts.map(Value.string))
     }
 
     private static func lint(_ suppressions: [Suppression]) -> Value {

@@ -68,7 +68,7 @@ struct ConfigurationDecoder {
     }
 
     private func ruleID(_ name: (text: String, location: SourceLocation)) throws(ConfigurationError) -> String {
-        guard Analyzer.rule(withID: name.text) == nil else { return name.text }
+        guard Analyzer.rule(withID: name.text) == nil, name.text != Linter.unsupportedContentRuleID else { return name.text }
         let ids = Analyzer.allRules.map { $0.description.identifier }
         let hint = Suggestion.hint(for: name.text, among: ids)
         throw ConfigurationError(

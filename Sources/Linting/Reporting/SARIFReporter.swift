@@ -26,7 +26,7 @@ public struct SARIFReporter: FindingReporter {
 
     /// Every rule id in the driver, in `ruleIndex` order.
     public static var ruleIDs: [String] {
-        Analyzer.allRules.map { $0.description.identifier }
+        Analyzer.allRules.map { $0.description.identifier } + [Linter.unsupportedContentRuleID]
             + InputError.Kind.allCases.map { inputErrorRulePrefix + $0.rawValue }
     }
 
@@ -147,13 +147,21 @@ public struct SARIFReporter: FindingReporter {
                 help: description.summary + "\n\n" + silencing + " Run 'fsmviz rules \(id)' for examples.",
                 markdown: markdown, level: level(description.defaultSeverity))
         }
+        let unsupported = descriptor(
+            id: Linter.unsupportedContentRuleID, title: "Unsupported content",
+            summary: Self.unsupportedContentSummary, help: Self.unsupportedContentSummary, markdown: nil, level: "warning")
         let inputRules = InputError.Kind.allCases.map { kind in
             descriptor(
                 id: inputErrorRulePrefix + kind.rawValue, title: kind.title, summary: kind.summary,
                 help: kind.summary, markdown: nil, level: "error")
         }
-        return lintRules + inputRules
+        return lintRules + [unsupported] + inputRules
     }
+
+    private static let unsupportedContentSummary =
+        "The machine file holds content fsmviz does not model, such as SCXML's <datamodel> or <invoke>, "
+        + "so the rules did not see it and may miss what it does. docs/interop.md lists what each format maps to. "
+        + "Disable it in .fsmviz.yml (disable: [\(Linter.unsupportedContentRuleID)]) once the file has been reviewed."
 
     private static func descriptor(
         id: String, title: String, summary: String, help: String, markdown: String?, level: String

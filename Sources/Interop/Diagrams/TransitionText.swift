@@ -1,0 +1,26 @@
+internal import FSMCore
+
+/// The text diagrams show for transitions and states, in UML's notation.
+enum TransitionText {
+    /// `event [guard] / effect, effect`, leaving out what the transition lacks.
+    static func label(_ transition: Transition, in machine: Machine, guards: Bool = true) -> String {
+        var parts: [String] = []
+        if let event = transition.event { parts.append(machine.event(event)?.displayName ?? event.rawValue) }
+        if guards, let guardLabel = transition.guardLabel { parts.append("[\(guardLabel)]") }
+        if !transition.effects.isEmpty { parts.append("/ " + transition.effects.joined(separator: ", ")) }
+        return parts.joined(separator: " ")
+    }
+
+    /// `entry / a, b` and `exit / c` lines for a state's effects.
+    static func stateEffects(_ state: State) -> [String] {
+        var lines: [String] = []
+        if !state.entryEffects.isEmpty { lines.append("entry / " + state.entryEffects.joined(separator: ", ")) }
+        if !state.exitEffects.isEmpty { lines.append("exit / " + state.exitEffects.joined(separator: ", ")) }
+        return lines
+    }
+
+    /// `H` for shallow history, `H*` for deep, as UML draws them.
+    static func historyMark(_ pseudo: PseudoState) -> String {
+        pseudo == .deepHistory ? "H*" : "H"
+    }
+}

@@ -1,0 +1,64 @@
+public import FSMCore
+
+/// Reads `.json` and `.yaml` files: fsmviz machine files, and XState configs, which it tells
+/// apart by shape (an XState config's `states` is an object keyed by state name, a machine
+/// file's a list). Files in python-statemachine's own format, which looks alike, are refused
+/// with a message that says so.
+public struct MachineDocumentImporter: MachineImporter {
+    /// The syntax of the files it reads.
+    public var syntax: MachineFileFormat
+
+    /// Creates an importer for JSON or YAML.
+    public init(syntax: MachineFileFormat) {
+        self.syntax = syntax
+    }
+
+    public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
+        let root = try MachineFileLoader.document(bytes: bytes, format: syntax, path: path)
+        if Self.isPythonStateMachine(root) {
+            throw MachineFileError(
+                path: path, location: root.location,
+                message: "this is python-statemachine's own machine format (states keyed by name with "
+                    + "'initial: true' and 'transitions' lists), which fsmviz does not read; "
+                    + "import the machine's SCXML form or write an fsmviz machine file")
+        }
+        if Self.isXState(root) {
+            return try XStateImporter().read(document: root, path: path)
+        }
+        do throws(MachineFileError) {
+            return ImportedMachine(machine: try MachineFileDecoder.decode(root))
+        } catch {
+            var located = error
+            located.path = path
+            throw located
+        }
+    }
+
+    /// An object whose `states` is an object: XState's shape, not a machine file's. A file
+    /// with `transitions`, which only machine files have, is a machine file with a mistake,
+    /// and the machine-file decoder explains it better.
+    static func isXState(_ root: DocumentNode) -> Bool {
+        guard case .object(let members) = root.value, !members.contains(where: { $0.key == "transitions" }),
+            let states = members.first(where: { $0.key == "states" }), case .object = states.value.value
+        else { return false }
+        return true
+    }
+
+    /// python-statemachine 3's JSON and YAML: a `datamodel` list, or states keyed by name
+    /// that carry `initial: true` or a `transitions` list.
+    static func isPythonStateMachine(_ root: DocumentNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        if members.contains(where: { $0.key == "datamodel" }) { return true }
+        guard let states = members.first(where: { $0.key == "states" }), case .object(let named) = states.value.value else {
+            return false
+        }
+        return named.contains { member in
+            guard case .object(let fields) = member.value.value else { return false }
+            return fields.contains { field in
+                if field.key == "transitions" { return true }
+                if field.key == "initial", case .bool = field.value.value { return true }
+                return false
+            }
+        }
+    }
+}

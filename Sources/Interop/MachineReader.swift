@@ -1,0 +1,35 @@
+public import FSMCore
+
+/// Reads a machine from any importable file: the one entry point `fsmviz render`, `dot`,
+/// `lint` and `convert` share, so every command accepts every format.
+public enum MachineReader {
+    /// Reads the file at `path` (`-` for standard input) in `format`, or in the format its
+    /// extension names. Standard input without a format is sniffed: SCXML when it starts
+    /// with `<`, JSON when it starts with `{`, YAML otherwise.
+    /// - Throws: ``MachineFileError`` naming the file and, where there is one, the position.
+    public static func read(path: String, format: MachineFormat? = nil) throws(MachineFileError) -> ImportedMachine {
+        if path == "-", format == nil {
+            let bytes = try MachineFileLoader.read(path: path)
+            return try sniff(bytes).read(bytes, path: "<stdin>")
+        }
+        guard let chosen = format ?? MachineFormat(path: path) else {
+            throw MachineFileError(
+                path: path, location: nil,
+                message: "cannot tell the file's format from its name; use a .json, .yaml, .yml or .scxml file, or name the format")
+        }
+        guard let importer = chosen.importer else {
+            throw MachineFileError(
+                path: path, location: nil,
+                message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
+        }
+        let bytes = try MachineFileLoader.read(path: path)
+        return try importer.read(bytes, path: path == "-" ? "<stdin>" : path)
+    }
+
+    /// The importer for a document whose name says nothing.
+    static func sniff(_ bytes: [UInt8]) -> any MachineImporter {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "<") { return SCXMLImporter() }
+        return MachineDocumentImporter(syntax: MachineFileFormat(sniffing: bytes))
+    }
+}

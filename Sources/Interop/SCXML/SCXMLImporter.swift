@@ -1,0 +1,30 @@
+public import FSMCore
+
+/// Reads W3C SCXML documents (`.scxml`).
+///
+/// `<state>`, `<parallel>`, `<final>`, `<history>` and `<initial>` map onto the model's
+/// hierarchy; `<transition>`s with several events become one transition per event, with
+/// `cond` as an opaque guard; executable content in `<onentry>`, `<onexit>` and transitions
+/// becomes effect descriptions. Everything else (`<datamodel>`, `<invoke>`, `<donedata>`,
+/// unknown elements) is reported as a warning, never dropped silently. See docs/interop.md.
+public struct SCXMLImporter: MachineImporter {
+    /// Creates an importer.
+    public init() {}
+
+    public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
+        try read(bytes, path: path, refuseDocumentTypes: true)
+    }
+
+    /// `read` with the document-type check optional, for tests of libxml2's own limits.
+    func read(_ bytes: [UInt8], path: String, refuseDocumentTypes: Bool) throws(MachineFileError) -> ImportedMachine {
+        let root: XMLTreeElement
+        do {
+            root = try XMLTreeParser.parse(bytes, refuseDocumentTypes: refuseDocumentTypes)
+        } catch {
+            throw MachineFileError(path: path, location: error.location, message: error.message)
+        }
+        var builder = SCXMLMachineBuilder(path: path)
+        let machine = try builder.build(root)
+        return ImportedMachine(machine: machine, warnings: builder.warnings)
+    }
+}

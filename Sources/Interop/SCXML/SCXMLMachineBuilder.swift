@@ -1,0 +1,211 @@
+internal import FSMCore
+
+/// Turns a parsed SCXML tree into a ``Machine``, collecting warnings for what it leaves out.
+struct SCXMLMachineBuilder {
+    let path: String
+    private(set) var warnings: [InteropWarning] = []
+    private var states: [State] = []
+    private var transitions: [Transition] = []
+    private var usedIDs: Set<String> = []
+    private var summarizer = ExecutableContent()
+
+    init(path: String) {
+        self.path = path
+    }
+
+    private static let stateElements: Set<String> = ["state", "parallel", "final", "history"]
+
+    mutating func build(_ root: XMLTreeElement) throws(MachineFileError) -> Machine {
+        guard root.name == "scxml", root.namespace == SCXMLNamespaces.scxml || root.namespace.isEmpty else {
+            throw MachineFileError(
+                path: path, location: root.location,
+                message: "the root element is <\(root.name)>, not SCXML's <scxml>")
+        }
+        if root.namespace.isEmpty {
+            warn(root, "<scxml> is not in the SCXML namespace (\(SCXMLNamespaces.scxml)); read as SCXML anyway")
+        }
+        collectIDs(root)
+        try visitChildren(of: root, parent: nil, parentIndex: nil)
+        summarizer.warnings.forEach { warnings.append(InteropWarning(path: path, location: $0.location, message: $0.message)) }
+        // In file order; equal positions keep the order they were found in.
+        warnings = warnings.enumerated().sorted { lhs, rhs in
+            let left = lhs.element.location ?? SourceLocation(line: 0, column: 0)
+            let right = rhs.element.location ?? SourceLocation(line: 0, column: 0)
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }.map(\.element)
+        do {
+            return try Machine(name: root.attributes["name"], states: states, transitions: transitions)
+        } catch {
+            throw MachineFileError(path: path, location: error.location ?? root.location, message: error.description)
+        }
+    }
+
+    // MARK: - States
+
+    /// Every explicit id, so generated ids never take one.
+    private mutating func collectIDs(_ element: XMLTreeElement) {
+        var pending = [element]
+        while let next = pending.popLast() {
+            if isSCXML(next), Self.stateElements.contains(next.name), let id = next.attributes["id"] { usedIDs.insert(id) }
+            pending += next.children
+        }
+    }
+
+    /// The id of a state element: its own, or one made from its position when it has none.
+    private func id(of element: XMLTreeElement) -> String {
+        element.attributes["id"] ?? "\(element.name)@\(element.location.line):\(element.location.column)"
+    }
+
+    private mutating func fresh(_ base: String) -> StateID {
+        var candidate = base
+        var suffix = 1
+        while usedIDs.contains(candidate) {
+            suffix += 1
+            candidate = "\(base)\(suffix)"
+        }
+        usedIDs.insert(candidate)
+        return StateID(candidate)
+    }
+
+    /// The states, transitions and initial entry inside `<scxml>`, `<state>` or `<parallel>`.
+    private mutating func visitChildren(
+        of element: XMLTreeElement, parent: StateID?, parentIndex: Int?
+    ) throws(MachineFileError) {
+        let childStates = element.children.filter { isSCXML($0) && ["state", "parallel", "final"].contains($0.name) }
+        let isParallel = element.name == "parallel"
+        var initialChild: StateID?
+        // The <initial> element initialEntry reads, if any; others are reported below.
+        var readInitial: SourceLocation?
+        if !childStates.isEmpty, !isParallel, element.attributes["initial"] == nil {
+            readInitial = element.children.first { isSCXML($0) && $0.name == "initial" }?.location
+        }
+        if !childStates.isEmpty, !isParallel {
+            initialChild = initialEntry(of: element, parent: parent, childStates: childStates)
+        } else if element.attributes["initial"] != nil, element.name != "scxml" {
+            warn(element, "'initial' on a \(isParallel ? "parallel" : "atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")")
+        }
+        for child in element.children {
+            guard isSCXML(child) else {
+                warn(child, "<\(child.name)> (namespace \(child.namespace.isEmpty ? "none" : child.namespace)) is not SCXML; ignored")
+                continue
+            }
+            switch child.name {
+            case "state", "parallel", "final", "history":
+                try visitState(child, parent: parent, isInitial: initialChild.map { $0.rawValue == id(of: child) } ?? false)
+            case "transition" where parent != nil && element.name != "scxml":
+                visitTransition(child, source: StateID(id(of: element)))
+            case "onentry", "onexit":
+                if let index = parentIndex {
+                    let effects = summarizer.summarize(child.children)
+                    if child.name == "onentry" { states[index].entryEffects += effects } else { states[index].exitEffects += effects }
+                } else {
+                    warn(child, "<\(child.name)> is not supported inside <scxml>; ignored")
+                }
+            case "initial":
+                if child.location != readInitial, element.attributes["initial"] == nil {
+                    warn(child, "<initial> is ignored: only the first one inside a compound <state> chooses its initial state")
+                }
+            case "datamodel":
+                warn(child, "<datamodel> is not analysed: fsmviz reads conditions as opaque guards")
+            case "invoke":
+                warn(child, "<invoke> is not supported: the invoked service and the events it sends are not modelled")
+            case "donedata":
+                warn(child, "<donedata> is not supported: the data a final state returns is not modelled")
+            case "script" where element.name == "scxml":
+                warn(child, "a global <script> is not supported: it is not run or drawn")
+            default:
+                warn(child, "<\(child.name)> is not supported inside <\(element.name)>; ignored")
+            }
+        }
+    }
+
+    /// Works out what entering `element` enters: the child to mark initial, or (adding an
+    /// initial pseudo-state) the deeper or several states its `initial` names.
+    private mutating func initialEntry(
+        of element: XMLTreeElement, parent: StateID?, childStates: [XMLTreeElement]
+    ) -> StateID? {
+        var targets: [String]
+        var effects: [String] = []
+        var location = element.location
+        let initialElements = element.children.filter { isSCXML($0) && $0.name == "initial" }
+        if let attribute = element.attributes["initial"] {
+            targets = Self.tokens(attribute)
+            if let extra = initialElements.first {
+                warn(extra, "<initial> is ignored: the 'initial' attribute of <\(element.name)> already names the initial state")
+            }
+        } else if let initial = initialElements.first {
+            location = initial.location
+            let transition = initial.children.first { isSCXML($0) && $0.name == "transition" }
+            targets = transition.map { Self.tokens($0.attributes["target"] ?? "") } ?? []
+            effects = transition.map { summarizer.summarize($0.children) } ?? []
+            if transition == nil { warn(initial, "<initial> has no <transition>; entering the first child instead") }
+        } else {
+            targets = []
+        }
+        if targets.isEmpty { targets = [id(of: childStates[0])] }
+        let direct = Set(childStates.map { id(of: $0) })
+        let isFinal = childStates.first { id(of: $0) == targets[0] }?.name == "final"
+        if targets.count == 1, direct.contains(targets[0]), effects.isEmpty, !isFinal {
+            return StateID(targets[0])
+        }
+        // Deeper or several targets: an initial pseudo-state whose transition enters them.
+        let pseudo = fresh(parent.map { "\($0).initial" } ?? "initial")
+        states.append(State(pseudo, kind: .initial, parent: parent, pseudoState: .initial, location: location))
+        transitions.append(
+            Transition(from: pseudo, on: nil, to: targets.map { StateID($0) }, effects: effects, location: location))
+        return pseudo
+    }
+
+    private mutating func visitState(_ element: XMLTreeElement, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
+        let id = StateID(id(of: element))
+        var state = State(
+            id, label: element.attribute("label", namespace: SCXMLNamespaces.fsmviz),
+            kind: element.name == "final" ? .final : (isInitial ? .initial : .normal), parent: parent,
+            isParallel: element.name == "parallel", location: element.location)
+        if element.name == "history" {
+            state.pseudoState = element.attributes["type"] == "deep" ? .deepHistory : .history
+            states.append(state)
+            for child in element.children {
+                if isSCXML(child), child.name == "transition" {
+                    visitTransition(child, source: id)
+                } else {
+                    warn(child, "<\(child.name)> is not supported inside <history>; ignored")
+                }
+            }
+            return
+        }
+        states.append(state)
+        try visitChildren(of: element, parent: id, parentIndex: states.count - 1)
+    }
+
+    private mutating func visitTransition(_ element: XMLTreeElement, source: StateID) {
+        let events = Self.tokens(element.attributes["event"] ?? "")
+        let targets = Self.tokens(element.attributes["target"] ?? "")
+        let effects = summarizer.summarize(element.children)
+        // A targetless transition runs its content without leaving the state; the model has
+        // no such transition, so it is drawn and analysed as a transition back to the source.
+        let to = targets.isEmpty ? [source] : targets.map { StateID($0) }
+        let triggers: [EventID?] = events.isEmpty ? [nil] : events.map { EventID($0) }
+        for event in triggers {
+            transitions.append(
+                Transition(
+                    from: source, on: event, to: to, guard: element.attributes["cond"],
+                    effects: effects, location: element.location))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func isSCXML(_ element: XMLTreeElement) -> Bool {
+        element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty
+    }
+
+    private mutating func warn(_ element: XMLTreeElement, _ message: String) {
+        warnings.append(InteropWarning(path: path, location: element.location, message: message))
+    }
+
+    /// Space-separated tokens, as SCXML writes lists of events and targets.
+    static func tokens(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+    }
+}

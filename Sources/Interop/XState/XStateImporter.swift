@@ -1,0 +1,29 @@
+public import FSMCore
+
+/// Reads XState machine configs written as JSON (or YAML): `id`, `initial`, `states`, `on`,
+/// `always`, `after`, `type` (`parallel`, `final`, `history`), guards as `guard` or v4's
+/// `cond`, actions, `entry`/`exit`, `invoke` and `onDone`. See docs/interop.md.
+public struct XStateImporter: MachineImporter {
+    /// Creates an importer.
+    public init() {}
+
+    public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
+        let syntax = MachineFileFormat(path: path) ?? .json
+        return try read(document: try MachineFileLoader.document(bytes: bytes, format: syntax, path: path), path: path)
+    }
+
+    /// Reads a config already parsed into a document tree.
+    public func read(document: DocumentNode, path: String) throws(MachineFileError) -> ImportedMachine {
+        var builder = XStateMachineBuilder()
+        do throws(MachineFileError) {
+            let machine = try builder.build(document)
+            return ImportedMachine(
+                machine: machine,
+                warnings: builder.warnings.map { InteropWarning(path: path, location: $0.location, message: $0.message) })
+        } catch {
+            var located = error
+            located.path = path
+            throw located
+        }
+    }
+}

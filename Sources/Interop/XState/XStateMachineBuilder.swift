@@ -1,0 +1,371 @@
+internal import FSMCore
+
+/// Turns an XState config's document tree into a ``Machine``.
+///
+/// State ids are the nodes' key paths below the root joined with `.` (`auth.signedIn`), and
+/// a nested state is labelled with its own key. The root becomes a state of its own only
+/// when it has transitions, actions or parallel regions, which need a state to belong to.
+struct XStateMachineBuilder {
+    private(set) var warnings: [(location: SourceLocation, message: String)] = []
+    private var states: [State] = []
+    /// Each state's position in `states`.
+    private var stateIndex: [String: Int] = [:]
+    private var transitions: [Transition] = []
+    /// Every node by state id (`""` for the root), with its parsed fields.
+    private var nodes: [String: Node] = [:]
+    /// Explicit node `id`s and the machine's id, to the state id they name.
+    private var explicitIDs: [String: String] = [:]
+
+    private struct Node {
+        var path: [String]
+        var stateID: String
+        var object: [DocumentNode.Member]
+        var location: SourceLocation
+        var parentID: String?
+    }
+
+    static let nodeKeys = [
+        "id", "key", "initial", "type", "history", "states", "on", "always", "after", "entry", "exit", "invoke",
+        "onDone", "target", "context", "description", "meta", "tags", "output", "data", "predictableActionArguments",
+        "preserveActionOrder", "version", "types", "schema", "tsTypes", "strict", "delimiter", "onEntry", "onExit",
+        "activities", "params",
+    ]
+    static let transitionKeys = ["target", "guard", "cond", "actions", "in", "reenter", "internal", "description", "meta", "event", "delay"]
+
+    mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
+        let rootFields = try object(root, "the machine config")
+        let machineID = try optionalString(rootFields, "id")
+        let rootType = try optionalString(rootFields, "type")
+        let wrapsRoot = rootType == "parallel"
+            || rootFields.contains { ["on", "always", "after", "entry", "exit", "invoke", "onEntry", "onExit"].contains($0.key) }
+        let rootStateID = wrapsRoot ? (machineID ?? "machine") : ""
+        if let machineID { explicitIDs[machineID] = rootStateID }
+        try collect(root, fields: rootFields, path: [], stateID: rootStateID, parent: nil, isRoot: true)
+        if let context = rootFields.first(where: { $0.key == "context" }) {
+            warnings.append((context.keyLocation, "'context' (extended state) is not analysed: fsmviz reads guards as opaque conditions"))
+        }
+        // Transitions are read once every node, and so every target, is known.
+        for stateID in states.map(\.id.rawValue) + (wrapsRoot ? [] : [""]) {
+            if let node = nodes[stateID] { try readTransitions(of: node) }
+        }
+        if wrapsRoot {
+            markInitial(rootStateID)
+        } else if let node = nodes[""], let initial = try initialChild(of: node) {
+            markInitial(initial)
+        }
+        guard states.contains(where: { $0.parent == nil && $0.kind == .initial }) else {
+            throw .init(path: "", location: root.location, message: "the machine config has no 'initial' state")
+        }
+        let summary = try optionalString(rootFields, "description")
+        do {
+            return try Machine(name: machineID, summary: summary, states: states, transitions: transitions)
+        } catch {
+            throw .init(path: "", location: error.location ?? root.location, message: error.description)
+        }
+    }
+
+    // MARK: - States
+
+    private mutating func collect(
+        _ document: DocumentNode, fields: [DocumentNode.Member], path: [String], stateID: String, parent: String?,
+        isRoot: Bool
+    ) throws(MachineFileError) {
+        for member in fields where !Self.nodeKeys.contains(member.key) {
+            throw .init(
+                path: "", location: member.keyLocation,
+                message: "unknown key '\(member.key)' in a state node" + Suggestion.hint(for: member.key, among: Self.nodeKeys))
+        }
+        let type = try optionalString(fields, "type")
+        if let type, !["atomic", "compound", "parallel", "final", "history"].contains(type) {
+            throw .init(
+                path: "", location: fields.first { $0.key == "type" }?.value.location,
+                message: "unknown state type '\(type)'; XState's are 'atomic', 'compound', 'parallel', 'final' and 'history'")
+        }
+        if let id = try optionalString(fields, "id"), !isRoot { explicitIDs[id] = stateID }
+        nodes[stateID] = Node(path: path, stateID: stateID, object: fields, location: document.location, parentID: parent)
+        if !stateID.isEmpty {
+            var state = State(
+                StateID(stateID), label: path.count > 1 ? path.last : nil, kind: type == "final" ? .final : .normal,
+                parent: parent.map { StateID($0) }, isParallel: type == "parallel", location: document.location)
+            if type == "history" {
+                let depth = try optionalString(fields, "history")
+                state.pseudoState = depth == "deep" ? .deepHistory : .history
+            }
+            state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocations(fields)
+            state.exitEffects = try actions(fields, ["exit", "onExit"])
+            stateIndex[stateID] = states.count
+            states.append(state)
+        }
+        guard let children = fields.first(where: { $0.key == "states" }) else { return }
+        guard case .object(let members) = children.value.value else {
+            throw .init(path: "", location: children.value.location, message: "expected 'states' to be an object of state nodes")
+        }
+        for member in members {
+            let childPath = path + [member.key]
+            let childFields = try object(member.value, "state '\(member.key)'")
+            try collect(
+                member.value, fields: childFields, path: childPath, stateID: childPath.joined(separator: "."),
+                parent: stateID.isEmpty ? nil : stateID, isRoot: false)
+        }
+        if type != "parallel", !stateID.isEmpty, let node = nodes[stateID], let initial = try initialChild(of: node) {
+            markInitial(initial)
+        }
+    }
+
+    /// The child a compound node's `initial` names; XState requires one on compound nodes.
+    private func initialChild(of node: Node) throws(MachineFileError) -> String? {
+        guard let children = node.object.first(where: { $0.key == "states" }), case .object(let members) = children.value.value,
+            !members.isEmpty
+        else { return nil }
+        guard let initial = node.object.first(where: { $0.key == "initial" }) else {
+            throw .init(
+                path: "", location: node.location,
+                message: "state '\(node.stateID.isEmpty ? "(machine)" : node.stateID)' has child states but no 'initial'; XState requires one")
+        }
+        var name: String
+        switch initial.value.value {
+        case .string(let text): name = text
+        case .object(let fields):
+            guard let target = fields.first(where: { $0.key == "target" }), case .string(let text) = target.value.value else {
+                throw .init(path: "", location: initial.value.location, message: "expected 'initial' to name a child state")
+            }
+            name = text
+        default:
+            throw .init(path: "", location: initial.value.location, message: "expected 'initial' to name a child state")
+        }
+        if name.hasPrefix(".") { name.removeFirst() }
+        let childID = (node.path + [name]).joined(separator: ".")
+        guard nodes[childID] != nil || members.contains(where: { $0.key == name }) else {
+            throw .init(
+                path: "", location: initial.value.location,
+                message: "initial state '\(name)' is not a child of '\(node.stateID.isEmpty ? "(machine)" : node.stateID)'"
+                    + Suggestion.hint(for: name, among: members.map(\.key)))
+        }
+        return childID
+    }
+
+    private mutating func markInitial(_ id: String) {
+        guard let index = stateIndex[id], states[index].kind == .normal else { return }
+        states[index].kind = .initial
+    }
+
+    // MARK: - Transitions
+
+    private mutating func readTransitions(of node: Node) throws(MachineFileError) {
+        let source = StateID(node.stateID)
+        for member in node.object {
+            switch member.key {
+            case "on":
+                switch member.value.value {
+                case .object(let events):
+                    for event in events {
+                        try add(event.value, from: node, source: source, event: event.key.isEmpty ? nil : event.key)
+                    }
+                case .array(let items):
+                    for item in items {
+                        let fields = try object(item, "a transition")
+                        try add(item, from: node, source: source, event: try optionalString(fields, "event"))
+                    }
+                default:
+                    throw .init(path: "", location: member.value.location, message: "expected 'on' to map events to transitions")
+                }
+            case "always":
+                try add(member.value, from: node, source: source, event: nil)
+            case "after":
+                switch member.value.value {
+                case .object(let delays):
+                    for delay in delays { try add(delay.value, from: node, source: source, event: "after \(delay.key)") }
+                case .array(let items):
+                    for item in items {
+                        let fields = try object(item, "a delayed transition")
+                        let delay = fields.first { $0.key == "delay" }.map { Self.scalarText($0.value) } ?? "?"
+                        try add(item, from: node, source: source, event: "after \(delay)")
+                    }
+                default:
+                    throw .init(path: "", location: member.value.location, message: "expected 'after' to map delays to transitions")
+                }
+            case "onDone":
+                try add(member.value, from: node, source: source, event: "done.state.\(node.stateID)")
+            case "invoke":
+                for invocation in try invocationList(member.value) {
+                    let fields = try object(invocation, "an invocation")
+                    let name = try invocationName(fields)
+                    if let done = fields.first(where: { $0.key == "onDone" }) {
+                        try add(done.value, from: node, source: source, event: "done.invoke.\(name)")
+                    }
+                    if let failure = fields.first(where: { $0.key == "onError" }) {
+                        try add(failure.value, from: node, source: source, event: "error.invoke.\(name)")
+                    }
+                }
+            case "target" where stateIndex[node.stateID].map({ states[$0].pseudoState?.isHistory == true }) == true:
+                try add(member.value, from: node, source: source, event: nil)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Adds the transitions a transition config stands for: a target string, a transition
+    /// object, or an array of them (tried in order, as guarded alternatives).
+    private mutating func add(
+        _ config: DocumentNode, from node: Node, source: StateID, event: String?
+    ) throws(MachineFileError) {
+        switch config.value {
+        case .array(let items):
+            for item in items { try add(item, from: node, source: source, event: event) }
+            return
+        case .string, .null:
+            let targets = try resolve(config, from: node)
+            transitions.append(
+                Transition(from: source, on: event.map { EventID($0) }, to: targets.isEmpty ? [source] : targets, location: config.location))
+        case .object(let fields):
+            for field in fields where !Self.transitionKeys.contains(field.key) {
+                throw .init(
+                    path: "", location: field.keyLocation,
+                    message: "unknown key '\(field.key)' in a transition" + Suggestion.hint(for: field.key, among: Self.transitionKeys))
+            }
+            let targets = try fields.first { $0.key == "target" }.map { field throws(MachineFileError) in
+                try resolve(field.value, from: node)
+            } ?? []
+            var conditions: [String] = []
+            for key in ["guard", "cond"] {
+                if let field = fields.first(where: { $0.key == key }) { conditions.append(try actionName(field.value, "a guard")) }
+            }
+            if let field = fields.first(where: { $0.key == "in" }) { conditions.append("in \(Self.scalarText(field.value))") }
+            transitions.append(
+                Transition(
+                    from: source, on: event.map { EventID($0) }, to: targets.isEmpty ? [source] : targets,
+                    guard: conditions.isEmpty ? nil : conditions.joined(separator: " and "),
+                    effects: try actions(fields, ["actions"]), location: config.location))
+        default:
+            throw .init(path: "", location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
+        }
+    }
+
+    /// The states a `target` names: `sibling.child`, `.child` (below the node), `#id.path`.
+    private func resolve(_ target: DocumentNode, from node: Node) throws(MachineFileError) -> [StateID] {
+        var names: [(String, SourceLocation)] = []
+        switch target.value {
+        case .null: return []
+        case .string(let text): names = [(text, target.location)]
+        case .array(let items):
+            for item in items {
+                guard case .string(let text) = item.value else {
+                    throw .init(path: "", location: item.location, message: "expected a target to be a string")
+                }
+                names.append((text, item.location))
+            }
+        default:
+            throw .init(path: "", location: target.location, message: "expected 'target' to be a string or an array of strings")
+        }
+        var result: [StateID] = []
+        for (name, location) in names {
+            var path: [String]
+            if name.hasPrefix("#") {
+                let parts = name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                guard let base = explicitIDs[parts[0]], let baseNode = nodes[base] else {
+                    throw .init(
+                        path: "", location: location,
+                        message: "target '\(name)' names no state id" + Suggestion.hint(for: parts[0], among: explicitIDs.keys.sorted()))
+                }
+                path = baseNode.path + parts.dropFirst()
+            } else if name.hasPrefix(".") {
+                path = node.path + name.dropFirst().split(separator: ".").map(String.init)
+            } else {
+                // A history node's default target is relative to the history node's parent too.
+                path = node.path.dropLast() + name.split(separator: ".").map(String.init)
+            }
+            let id = path.joined(separator: ".")
+            guard nodes[id] != nil else {
+                let siblings = nodes.values.filter { $0.path.count == path.count }.map { $0.path.last ?? "" }.sorted()
+                throw .init(
+                    path: "", location: location,
+                    message: "transition target '\(name)' is not a state" + Suggestion.hint(for: path.last ?? name, among: siblings))
+            }
+            let resolved = nodes[id]?.stateID ?? id
+            // Only an unwrapped root has the empty id, and nothing can target it.
+            guard !resolved.isEmpty else {
+                throw .init(path: "", location: location, message: "target '\(name)' names the machine itself, which is not a state")
+            }
+            result.append(StateID(resolved))
+        }
+        return result
+    }
+
+    // MARK: - Actions and invocations
+
+    /// Action names under the first of `keys` present: a string, `{type}`, or an array.
+    private func actions(_ fields: [DocumentNode.Member], _ keys: [String]) throws(MachineFileError) -> [String] {
+        var result: [String] = []
+        for key in keys {
+            guard let field = fields.first(where: { $0.key == key }) else { continue }
+            if case .array(let items) = field.value.value {
+                for item in items { result.append(try actionName(item, "an action")) }
+            } else {
+                result.append(try actionName(field.value, "an action"))
+            }
+        }
+        return result
+    }
+
+    /// The name of an action or guard: a string, or an object's `type`.
+    private func actionName(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
+        switch node.value {
+        case .string(let name): return name
+        case .object(let fields):
+            if let type = fields.first(where: { $0.key == "type" }), case .string(let name) = type.value.value { return name }
+            throw .init(path: "", location: node.location, message: "expected \(what) object to have a 'type'")
+        default:
+            throw .init(path: "", location: node.location, message: "expected \(what) to be a name or an object with a 'type'")
+        }
+    }
+
+    private func invocationList(_ node: DocumentNode) throws(MachineFileError) -> [DocumentNode] {
+        if case .array(let items) = node.value { return items }
+        return [node]
+    }
+
+    private func invocationName(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> String {
+        if let id = try optionalString(fields, "id") { return id }
+        if let source = fields.first(where: { $0.key == "src" }) { return try actionName(source.value, "an invocation's 'src'") }
+        return "invocation"
+    }
+
+    /// `invoke X` entry effects for a node's invocations.
+    private func invocations(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> [String] {
+        guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
+        var result: [String] = []
+        for invocation in try invocationList(invoke.value) {
+            let fields = try object(invocation, "an invocation")
+            result.append("invoke \(try invocationName(fields))")
+        }
+        return result
+    }
+
+    // MARK: - Helpers
+
+    private func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
+        guard case .object(let members) = node.value else {
+            throw .init(path: "", location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
+        }
+        return members
+    }
+
+    private func optionalString(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
+        guard let field = fields.first(where: { $0.key == key }) else { return nil }
+        switch field.value.value {
+        case .string(let text): return text
+        case .null: return nil
+        default:
+            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
+        }
+    }
+
+    private static func scalarText(_ node: DocumentNode) -> String {
+        switch node.value {
+        case .string(let text), .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        default: "?"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ConvertCommandTests {
+    static let corpus = Golden.corpusDirectory.path
+
+    @Test func scxmlToYAMLAndBackGivesTheSameMachineFile() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let yaml = directory.appendingPathComponent("test576.yaml").path
+        let scxml = directory.appendingPathComponent("again.scxml").path
+        let yamlAgain = directory.appendingPathComponent("again.yaml").path
+        let first = try CommandRunner.run(["convert", "\(Self.corpus)/w3c-irp/mandatory/test576.scxml", "-o", yaml])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try CommandRunner.run(["convert", yaml, "-o", scxml]).status == 0)
+        #expect(try CommandRunner.run(["convert", scxml, "-o", yamlAgain]).status == 0)
+        #expect(try String(contentsOfFile: yaml, encoding: .utf8) == String(contentsOfFile: yamlAgain, encoding: .utf8))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["test576.yaml", "again.scxml", "again.yaml"])
+    }
+
+    @Test func formatsComeFromExtensionsOrFromAndTo() throws {
+        let mermaid = try CommandRunner.run(["convert", "samples/ef-load-state.json", "-o", "-", "--to", "mermaid"])
+        #expect(mermaid.status == 0, "\(mermaid.stderr)")
+        #expect(mermaid.stdoutText.contains("stateDiagram-v2\n"))
+        let directory = try CommandRunner.temporaryDirectory()
+        let puml = directory.appendingPathComponent("door.puml").path
+        #expect(try CommandRunner.run(["convert", "samples/transporter-door.json", "-o", puml]).status == 0)
+        #expect(try String(contentsOfFile: puml, encoding: .utf8).hasPrefix("@startuml\n"))
+        let xstate = #"{"id": "toggle", "initial": "off", "states": {"off": {"on": {"TOGGLE": "on"}}, "on": {"on": {"TOGGLE": "off"}}}}"#
+        let fromStandardInput = try CommandRunner.run(["convert", "-", "--from", "xstate", "-o", "-", "--to", "json"], stdin: Array(xstate.utf8))
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.stderr)")
+        #expect(fromStandardInput.stdoutText.contains(#""initial": "off""#))
+    }
+
+    @Test func importAndExportWarningsGoToStandardError() throws {
+        let result = try CommandRunner.run(["convert", "samples/ef-load-state.json", "-o", "-", "--to", "scxml"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("<stdout>: warning: transition Loading --FinishLoading--> Complete | Failed picks one target at run time"))
+        let scxml = try CommandRunner.run(["convert", "\(Self.corpus)/qt-examples/calculator-statemachine.scxml", "-o", "-", "--to", "yaml"])
+        #expect(scxml.status == 0)
+        #expect(scxml.stderr.contains("calculator-statemachine.scxml:4:5: warning: <datamodel> is not analysed"))
+    }
+
+    @Test func mistakesHaveClearMessagesAndStatuses() throws {
+        let unknownOutput = try CommandRunner.run(["convert", "samples/tcp.json", "-o", "tcp.txt"])
+        #expect(unknownOutput.status == 2)
+        #expect(unknownOutput.stderr.contains("cannot tell the output format from 'tcp.txt'"))
+        let writeOnly = try CommandRunner.run(["convert", "samples/tcp.json", "--from", "mermaid", "-o", "-", "--to", "json"])
+        #expect(writeOnly.status == 2)
+        #expect(writeOnly.stderr.contains("The value 'mermaid' is invalid for '--from <from>'"))
+        let readOnly = try CommandRunner.run(["convert", "samples/tcp.json", "-o", "-", "--to", "xstate"])
+        #expect(readOnly.status == 2)
+        let missing = try CommandRunner.run(["convert", "missing.scxml", "-o", "-", "--to", "json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "missing.scxml: error: no such file\n")
+        let spaced = try CommandRunner.run(["convert", "-", "-o", "-", "--to", "scxml"], stdin: Array(#"{"initial": "a b", "states": ["a b"], "transitions": []}"#.utf8))
+        #expect(spaced.status == 3)
+        #expect(spaced.stderr.contains("state id 'a b' contains white space"))
+    }
+
+    @Test func renderDotAndLintReadSCXMLAndXStateDirectly() throws {
+        let dot = try CommandRunner.run(["dot", "\(Self.corpus)/w3c-irp/mandatory/test576.scxml"])
+        #expect(dot.status == 0)
+        #expect(dot.stdoutText.contains("style=\"dashed,rounded\""))
+        let config = Golden.packageRoot.appendingPathComponent("Tests/InteropTests/Fixtures/xstate/payment.json").path
+        let render = try CommandRunner.run(["render", config, "-o", "-", "--format", "svg"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdoutText.contains(">H</text>"))
+        let lint = try CommandRunner.run(["lint", "\(Self.corpus)/qt-examples", "--format", "json"])
+        #expect(lint.status == 0)
+        #expect(lint.stdoutText.contains(#""rule": "fsmviz/unsupported-content""#))
+        #expect(lint.stdoutText.contains(#""files": 6"#))
+    }
+}
