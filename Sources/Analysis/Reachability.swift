@@ -59,11 +59,12 @@ struct Reachability {
             let state = queue[head]
             head += 1
             for index in outgoing[state] {
-                let transition = machine.transitions[index]
-                let via: PathStep.Via = transition.event.map { .event($0) } ?? .automatic
-                let targets = Array(machine.index.targets(of: index))
-                if machine.entersTogether(transition) {
-                    enterTogether(targets, from: (state, via), steps: distance[state] + 1)
+                let event = machine.index.events[index]
+                let via: PathStep.Via = event >= 0 ? .event(machine.events[event].id) : .automatic
+                let targets = machine.index.targets(of: index)
+                // Only several targets can be entered together; most transitions have one.
+                if targets.count > 1, machine.entersTogether(machine.transitions[index]) {
+                    enterTogether(Array(targets), from: (state, via), steps: distance[state] + 1)
                 } else {
                     for target in targets { enter(target, from: (state, via), steps: distance[state] + 1) }
                 }
