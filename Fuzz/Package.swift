@@ -21,5 +21,11 @@ let package = Package(
                 "FuzzSupport", .product(name: "FSMCore", package: "fsmviz"),
                 .product(name: "DOTExport", package: "fsmviz"), .product(name: "Rendering", package: "fsmviz"),
             ]),
+        .executableTarget(
+            name: "FuzzSCXML",
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
+        .executableTarget(
+            name: "FuzzXState",
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
     ]
 )

@@ -55,7 +55,7 @@ public enum MachineFileLoader {
                 return try parse { () throws(DocumentError) in try JSONDocumentParser.parse(bytes) }
             case .yaml:
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw MachineFileError.at(firstInvalidUTF8(in: bytes), "file is not valid UTF-8 text")
+                    throw MachineFileError.at(invalidUTF8Location(in: bytes), "file is not valid UTF-8 text")
                 }
                 return try parse { () throws(DocumentError) in try YAMLDocumentParser.parse(text) }
             }
@@ -117,7 +117,12 @@ public enum MachineFileLoader {
         }
     }
 
-    private static func firstInvalidUTF8(in bytes: [UInt8]) -> SourceLocation {
+    /// Where `bytes` stop being valid UTF-8, or `nil` when they are valid throughout.
+    public static func firstInvalidUTF8(in bytes: [UInt8]) -> SourceLocation? {
+        String(validating: bytes, as: UTF8.self) == nil ? invalidUTF8Location(in: bytes) : nil
+    }
+
+    private static func invalidUTF8Location(in bytes: [UInt8]) -> SourceLocation {
         var line = 1
         var lineStart = 0
         var decoder = UTF8()

@@ -30,6 +30,11 @@ struct XMLTreeParser {
                     + "and a DTD can declare entities that read other files or expand without bound",
                 location: location)
         }
+        // FoundationXML traps on some invalid UTF-8 (found by fuzzing: a comment holding a
+        // stray byte), so the bytes are checked before libxml2 sees them.
+        if let location = MachineFileLoader.firstInvalidUTF8(in: bytes) {
+            throw Failure(message: "file is not valid UTF-8 text; SCXML files must be UTF-8", location: location)
+        }
         let collector = Collector(bytes)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false

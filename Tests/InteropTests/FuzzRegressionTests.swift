@@ -1,0 +1,19 @@
+import FSMCore
+import Foundation
+import Interop
+import TestSupport
+import Testing
+
+/// Inputs the fuzzers (scripts/fuzz) found crashing fsmviz, kept so the fix stays fixed.
+@Suite struct FuzzRegressionTests {
+    static let directory = Golden.fixtures().appendingPathComponent("regressions")
+
+    /// A comment with a stray non-UTF-8 byte made FoundationXML's parser trap.
+    @Test func invalidUTF8InAnSCXMLCommentIsAClearError() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("fuzz-invalid-utf8-in-comment.scxml")))
+        #expect(throws: MachineFileError(path: "crash.scxml", location: SourceLocation(line: 2, column: 69),
+                                         message: "file is not valid UTF-8 text; SCXML files must be UTF-8")) {
+            try SCXMLImporter().read(bytes, path: "crash.scxml")
+        }
+    }
+}
