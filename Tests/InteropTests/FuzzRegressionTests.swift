@@ -17,3 +17,15 @@ import Testing
         }
     }
 }
+
+extension FuzzRegressionTests {
+    /// A processing instruction without data (`<?xm?>`) made FoundationXML read a null string.
+    @Test func anEmptyProcessingInstructionIsAClearError() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("fuzz-empty-processing-instruction.scxml")))
+        #expect(throws: MachineFileError.self) { try SCXMLImporter().read(bytes, path: "crash.scxml") }
+        // Instructions with data (the XML declaration, xml-stylesheet) stay accepted, and `<?`
+        // inside comments is text.
+        let fine = #"<?xml version="1.0"?><?xml-stylesheet href="a.xsl"?><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a"><!-- <?x?> --><state id="a"/></scxml>"#
+        #expect(throws: Never.self) { try SCXMLImporter().read(Array(fine.utf8), path: "fine.scxml") }
+    }
+}

@@ -35,6 +35,11 @@ struct XMLTreeParser {
         if let location = MachineFileLoader.firstInvalidUTF8(in: bytes) {
             throw Failure(message: "file is not valid UTF-8 text; SCXML files must be UTF-8", location: location)
         }
+        // FoundationXML also crashes on a processing instruction without data (`<?x?>`, found
+        // by fuzzing: it hands libxml2's null data to strlen), so those are refused.
+        if let location = processingInstructionWithoutData(in: bytes) {
+            throw Failure(message: "processing instruction without data (such as <?name?>)", location: location)
+        }
         let collector = Collector(bytes)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
@@ -54,6 +59,43 @@ struct XMLTreeParser {
 
     /// The position of a `<!DOCTYPE` in the prolog, skipping the XML declaration, processing
     /// instructions, comments and white space.
+    /// The position of the first processing instruction whose data is empty (`<?name?>`,
+    /// `<?name ?>`), outside comments and CDATA sections.
+    static func processingInstructionWithoutData(in bytes: [UInt8]) -> SourceLocation? {
+        var index = 0
+        let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+        let comment = Array("<!--".utf8)
+        let cdata = Array("<![CDATA[".utf8)
+        func skip(past terminator: [UInt8]) {
+            while index < bytes.count, !bytes[index...].starts(with: terminator) { index += 1 }
+            index = min(index + terminator.count, bytes.count)
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            let rest = bytes[index...]
+            if rest.starts(with: comment) {
+                skip(past: Array("-->".utf8))
+            } else if rest.starts(with: cdata) {
+                skip(past: Array("]]>".utf8))
+            } else if rest.starts(with: Array("<?".utf8)) {
+                let start = index
+                index += 2
+                while index < bytes.count, !whitespace.contains(bytes[index]), !bytes[index...].starts(with: Array("?>".utf8)) {
+                    index += 1
+                }
+                while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
+                if bytes[index...].starts(with: Array("?>".utf8)) { return SourceText(bytes).location(ofByte: start) }
+                skip(past: Array("?>".utf8))
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
     static func documentTypeDeclaration(in bytes: [UInt8]) -> SourceLocation? {
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
