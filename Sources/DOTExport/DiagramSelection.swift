@@ -6,10 +6,11 @@ public import FSMCore
 /// Selecting is a pure transformation of the machine into a ``DiagramView``. Collapsing comes
 /// first: transitions into or out of hidden nested states are redrawn from and to the collapsed
 /// state, and those that stay inside it disappear. The focus then keeps the states at most
-/// `radius` transitions away from the focused state, in either direction; a compound state also
-/// reaches its children in one step, and the compound states around a kept state are drawn as
-/// clusters around it. Transitions cut by the edge of the view are counted per state, for
-/// stubs; a compound state none of whose children are in view is drawn collapsed.
+/// `radius` transitions away from the focused state (or from the collapsed state that hides it),
+/// in either direction; a compound state also reaches its children in one step, and the
+/// compound states around a kept state are drawn as clusters around it. Transitions cut by the
+/// edge of the view are counted per state, for stubs; a compound state none of whose children
+/// are in view is drawn collapsed.
 /// - Complexity: O(states + transitions) time and memory, without recursion.
 public struct DiagramSelection: Hashable, Sendable {
     /// The radius the command line uses when none is given.

@@ -61,8 +61,9 @@ struct FlowDiagram {
 
         var dot = "digraph {\n"
         dot += "    graph [rankdir=\(rankDirection.rawValue)]\n\n"
-        dot += "    0 [label=\"\", shape=plaintext]\n"
+        // The start point only when the initial state is in view.
         if let initial = view.initial {
+            dot += "    0 [label=\"\", shape=plaintext]\n"
             dot += "    0 -> \(numbers[machine.states[initial].id] ?? 0)\n"
         }
         dot += "\n"

@@ -65,6 +65,18 @@ import Testing
         #expect(!dot.contains("start"), "the initial state is out of view, so is the start point")
     }
 
+    @Test func theFlowDiagramStyleDrawsTheViewsStatesAndTransitions() throws {
+        let machine = try line()
+        let view = try DiagramSelection(focus: "C", radius: 1).view(of: machine)
+        let dot = DOTWriter(options: DOTOptions(style: .flowdiagram)).write(view)
+        #expect(!dot.contains("0 ->"), "no start point: A is out of view")
+        #expect(dot.contains("[label=\"C\", shape=box]"))
+        #expect(!dot.contains("[label=\"A\", shape=box]"))
+        #expect(!dot.contains("[label=\"E\", shape=box]"))
+        let whole = try DiagramSelection.whole.view(of: machine)
+        #expect(DOTWriter(options: DOTOptions(style: .flowdiagram)).write(whole) == machine.flowdiagramRepresentation)
+    }
+
     @Test func radiusZeroIsTheStateAloneAndALargeRadiusIsEverything() throws {
         let machine = try line()
         let alone = try DiagramSelection(focus: "D", radius: 0).view(of: machine)
