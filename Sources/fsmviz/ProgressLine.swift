@@ -60,7 +60,7 @@ final class ProgressLine: Sendable {
                 // The work may have finished while this tick waited for the lock.
                 guard state.generation == generation else { return }
                 state.visible = true
-                Self.write("\r\u{1B}[K" + Self.fitted("\(text)… \(seconds) s"))
+                Self.write("\r\u{1B}[K" + Self.fitted(text, keeping: "… \(seconds) s"))
             }
         }
         timer.resume()
@@ -80,9 +80,13 @@ final class ProgressLine: Sendable {
         }
     }
 
-    /// `text` cut to fit an 80-column terminal, so the line never wraps and can be rewritten.
-    private static func fitted(_ text: String) -> String {
-        text.count <= 79 ? text : String(text.prefix(78)) + "…"
+    /// `text` and then `suffix`, with `text` cut to fit an 80-column terminal so the line never
+    /// wraps (a wrapped line cannot be rewritten) and the suffix, the part that changes, shows.
+    private static func fitted(_ text: String, keeping suffix: String = "") -> String {
+        let room = 79 - suffix.count
+        guard text.count > room else { return text + suffix }
+        // The suffix begins with an ellipsis already; a second one would stutter.
+        return String(text.prefix(suffix.hasPrefix("…") ? room : room - 1)) + (suffix.hasPrefix("…") ? "" : "…") + suffix
     }
 
     private static func write(_ text: String) {

@@ -122,8 +122,8 @@ extension FsmvizCommand {
             let bytes: [UInt8]
             if let renderFormat = format.renderFormat {
                 do {
-                    let size = "\(view.states.count) states, \(view.transitionCount) transitions"
-                    bytes = try progress.during("\(prefix): laying out \(size) (\(plan.summary))") { () throws(RenderError) in
+                    let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
+                    bytes = try progress.during(message) { () throws(RenderError) in
                         try renderer.render(view, options: options, format: renderFormat, engine: plan.engine)
                     }
                 } catch {
