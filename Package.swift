@@ -59,7 +59,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime", "FSMCore", "Analysis"]),
         .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport", "TestSupport"]),
         .testTarget(

@@ -1,8 +1,17 @@
-// fsmviz's benchmarks, run by scripts/bench in a release build. Prints a Markdown table.
+// fsmviz's benchmarks, run by scripts/bench in a release build.
+//   Benchmarks [runtime]          prints the runtime's Markdown table
+//   Benchmarks lint FILE...       prints one JSON line per machine file: load and analysis medians
 import Foundation
 
 let sections = CommandLine.arguments.dropFirst()
-if sections.isEmpty || sections.contains("runtime") {
+if sections.first == "lint" {
+    do {
+        try LintBenchmark.main(Array(sections.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("Benchmarks: \(error)\n".utf8))
+        exit(2)
+    }
+} else if sections.isEmpty || sections.contains("runtime") {
     let results = RuntimeBenchmark.run()
     let floor = results[0].nanosecondsPerEvent
     print("### Runtime: events through a 10-state machine\n")

@@ -53,6 +53,16 @@ public struct DOTHighlights: Hashable, Sendable {
         unreachableStates.isEmpty && stuckStates.isEmpty && conflictingTransitions.isEmpty
     }
 
+    /// The highlights on what `view` draws, so the legend explains only what is in the picture.
+    func restricted(to view: DiagramView) -> DOTHighlights {
+        guard view.shownStates.count < view.machine.states.count || view.transitionCount < view.machine.transitions.count
+        else { return self }
+        return DOTHighlights(
+            unreachableStates: unreachableStates.filter(view.contains),
+            stuckStates: stuckStates.filter(view.contains),
+            conflictingTransitions: conflictingTransitions.intersection(view.edgeTransitions))
+    }
+
     static let problemColor = "#D62728"
     static let unreachableFill = "#EEEEEE"
     static let unreachableLine = "#999999"

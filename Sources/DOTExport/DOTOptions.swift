@@ -10,16 +10,24 @@ public struct DOTOptions: Hashable, Sendable {
     public var theme: DOTTheme
     /// Lint findings to draw onto the diagram.
     public var highlights: DOTHighlights
+    /// Where the `states` style shows events: beside the edges or as tooltips.
+    public var edgeLabels: EdgeLabelPlacement
+    /// Whether force-directed engines (`sfdp`, `fdp`, `neato`) push overlapping states apart
+    /// (`overlap=prism`); `dot` never overlaps and ignores it.
+    public var removesOverlap: Bool
 
     /// Creates options; the defaults draw a `states` diagram top to bottom.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection = .TB, title: String? = nil,
-        theme: DOTTheme = .standard, highlights: DOTHighlights = .none
+        theme: DOTTheme = .standard, highlights: DOTHighlights = .none,
+        edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false
     ) {
         self.style = style
         self.rankDirection = rankDirection
         self.title = title
         self.theme = theme
         self.highlights = highlights
+        self.edgeLabels = edgeLabels
+        self.removesOverlap = removesOverlap
     }
 }

@@ -16,9 +16,17 @@ public struct DOTWriter: Sendable {
 
     /// The DOT document for `machine`.
     public func write(_ machine: Machine) -> String {
+        write(DiagramView(whole: machine))
+    }
+
+    /// The DOT document for the part of a machine that `view` selects.
+    public func write(_ view: DiagramView) -> String {
+        var options = options
+        options.highlights = options.highlights.restricted(to: view)
         switch options.style {
-        case .states: StatesDiagram(machine: machine, options: options).render()
-        case .flowdiagram: FlowDiagram(machine: machine, rankDirection: options.rankDirection, highlights: options.highlights).render()
+        case .states: return StatesDiagram(view: view, options: options).render()
+        case .flowdiagram:
+            return FlowDiagram(view: view, rankDirection: options.rankDirection, highlights: options.highlights).render()
         }
     }
 }

@@ -2,17 +2,20 @@ internal import FSMCore
 
 /// EFStateMachine's flow diagram: node 0 is the start, then states as boxes and events as
 /// ovals, numbered in declaration order; each transition is drawn as a headless edge from its
-/// source state into the event's oval and an arrow from the oval to each target.
+/// source state into the event's oval and an arrow from the oval to each target. A partial
+/// view keeps its states and transitions; it has no stubs in this style.
 struct FlowDiagram {
-    let machine: Machine
+    let view: DiagramView
     let rankDirection: RankDirection
     let highlights: DOTHighlights
+
+    private var machine: Machine { view.machine }
 
     func render() -> String {
         var numbers: [StateID: Int] = [:]
         var nodes = ""
         var next = 1
-        for state in machine.states {
+        for state in view.shownStates.map({ machine.states[$0] }) {
             numbers[state.id] = next
             let extra = highlights.attributes(for: state.id).map { ", " + $0 }.joined()
             nodes += "    \(next) [label=\(DOTEscaping.quotedLabel(state.displayName)), shape=box\(extra)]\n"
@@ -34,7 +37,10 @@ struct FlowDiagram {
         // targets together.
         var byEvent: [EventID: [Transition]] = [:]
         var automatic: [Transition] = []
-        for transition in machine.transitions {
+        for edge in view.edgeTransitions.indices {
+            var transition = machine.transitions[view.edgeTransitions[edge]]
+            transition.source = machine.states[view.edgeSources[edge]].id
+            transition.targets = view.targets(ofEdge: edge).map { machine.states[$0].id }
             if let event = transition.event {
                 byEvent[event, default: []].append(transition)
             } else {
@@ -55,8 +61,12 @@ struct FlowDiagram {
 
         var dot = "digraph {\n"
         dot += "    graph [rankdir=\(rankDirection.rawValue)]\n\n"
-        dot += "    0 [label=\"\", shape=plaintext]\n"
-        dot += "    0 -> \(numbers[machine.initialState] ?? 0)\n\n"
+        // The start point only when the initial state is in view.
+        if let initial = view.initial {
+            dot += "    0 [label=\"\", shape=plaintext]\n"
+            dot += "    0 -> \(numbers[machine.states[initial].id] ?? 0)\n"
+        }
+        dot += "\n"
         dot += "    # node\n" + nodes + "\n\n"
         dot += "    # links\n"
         for line in links { dot += "    \(line)\n" }

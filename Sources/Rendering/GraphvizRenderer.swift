@@ -29,18 +29,35 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Renders `machine` as drawn by `options`.
+    /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///   by the machine's size.
     /// - Throws: ``RenderError`` naming the machine.
     public func render(
         _ machine: Machine, options: DOTOptions = DOTOptions(), format: RenderFormat,
-        engine: LayoutEngine = .dot
+        engine: LayoutEngine = .auto, policy: LayoutPolicy = .measured
     ) throws(RenderError) -> [UInt8] {
-        let subject = machine.name.map { "machine '\($0)'" } ?? "the machine"
+        try render(DiagramView(whole: machine), options: options, format: format, engine: engine, policy: policy)
+    }
+
+    /// Renders the part of a machine that `view` selects, as drawn by `options`.
+    /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///   by the view's size (and move events into tooltips on the largest diagrams).
+    /// - Throws: ``RenderError`` naming the machine.
+    public func render(
+        _ view: DiagramView, options: DOTOptions = DOTOptions(), format: RenderFormat,
+        engine: LayoutEngine = .auto, policy: LayoutPolicy = .measured
+    ) throws(RenderError) -> [UInt8] {
+        let plan = engine == .auto ? policy.plan(for: view) : LayoutPlan(engine: engine, removesOverlap: options.removesOverlap)
+        let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
+        let drawing = engine == .auto ? plan.applied(to: options) : options
         return try render(
-            dot: DOTWriter(options: options).write(machine), format: format, engine: engine.rawValue,
+            dot: DOTWriter(options: drawing).write(view), format: format, engine: plan.engine.rawValue,
             subject: subject)
     }
 
     /// Lays out `dot` with `engine` and renders it to `format`.
+    /// - Parameter engine: The name of a Graphviz engine (``LayoutEngine/auto`` chooses by a
+    ///   machine's size, so it applies to machines and views only).
     /// - Parameter subject: What the DOT describes, for error messages ("machine 'Door'").
     /// - Throws: ``RenderError`` with Graphviz's own explanation, never printed to stderr.
     public func render(

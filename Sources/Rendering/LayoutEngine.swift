@@ -1,5 +1,8 @@
-/// Graphviz's layout engines.
+/// Graphviz's layout engines, and `auto`, which picks one by the diagram's size.
 public enum LayoutEngine: String, Sendable, CaseIterable {
+    /// `dot` while it stays fast, `sfdp` with overlap removal beyond, edge labels as tooltips
+    /// on the largest diagrams: see ``LayoutPolicy``.
+    case auto
     /// Hierarchical layers: the clearest picture of a state machine's flow.
     case dot
     /// Spring model, for small undirected-looking machines.

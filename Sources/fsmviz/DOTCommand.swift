@@ -27,7 +27,14 @@ extension FsmvizCommand {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine)).write(machine).utf8))
+            let view: DiagramView
+            do {
+                view = try diagram.selection.view(of: machine)
+            } catch {
+                Console.printError("\(input == "-" ? "<stdin>" : input): error: \(error)")
+                throw ExitStatus.usage.exitCode
+            }
+            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine)).write(view).utf8))
         }
     }
 }

@@ -22,11 +22,44 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")).")
     var theme: String = "standard"
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw only the neighbourhood of this state; transitions that lead out of view are drawn as stubs with their count.",
+            valueName: "state"))
+    var focus: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --focus: how many transitions away from the state others are drawn (default: \(DiagramSelection.defaultRadius)).",
+            valueName: "n"))
+    var radius: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Draw compound states at this depth (top-level states: 1) as single nodes with a count of their contents.",
+            valueName: "depth"))
+    var collapse: Int?
+
     func validate() throws {
+        if radius != nil, focus == nil {
+            throw ValidationError("--radius needs --focus: it says how far around the focused state to draw")
+        }
+        if let radius, radius < 0 {
+            throw ValidationError("--radius must be 0 or more, not \(radius)")
+        }
+        if let collapse, collapse < 1 {
+            throw ValidationError("--collapse must be 1 or more (top-level states are at depth 1), not \(collapse)")
+        }
         guard DOTTheme.named.contains(where: { $0.name == theme }) else {
             throw ValidationError(
                 "unknown theme '\(theme)'; available: \(DOTTheme.named.map(\.name).joined(separator: ", "))")
         }
+    }
+
+    /// Which part of a machine to draw.
+    var selection: DiagramSelection {
+        DiagramSelection(
+            focus: focus.map { StateID($0) }, radius: radius ?? DiagramSelection.defaultRadius, collapseDepth: collapse)
     }
 
     /// The drawing options for `machine` (its lint findings are computed only with `--lint`).

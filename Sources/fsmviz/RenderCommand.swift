@@ -15,10 +15,18 @@ extension FsmvizCommand {
                 context serves every input. Files are written atomically: a failed render \
                 leaves the previous file as it was.
 
+                '--engine auto' (the default) uses 'dot' up to \(LayoutPolicy.measured.dotLimit) \
+                drawn transitions, 'sfdp' with overlap removal above, and above \
+                \(LayoutPolicy.measured.labelLimit) shows events as tooltips (hover in the SVG) \
+                instead of laying them out. For huge machines, --focus and --collapse draw a \
+                readable part. On a terminal, long and batch renders show their progress.
+
                 Examples:
                   fsmviz render machine.json -o flow.svg
                   fsmviz render machine.yaml -o - --format png > flow.png
                   fsmviz render machines/*.json -o diagrams/
+                  fsmviz render huge.json -o around-login.svg --focus Login --radius 3
+                  fsmviz render nested.json -o overview.svg --collapse 1
                 """
         )
 
@@ -35,8 +43,8 @@ extension FsmvizCommand {
         @Option(help: "Output format (default: from the output's extension, else svg).")
         var format: OutputFormat?
 
-        @Option(help: "Graphviz layout engine.")
-        var engine: LayoutEngine = .dot
+        @Option(help: "Graphviz layout engine; 'auto' chooses by the diagram's size.")
+        var engine: LayoutEngine = .auto
 
         @OptionGroup var diagram: DiagramOptions
 
@@ -75,45 +83,67 @@ extension FsmvizCommand {
             }
             var worst = ExitStatus.success
             let renderer = GraphvizRenderer()
-            for job in jobs {
-                worst = max(worst, render(job.input, to: job.destination, as: job.format, with: renderer))
+            let progress = ProgressLine.forThisProcess()
+            for (number, job) in jobs.enumerated() {
+                let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(job.input)" : job.input
+                if jobs.count > 1 { progress.show(prefix) }
+                worst = max(
+                    worst, render(job.input, to: job.destination, as: job.format, with: renderer, progress: progress, prefix: prefix))
             }
+            progress.clear()
             if worst != .success { throw worst.exitCode }
         }
 
         private func render(
-            _ input: String, to destination: String, as format: OutputFormat, with renderer: GraphvizRenderer
+            _ input: String, to destination: String, as format: OutputFormat, with renderer: GraphvizRenderer,
+            progress: ProgressLine, prefix: String
         ) -> ExitStatus {
+            func fail(_ message: String, _ status: ExitStatus) -> ExitStatus {
+                progress.clear()
+                Console.printError(message)
+                return status
+            }
             let machine: Machine
             do {
-                let imported = try MachineReader.read(path: input)
+                let imported = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
+                    try MachineReader.read(path: input)
+                }
                 imported.warnings.forEach { Console.printError($0.description) }
                 machine = imported.machine
             } catch {
-                Console.printError(error.description)
-                return .usage
+                return fail(error.description, .usage)
             }
-            let options = diagram.dotOptions(for: machine)
+            let view: DiagramView
+            do {
+                view = try diagram.selection.view(of: machine)
+            } catch {
+                return fail("\(input == "-" ? "<stdin>" : input): error: \(error)", .usage)
+            }
+            var options = diagram.dotOptions(for: machine)
+            let plan = engine == .auto ? LayoutPolicy.measured.plan(for: view) : LayoutPlan(engine: engine)
+            if engine == .auto { options = plan.applied(to: options) }
             let bytes: [UInt8]
             if let renderFormat = format.renderFormat {
                 do {
-                    bytes = try renderer.render(machine, options: options, format: renderFormat, engine: engine)
+                    let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
+                    bytes = try progress.during(message) { () throws(RenderError) in
+                        try renderer.render(view, options: options, format: renderFormat, engine: plan.engine)
+                    }
                 } catch {
-                    Console.printError("\(input): error: \(error)")
-                    return .failure
+                    return fail("\(input): error: \(error)", .failure)
                 }
             } else {
-                bytes = Array(DOTWriter(options: options).write(machine).utf8)
+                bytes = Array(DOTWriter(options: options).write(view).utf8)
             }
             if destination == "-" {
+                progress.clear()
                 Console.write(bytes)
                 return .success
             }
             do {
                 try AtomicFile.write(bytes, to: destination)
             } catch {
-                Console.printError(error.description)
-                return .failure
+                return fail(error.description, .failure)
             }
             return .success
         }

@@ -8,6 +8,12 @@ public struct CommandRunner {
         public var stdout: [UInt8]
         public var stderr: String
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+
+        public init(status: Int32, stdout: [UInt8], stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The `fsmviz` binary SwiftPM built beside the test bundle.

@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `render` and `dot` on machines too big to draw whole: focus, collapse, the automatic engine
+/// and progress on a terminal.
+@Suite struct LargeMachineCommandTests {
+    /// A machine file of `count` states in a ring, each with three transitions.
+    static func ring(_ count: Int) throws -> URL {
+        var transitions: [String] = []
+        for index in 0..<count {
+            for (event, step) in [("next", 1), ("skip", 2), ("back", count - 1)] {
+                transitions.append(#"{"from": "s\#(index)", "event": "\#(event)", "to": "s\#((index + step) % count)"}"#)
+            }
+        }
+        let states = (0..<count).map { #""s\#($0)""# }.joined(separator: ", ")
+        let json = #"{"name": "Ring", "initial": "s0", "states": [\#(states)], "transitions": [\#(transitions.joined(separator: ",\n"))]}"#
+        let url = try CommandRunner.temporaryDirectory().appendingPathComponent("ring-\(count).json")
+        try Data(json.utf8).write(to: url)
+        return url
+    }
+
+    @Test func focusDrawsTheNeighbourhoodWithStubs() throws {
+        let result = try CommandRunner.run(["dot", "samples/tcp.json", "--focus", "ESTABLISHED", "--radius", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        Golden.check(result.stdoutText, against: Golden.fixtures().appendingPathComponent("focus/tcp-ESTABLISHED-1.dot"))
+        let collapsed = try CommandRunner.run(["dot", "samples/amplify-auth.yaml", "--collapse", "2"])
+        #expect(collapsed.status == 0, "\(collapsed.stderr)")
+        Golden.check(collapsed.stdoutText, against: Golden.fixtures().appendingPathComponent("focus/amplify-auth-collapse-2.dot"))
+    }
+
+    @Test func renderDrawsAFocusedSVG() throws {
+        let output = try CommandRunner.temporaryDirectory().appendingPathComponent("focus.svg")
+        let result = try CommandRunner.run(["render", "samples/tcp.json", "--focus", "LISTEN", "-o", output.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = try String(contentsOf: output, encoding: .utf8)
+        #expect(svg.contains(">LISTEN</text>"))
+        #expect(!svg.contains(">TIME-WAIT</text>"), "TIME-WAIT is more than two transitions from LISTEN")
+        #expect(svg.contains("out</text>"), "stubs say how many transitions lead out of view")
+    }
+
+    @Test func badSelectionsExitTwo() throws {
+        let unknown = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--focus", "ESTABLISHD"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "samples/tcp.json: error: cannot focus on 'ESTABLISHD': the machine has no such state; did you mean 'ESTABLISHED'?\n")
+        let radiusAlone = try CommandRunner.run(["dot", "samples/tcp.json", "--radius", "3"])
+        #expect(radiusAlone.status == 2)
+        #expect(radiusAlone.stderr.contains("--radius needs --focus"))
+        let negative = try CommandRunner.run(["dot", "samples/tcp.json", "--focus", "LISTEN", "--radius", "-1"])
+        #expect(negative.status == 2)
+        let shallow = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--collapse", "0"])
+        #expect(shallow.status == 2)
+        #expect(shallow.stderr.contains("--collapse must be 1 or more"))
+    }
+
+    @Test func autoEngineChoosesByTheDrawnSize() throws {
+        // 90 transitions: dot, events on the edges, no overlap removal.
+        let small = try CommandRunner.run(["render", try Self.ring(30).path, "-o", "-", "--format", "dot"])
+        #expect(small.status == 0, "\(small.stderr)")
+        #expect(!small.stdoutText.contains("overlap"))
+        #expect(small.stdoutText.contains("s0 -> s1 [label=\"next\"]"))
+        // 900 transitions: sfdp with overlap removal, events still laid out.
+        let ring = try Self.ring(300)
+        let medium = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot"])
+        #expect(medium.stdoutText.contains("overlap=prism"))
+        #expect(medium.stdoutText.contains("s0 -> s1 [label=\"next\"]"))
+        // An explicit engine draws as asked.
+        let explicit = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot", "--engine", "dot"])
+        #expect(!explicit.stdoutText.contains("overlap"))
+        // 3,000 transitions: events move into tooltips.
+        let large = try CommandRunner.run(["render", try Self.ring(1_000).path, "-o", "-", "--format", "dot"])
+        #expect(large.stdoutText.contains("s0 -> s1 [tooltip=\"next\"]"))
+        #expect(!large.stdoutText.contains("label=\"next\""))
+        // Focusing brings a large machine back under dot's limit.
+        let focused = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot", "--focus", "s5"])
+        #expect(!focused.stdoutText.contains("overlap"))
+    }
+
+    /// Runs `fsmviz` under `script`, which gives it a terminal for standard output and error.
+    func runOnATerminal(_ arguments: [String], environment: String) throws -> CommandRunner.Result {
+        let command = ([environment, CommandRunner.executable.path] + arguments).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        process.currentDirectoryURL = Golden.packageRoot
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandRunner.Result(status: process.terminationStatus, stdout: [UInt8](data), stderr: "")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func batchRendersShowProgressOnlyOnATerminalOutsideCI() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let arguments = ["render", "samples/tcp.json", "samples/dd-sync.yaml", "-o", directory.path + "/"]
+        let piped = try CommandRunner.run(arguments)
+        #expect(piped.status == 0)
+        #expect(piped.stderr.isEmpty, "no progress when the output is not a terminal: \(piped.stderr)")
+
+        let terminal = try runOnATerminal(arguments, environment: "env -u CI TERM=xterm")
+        #expect(terminal.status == 0)
+        #expect(terminal.stdoutText.contains("[1/2] samples/tcp.json"), "\(terminal.stdoutText)")
+        #expect(terminal.stdoutText.contains("[2/2] samples/dd-sync.yaml"))
+        #expect(terminal.stdoutText.hasSuffix("\r\u{1B}[K"), "the line is cleared at the end")
+
+        let underCI = try runOnATerminal(arguments, environment: "env CI=true TERM=xterm")
+        #expect(underCI.status == 0)
+        #expect(underCI.stdoutText.isEmpty, "\(underCI.stdoutText)")
+        let dumb = try runOnATerminal(arguments, environment: "env -u CI TERM=dumb")
+        #expect(dumb.stdoutText.isEmpty)
+    }
+}

@@ -1,0 +1,92 @@
+import DOTExport
+import FSMCore
+import Foundation
+import Rendering
+import TestSupport
+import Testing
+
+@Suite struct LayoutPolicyTests {
+    let policy = LayoutPolicy.measured
+
+    @Test func autoUsesDotThenSfdpThenTooltipsAsTheDiagramGrows() {
+        #expect(policy.dotLimit < policy.labelLimit)
+        #expect(policy.plan(transitions: 0) == LayoutPlan(engine: .dot))
+        #expect(policy.plan(transitions: policy.dotLimit) == LayoutPlan(engine: .dot))
+        #expect(
+            policy.plan(transitions: policy.dotLimit + 1)
+                == LayoutPlan(engine: .sfdp, edgeLabels: .onEdges, removesOverlap: true))
+        #expect(
+            policy.plan(transitions: policy.labelLimit)
+                == LayoutPlan(engine: .sfdp, edgeLabels: .onEdges, removesOverlap: true))
+        #expect(
+            policy.plan(transitions: policy.labelLimit + 1)
+                == LayoutPlan(engine: .sfdp, edgeLabels: .tooltips, removesOverlap: true))
+        #expect(policy.plan(transitions: 10_000_000).engine == .sfdp)
+    }
+
+    @Test func thePlanSizesWhatIsDrawnNotTheWholeMachine() throws {
+        let count = policy.dotLimit * 2
+        var states = [State("s0", kind: .initial)]
+        var transitions: [Transition] = []
+        for index in 1...count {
+            states.append(State(StateID("s\(index)")))
+            transitions.append(Transition(from: StateID("s\(index - 1)"), on: "next", to: StateID("s\(index)")))
+        }
+        let machine = try Machine(states: states, transitions: transitions)
+        #expect(policy.plan(for: DiagramView(whole: machine)).engine == .sfdp)
+        #expect(policy.plan(for: try DiagramSelection(focus: "s10", radius: 3).view(of: machine)).engine == .dot)
+    }
+
+    @Test func everyPlanFallsBackToACheaperOneUntilTheCheapest() {
+        var plan: LayoutPlan? = LayoutPlan(engine: .dot)
+        var engines: [String] = []
+        while let current = plan {
+            engines.append(current.summary)
+            plan = current.cheaper
+        }
+        #expect(engines == ["dot", "sfdp", "sfdp, events as tooltips"])
+    }
+
+    @Test func planChoicesReachTheDrawing() {
+        let options = LayoutPlan(engine: .sfdp, edgeLabels: .tooltips, removesOverlap: true).applied(to: DOTOptions(title: "T"))
+        #expect(options.edgeLabels == .tooltips)
+        #expect(options.removesOverlap)
+        #expect(options.title == "T")
+    }
+
+    /// A tiny policy makes a sample take the tooltip path, so the real sfdp render is quick.
+    @Test func autoRendersEventsAsTooltipsAboveTheLabelLimit() throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("tcp.json").path)
+        let tiny = LayoutPolicy(dotLimit: 2, labelLimit: 4)
+        let svg = String(decoding: try GraphvizRenderer().render(machine, format: .svg, policy: tiny), as: UTF8.self)
+        #expect(svg.contains("xlink:title=\"rcv SYN / snd ACK\""), "the event is the edge's tooltip")
+        #expect(!svg.contains(">rcv SYN / snd ACK</text>"), "and is not laid out as text")
+        let labelled = String(
+            decoding: try GraphvizRenderer().render(machine, format: .svg, policy: LayoutPolicy(dotLimit: 2, labelLimit: 1_000)),
+            as: UTF8.self)
+        #expect(labelled.contains(">rcv SYN / snd ACK</text>"))
+        #expect(try GraphvizRenderer().render(machine, format: .svg) == GraphvizRenderer().render(machine, format: .svg, engine: .dot))
+    }
+
+    /// What `scripts/bench` measures at full size, here at a size CI can afford: set
+    /// FSMVIZ_SLOW_TESTS=1 to render a 3,000-state generated-like machine with the defaults.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FSMVIZ_SLOW_TESTS"] == "1"))
+    func aThreeThousandStateMachineRendersWithTheDefaults() throws {
+        let count = 3_000
+        var states = [State("s0", kind: .initial)]
+        var transitions: [Transition] = []
+        for index in 1..<count { states.append(State(StateID("s\(index)"))) }
+        for index in 0..<count {
+            for step in [1, 2, 5] {
+                let target = (index + step * 7 + index % 5) % count
+                transitions.append(Transition(from: StateID("s\(index)"), on: EventID("e\(step)"), to: StateID("s\(target)")))
+            }
+        }
+        let machine = try Machine(states: states, transitions: transitions)
+        let clock = ContinuousClock()
+        var svg: [UInt8] = []
+        let elapsed = try clock.measure { svg = try GraphvizRenderer().render(machine, format: .svg) }
+        #expect(String(decoding: svg.prefix(200), as: UTF8.self).contains("<svg") || svg.count > 1_000)
+        #expect(elapsed < .seconds(30), "\(elapsed)")
+    }
+}

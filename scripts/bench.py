@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""Runs fsmviz and its peers side by side and writes docs/performance.md; started by scripts/bench.
+
+    scripts/bench [SECTION...]    sections: lint, render, engines, runtime (default: all)
+    FSMVIZ_BENCH_SIZES=1000,10000 scripts/bench lint    fewer sizes
+
+Every timing is a median of several runs unless the table says otherwise; process times include
+process start. The machine's load average is printed beside each table: the machine may be
+shared, so compare ratios measured in the same run rather than absolute times across runs.
+"""
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / ".build-bench"
+WORK = BENCH / "work"
+FSMVIZ = BENCH / "fsmviz" / "release" / "fsmviz"
+BENCHMARKS = BENCH / "release" / "Benchmarks"
+PYTHON = BENCH / "venv" / "bin" / "python"
+PEERS = ROOT / "scripts" / "bench-peers.py"
+GENERATOR = ROOT / "scripts" / "generate-machine.py"
+# A peer is not run at a size once its previous size shows it would not finish in this time.
+PEER_LIMIT = 60.0
+# FSMVIZ_BENCH_SIZES=1000,10000 runs fewer sizes (a quick check of the script itself).
+LINT_SIZES = [int(size) for size in os.environ.get("FSMVIZ_BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def load_average():
+    return os.getloadavg()[0]
+
+
+def run(command, **options):
+    return subprocess.run(command, check=True, capture_output=True, text=True, **options)
+
+
+def hyperfine(commands, runs, ignore_failure=False, setup=None, shell=False):
+    """Median seconds of each command (process start included), via hyperfine: run directly, or
+    through a shell (whose own start hyperfine subtracts) when `shell` is set."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as export:
+        arguments = ["hyperfine", "--style", "none", "--runs", str(runs), "--export-json", export.name]
+        if not shell:
+            arguments.append("-N")
+        if runs > 3:
+            arguments += ["--warmup", "1"]
+        if ignore_failure:
+            arguments.append("--ignore-failure")
+        if setup:
+            arguments += ["--prepare", setup]
+        run(arguments + commands)
+        results = json.loads(Path(export.name).read_text())["results"]
+    return [result["median"] for result in results]
+
+
+def peak_memory(command):
+    """Maximum resident set size in bytes of `command` (a list), from GNU time."""
+    completed = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True)
+    match = re.search(r"Maximum resident set size \(kbytes\): (\d+)", completed.stderr)
+    return int(match.group(1)) * 1024 if match else 0
+
+
+def timed(command, timeout=None):
+    """Wall seconds of one run of `command`, or None when it did not finish within `timeout`."""
+    start = time.perf_counter()
+    try:
+        subprocess.run(command, check=True, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    return time.perf_counter() - start
+
+
+def verdict(met, measured, unit):
+    """"yes", or "no" with the measured figure the target was missed by (or at)."""
+    if met:
+        return "yes"
+    return f"no, by {measured:.2f} s" if unit == "s" else "no"
+
+
+def seconds(value):
+    if value is None:
+        return "—"
+    if value < 0.01:
+        return f"{value * 1000:.2f} ms"
+    if value < 1:
+        return f"{value * 1000:.0f} ms"
+    return f"{value:.2f} s"
+
+
+def megabytes(value):
+    return f"{value / 1024 / 1024:.0f} MiB"
+
+
+def ratio(slower, faster):
+    if slower is None or faster is None or faster == 0:
+        return "—"
+    return f"{slower / faster:.1f}×"
+
+
+def size_name(transitions):
+    return f"{transitions // 1_000_000}M" if transitions >= 1_000_000 else f"{transitions // 1000}k"
+
+
+def generate(transitions, path, seed=None):
+    if not path.exists():
+        command = [sys.executable, str(GENERATOR), str(transitions), str(path)]
+        if seed is not None:
+            command += ["--seed", str(seed)]
+        run(command)
+    return path
+
+
+def peer(kind, path, repeat=1, output=None, timeout=None):
+    """The peer's phase medians, with "process": the wall time of the whole run (one repeat)."""
+    command = [str(PYTHON), str(PEERS), kind, str(path)] + ([str(output)] if output else []) + ["--repeat", str(repeat)]
+    start = time.perf_counter()
+    try:
+        completed = subprocess.run(command, check=True, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    result = json.loads(completed.stdout)
+    result["process"] = (time.perf_counter() - start) if repeat == 1 else None
+    return result
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" if index == 0 else "---:" for index in range(len(header))) + " |"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def lint_section():
+    log("lint: generating machines")
+    files = {size: generate(size, WORK / f"generated-{size_name(size)}.json") for size in LINT_SIZES}
+    load_before = load_average()
+    rows = []
+    analysis_rows = []
+    measured = {}
+    analysis_ratios = []
+    statemachine_stopped = None
+    previous_statemachine = None
+    for size, path in files.items():
+        name = size_name(size)
+        runs = 10 if size <= 10_000 else 5 if size <= 100_000 else 3
+        log(f"lint: {name} transitions")
+        file_size = path.stat().st_size
+        file_size = f"{file_size / 1e6:.1f} MB" if file_size >= 1e6 else f"{file_size / 1e3:.0f} kB"
+        fsmviz, json_floor, read_floor, networkx_process = hyperfine(
+            [
+                f"{FSMVIZ} lint {path}",
+                f"{PYTHON} -c 'import json; json.load(open(\"{path}\", \"rb\"))'",
+                f"wc -l {path}",
+                f"{PYTHON} {PEERS} networkx {path}",
+            ],
+            runs, ignore_failure=True)
+        memory = peak_memory([str(FSMVIZ), "lint", str(path)])
+        inside = json.loads(run([str(BENCHMARKS), "lint", str(path)], env={**os.environ, "FSMVIZ_BENCH_RUNS": str(min(runs, 5))}).stdout)
+        networkx = peer("networkx", path, repeat=min(runs, 3))
+        statemachine = None
+        statemachine_process = None
+        if statemachine_stopped is None:
+            # Linear growth from the previous size predicts whether this one finishes in time.
+            if previous_statemachine is not None and previous_statemachine * 10 > PEER_LIMIT:
+                statemachine_stopped = (
+                    f"python-statemachine not run from {name} on: {size_name(size // 10)} took "
+                    f"{seconds(previous_statemachine)}, so {name} would take over {PEER_LIMIT:.0f} s")
+            else:
+                # One whole process, timed from outside: the slow sizes take tens of seconds.
+                statemachine = peer("statemachine", path, timeout=PEER_LIMIT)
+                if statemachine is None:
+                    statemachine_stopped = f"python-statemachine did not finish {name} in {PEER_LIMIT:.0f} s"
+                else:
+                    statemachine_process = statemachine["process"]
+                    previous_statemachine = statemachine_process
+        rows.append([
+            f"{name} ({inside['states']:,} states, {file_size})",
+            seconds(fsmviz), megabytes(memory), seconds(read_floor), seconds(json_floor),
+            seconds(networkx_process), seconds(statemachine_process),
+            ratio(fsmviz, json_floor), ratio(networkx_process, fsmviz), ratio(statemachine_process, fsmviz),
+        ])
+        measured[size] = (fsmviz, json_floor, memory)
+        analysis_ratios.append((networkx["analysis"] / inside["analysis"],
+                                statemachine["analysis"] / inside["analysis"] if statemachine else None))
+        analysis_rows.append([
+            name, seconds(inside["load"]), seconds(inside["analysis"]), inside["findings"],
+            seconds(networkx["parse"]), seconds(networkx["build"]), seconds(networkx["analysis"]),
+            seconds(statemachine["build"]) if statemachine else "—",
+            seconds(statemachine["analysis"]) if statemachine else "—",
+            ratio(networkx["analysis"], inside["analysis"]),
+            ratio(statemachine["analysis"], inside["analysis"]) if statemachine else "—",
+        ])
+    notes = [statemachine_stopped] if statemachine_stopped else []
+    # The issue's targets, checked on the largest size measured (and every size for the analysis).
+    largest = max(measured)
+    lint_time, json_time, memory_peak = measured[largest]
+    analysis_vs_networkx = min(value for value, _ in analysis_ratios)
+    finished = [value for _, value in analysis_ratios if value is not None]
+    targets = [
+        [f"lint of {size_name(largest)} end to end", "≤ 2 s", seconds(lint_time), verdict(lint_time <= 2, lint_time - 2, "s")],
+        [f"lint of {size_name(largest)} against `json.load` of it", "≤ 1.0×", ratio(lint_time, json_time),
+         verdict(lint_time <= json_time, lint_time / json_time, "×")],
+        [f"lint of {size_name(largest)} peak memory", "< 1 GiB", megabytes(memory_peak),
+         verdict(memory_peak < 1024 ** 3, memory_peak / 1024 ** 3, "GiB")],
+        ["analysis against networkx's, every size", "≥ 20×", f"{analysis_vs_networkx:.1f}× (smallest)",
+         verdict(analysis_vs_networkx >= 20, analysis_vs_networkx, "×")],
+        ["analysis against python-statemachine's validators, where they finish", "≥ 100×",
+         f"{min(finished):.1f}× (smallest)" if finished else "—",
+         verdict(bool(finished) and min(finished) >= 100, min(finished) if finished else 0, "×")],
+    ]
+    return "\n".join([
+        "### Load + lint: generated machines",
+        "",
+        f"Machines from `scripts/generate-machine.py N` (N transitions, N/5 states, planted defects). "
+        f"Whole processes, medians of 3 to 10 runs (python-statemachine: one run); load average {load_before:.1f} "
+        f"before, {load_average():.1f} after.",
+        "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. "
+        "networkx: `json.load`, a `DiGraph` of the edge list, reachability from the initial state, strongly "
+        "connected components, dead ends and per-state duplicate events. python-statemachine 3.x: `json.load`, "
+        "the machine class built with `create_machine_class_from_definition` (validation off), then its three "
+        "validators (disconnected states, trap states, final reachability) run one by one to the end "
+        "(each raises on its first finding). The floor: reading the bytes (`wc -l`) and Python's C `json.load`.",
+        "",
+        table(["machine", "fsmviz lint", "fsmviz peak RSS", "wc -l", "json.load", "networkx", "python-statemachine",
+               "fsmviz ÷ json.load", "networkx ÷ fsmviz", "python-statemachine ÷ fsmviz"], rows),
+        "",
+        *[f"*{note}.*" for note in notes],
+        "",
+        "#### Analysis alone (inside one process, medians)",
+        "",
+        "fsmviz's load and analysis timed in a release build (`Benchmarks lint`); the peers' phases timed inside "
+        "Python. The analysis ratios set the graph work alone against each other.",
+        "",
+        table(["machine", "fsmviz load", "fsmviz analysis", "findings", "networkx json.load", "networkx graph",
+               "networkx analysis", "statemachine class", "statemachine validators", "networkx ÷ fsmviz",
+               "statemachine ÷ fsmviz"], analysis_rows),
+        "",
+        "#### Targets from issue 6",
+        "",
+        table(["target", "wanted", "measured", "met"], targets),
+    ])
+
+
+def sparse_hundred(source, destination):
+    """100 states of the generated 500-transition machine with the `next` chain and each state's
+    first generated transition: about two per state, the density of a hand-written machine."""
+    document = json.loads(source.read_text())
+    kept, per_state = [], {}
+    for transition in document["transitions"]:
+        count = per_state.get(transition["from"], 0)
+        if transition["event"] == "next" or count < 1:
+            kept.append(transition)
+            if transition["event"] != "next":
+                per_state[transition["from"]] = count + 1
+    document["transitions"] = kept
+    document["name"] = "hundred"
+    destination.write_text(json.dumps(document, separators=(",", ":")) + "\n")
+    return destination, len(kept)
+
+
+def render_section():
+    log("render: preparing machines")
+    small = ROOT / "samples" / "tcp.json"
+    small_dot = WORK / "tcp.dot"
+    small_dot.write_text(run([str(FSMVIZ), "dot", str(small)]).stdout)
+    batch = WORK / "batch"
+    if not batch.exists():
+        batch.mkdir(parents=True)
+        for seed in range(200):
+            path = batch / f"m{seed:03}.json"
+            generate(50, path, seed=seed)
+            (batch / f"m{seed:03}.dot").write_text(run([str(FSMVIZ), "dot", str(path)]).stdout)
+    # The repository's seven hand-written samples, cycled to 200 files.
+    samples_batch = WORK / "batch-samples"
+    if not samples_batch.exists():
+        samples_batch.mkdir(parents=True)
+        samples = sorted(path for path in (ROOT / "samples").iterdir() if path.suffix in (".json", ".yaml"))
+        for index in range(200):
+            sample = samples[index % len(samples)]
+            copy = samples_batch / f"m{index:03}{sample.suffix}"
+            shutil.copy(sample, copy)
+            (samples_batch / f"m{index:03}.dot").write_text(run([str(FSMVIZ), "dot", str(copy)]).stdout)
+    hundred, hundred_transitions = sparse_hundred(generate(500, WORK / "generated-500.json"), WORK / "hundred.json")
+    out = WORK / "out"
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "fsmviz").mkdir(parents=True)
+    (out / "dot").mkdir(parents=True)
+    load_before = load_average()
+    log("render: one small machine")
+    one_fsmviz, one_dot = hyperfine(
+        [f"{FSMVIZ} render {small} -o {out}/tcp.svg", f"dot -Tsvg {small_dot} -o {out}/tcp-dot.svg"], 20)
+    log("render: 200 machines")
+    machines = " ".join(sorted(str(path) for path in batch.glob("*.json")))
+    samples_files = " ".join(sorted(str(path) for path in samples_batch.iterdir() if path.suffix != ".dot"))
+    batch_fsmviz, samples_fsmviz = hyperfine(
+        [f"{FSMVIZ} render {machines} -o {out}/fsmviz/", f"{FSMVIZ} render {samples_files} -o {out}/fsmviz/"], 5)
+    batch_dot, samples_dot = hyperfine(
+        [f"for f in {batch}/*.dot; do dot -Tsvg \"$f\" -o {out}/dot/$(basename \"$f\" .dot).svg; done",
+         f"for f in {samples_batch}/*.dot; do dot -Tsvg \"$f\" -o {out}/dot/$(basename \"$f\" .dot).svg; done"], 5,
+        shell=True)
+    log("render: 100 states")
+    hundred_fsmviz, hundred_dot_engine, hundred_transitions_time = hyperfine(
+        [f"{FSMVIZ} render {hundred} -o {out}/hundred.svg",
+         f"{FSMVIZ} render {hundred} -o {out}/hundred-dot.svg --engine dot",
+         f"{PYTHON} {PEERS} transitions {hundred} {out}/hundred-transitions.svg"], 5)
+    log("render: where one small render's time goes")
+    startup, dot_version, dot_only = hyperfine(
+        [f"{FSMVIZ} --version", "dot -V", f"{FSMVIZ} dot {small}"], 20)
+    memory = {
+        "one": peak_memory([str(FSMVIZ), "render", str(small), "-o", f"{out}/tcp.svg"]),
+        "batch": peak_memory([str(FSMVIZ), "render"] + sorted(str(path) for path in batch.glob("*.json")) + ["-o", f"{out}/fsmviz/"]),
+        "hundred": peak_memory([str(FSMVIZ), "render", str(hundred), "-o", f"{out}/hundred.svg"]),
+    }
+    rows = [
+        ["one small machine (samples/tcp.json, 11 states), SVG", seconds(one_fsmviz), megabytes(memory["one"]),
+         "`dot -Tsvg` on the same DOT", seconds(one_dot), ratio(one_fsmviz, one_dot) + " of dot", "≤ 1.1× of dot"],
+        ["200 small machines (10 states, 50 transitions each), one call", seconds(batch_fsmviz), megabytes(memory["batch"]),
+         "200 `dot -Tsvg` spawns", seconds(batch_dot), ratio(batch_dot, batch_fsmviz) + " faster", "≥ 5× faster"],
+        ["200 of the repository's samples (hand-written, 3 to 11 states), one call", seconds(samples_fsmviz), "",
+         "200 `dot -Tsvg` spawns", seconds(samples_dot), ratio(samples_dot, samples_fsmviz) + " faster", "≥ 5× faster"],
+        [f"100 states, {hundred_transitions} transitions (`--engine auto`)", seconds(hundred_fsmviz), megabytes(memory["hundred"]),
+         "transitions' `GraphMachine` + pygraphviz (dot)", seconds(hundred_transitions_time),
+         ratio(hundred_transitions_time, hundred_fsmviz) + " faster", "≥ 3× faster"],
+        [f"the same with `--engine dot`", seconds(hundred_dot_engine), "", "", "",
+         ratio(hundred_transitions_time, hundred_dot_engine) + " faster", ""],
+    ]
+    return "\n".join([
+        "### Render",
+        "",
+        f"Whole processes (start included), medians of 5 to 20 runs; the `dot` loops run in a shell, whose "
+        f"own start hyperfine subtracts; load average {load_before:.1f} before, "
+        f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine.py 50 --seed 0..199` "
+        "(dense: five labelled transitions per state, so layout, not process start, dominates each render); "
+        "the 200 samples cycle through `samples/`; "
+        "the 100-state one keeps, of `scripts/generate-machine.py 500`, the `next` chain and each state's first "
+        "generated transition.",
+        "",
+        table(["fsmviz run", "fsmviz", "fsmviz peak RSS", "peer", "peer time", "ratio", "target"], rows),
+        "",
+        "Where one small render's time goes (medians of 20 whole processes, as the first row): starting the process "
+        f"(`fsmviz --version`: the Swift runtime and argument parsing) {seconds(startup)} against `dot -V`'s "
+        f"{seconds(dot_version)}; reading the machine and writing its DOT (`fsmviz dot`) {seconds(dot_only)}; "
+        f"Graphviz in-process (context, plugins, fontconfig, layout, SVG) the remaining "
+        f"{seconds(one_fsmviz - dot_only)}, against {seconds(one_dot - dot_version)} for `dot -Tsvg` beyond its own start.",
+    ])
+
+
+def engines_section():
+    """What `--engine auto`'s thresholds rest on: each engine's time as generated machines grow."""
+    policy = (ROOT / "Sources" / "Rendering" / "LayoutPolicy.swift").read_text()
+    dot_limit, label_limit = re.search(r"measured = LayoutPolicy\(dotLimit: ([\d_]+), labelLimit: ([\d_]+)\)", policy).groups()
+    load_before = load_average()
+    rows = []
+    cases = [("dot", "edges", 50), ("dot", "edges", 75), ("dot", "edges", 100),
+             ("sfdp", "edges", 300), ("sfdp", "edges", 500), ("sfdp", "edges", 1000), ("sfdp", "edges", 2000),
+             ("sfdp", "edges", 3000), ("sfdp", "tooltips", 1000), ("sfdp", "tooltips", 3000), ("sfdp", "tooltips", 10000)]
+    for engine, labels, states in cases:
+        log(f"engines: {engine}, events on {labels}, {states} states")
+        machine = generate(states * 5, WORK / f"generated-{states * 5}.json")
+        # fsmviz's own DOT with the plan forced, laid out by the Graphviz tools (no fsmviz in the timing).
+        dot = WORK / f"engines-{states}-{engine}-{labels}.dot"
+        view = [str(FSMVIZ), "render", str(machine), "-o", str(dot), "--format", "dot", "--engine", engine]
+        run(view)
+        text = dot.read_text()
+        if labels == "tooltips":
+            text = re.sub(r" -> (\S+) \[label=", r" -> \1 [tooltip=", text)
+        if engine == "sfdp" and "overlap=prism" not in text:
+            text = text.replace("graph [rankdir", "graph [overlap=prism, rankdir", 1)
+        dot.write_text(text)
+        edges = text.count(" -> ")
+        elapsed = timed([engine, "-Tsvg", str(dot), "-o", "/dev/null"], timeout=120)
+        rows.append([engine, "beside edges" if labels == "edges" else "tooltips", f"{states:,}", f"{states * 5:,}", f"{edges:,}",
+                     seconds(elapsed) if elapsed is not None else "over 120 s"])
+    defaults = []
+    for states, target in [(3000, 10.0), (10000, 30.0)]:
+        machine = generate(states * 5, WORK / f"generated-{states * 5}.json")
+        log(f"engines: fsmviz render defaults, {states} states")
+        command = [str(FSMVIZ), "render", str(machine), "-o", str(WORK / f"defaults-{states}.svg")]
+        elapsed = statistics.median(timed(command) for _ in range(3))
+        defaults.append([f"{states:,} states, {states * 5:,} transitions", seconds(elapsed), megabytes(peak_memory(command)),
+                         f"< {target:.0f} s", "yes" if elapsed < target else f"no, by {seconds(elapsed - target)}"])
+    return "\n".join([
+        "### Layout engines: what `--engine auto` rests on",
+        "",
+        f"Graphviz's tools on fsmviz's DOT of generated machines (`scripts/generate-machine.py 5×STATES`), one run "
+        f"each, SVG; load average {load_before:.1f} before, {load_average():.1f} after. `sfdp` runs with "
+        "`overlap=prism` (without it, states pile on top of each other; `overlap=scale` blows the drawing up "
+        "fifteenfold).",
+        "",
+        table(["engine", "events", "states", "transitions", "drawn edges", "time"], rows),
+        "",
+        f"`dot` grows steeply with labelled edges and stops being interactive at a few hundred, so `auto` uses "
+        f"it up to **{dot_limit.replace('_', ',')} drawn transitions**. `sfdp` with overlap removal takes over; "
+        f"laying out labels costs it several times the unlabelled layout and, past a few thousand, the labels "
+        f"cover each other anyway, so above **{label_limit.replace('_', ',')} drawn transitions** events become "
+        "SVG tooltips (hover an edge to see its event). The counts are of what is drawn, so `--focus` and "
+        "`--collapse` bring a huge machine back to `dot`. An explicit `--engine` is never second-guessed. "
+        "`LayoutPlan.cheaper` gives the next plan down (dot → sfdp → sfdp with tooltips) for a layout guard to "
+        "fall back on.",
+        "",
+        "#### `fsmviz render` with the default settings (median of 3, whole process)",
+        "",
+        table(["machine", "time", "peak RSS", "target", "met"], defaults),
+    ])
+
+
+def runtime_section():
+    log("runtime: events through a 10-state machine")
+    return run([str(BENCHMARKS), "runtime"]).stdout.strip()
+
+
+SECTIONS = {"lint": lint_section, "render": render_section, "engines": engines_section, "runtime": runtime_section}
+
+
+def main():
+    chosen = sys.argv[1:] or list(SECTIONS)
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        sys.exit(f"bench: unknown section {', '.join(unknown)}; sections: {', '.join(SECTIONS)}")
+    WORK.mkdir(parents=True, exist_ok=True)
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    memory = next((int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal")), 0) * 1024
+    swift = run(["swift", "--version"]).stdout.splitlines()[0] if shutil.which("swift") else "swift unknown"
+    graphviz = subprocess.run(["dot", "-V"], capture_output=True, text=True).stderr.strip()
+    versions = run([str(PYTHON), "-c", "import importlib.metadata as m; print(', '.join(f'{p} {m.version(p)}' for p in ['networkx', 'python-statemachine', 'transitions', 'pygraphviz']))"]).stdout.strip()
+    results = []
+    for name in chosen:
+        results.append(SECTIONS[name]())
+        print(results[-1] + "\n", flush=True)
+    header = [
+        "# Performance",
+        "",
+        f"Measured by `scripts/bench{' ' + ' '.join(sys.argv[1:]) if sys.argv[1:] else ''}` on {started}: "
+        f"{os.cpu_count()} cores ({cpu}), {memory / 1024 ** 3:.0f} GiB, {platform.system()} {platform.release()}, "
+        f"{swift}, {graphviz}, Python {platform.python_version()} with {versions}; hyperfine for process timings, "
+        "GNU time for peak memory. fsmviz is a release build with cross-module optimization.",
+        "",
+        "The machine may be shared with other work: each table gives the load average around it, and the ratios, "
+        "measured side by side in the same run, are the figures to compare.",
+        "",
+    ]
+    (ROOT / "docs" / "performance.md").write_text("\n".join(header) + "\n\n".join(results) + "\n")
+    log("wrote docs/performance.md")
+
+
+if __name__ == "__main__":
+    main()
