@@ -61,7 +61,8 @@ let package = Package(
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime", "FSMCore", "Analysis"]),
         .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
-        .testTarget(name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport", "TestSupport"]),
+        .testTarget(
+            name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport", "TestSupport", "Examples"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [

@@ -6,168 +6,18 @@ import Foundation
 import TestSupport
 import Testing
 
-// The auth example from the documentation of Amplify's State protocol, ported: AuthState
-// holds an AuthenticationState and an AuthorizationState; signIn -> didSignIn -> getCreds()
-// -> didGetCreds -> isReady -> authIsReady.
+@testable import Examples
 
-struct AuthEvent: StateMachineEvent, Equatable {
-    enum EventType: Equatable, Sendable {
-        case signIn(user: String, pass: String)
-        case didSignIn
-        case didGetCreds([String: String])
-        case authIsReady
-        case signOut
-    }
-
-    enum Kind: String, Hashable, Sendable {
-        case signIn, didSignIn, didGetCreds, authIsReady, signOut
-    }
-
-    let eventType: EventType
-    /// When the event happened: resolvers read the time from here, so they stay pure.
-    let time: Date
-
-    init(_ eventType: EventType, time: Date) {
-        self.eventType = eventType
-        self.time = time
-    }
-
-    var kind: Kind {
-        switch eventType {
-        case .signIn: .signIn
-        case .didSignIn: .didSignIn
-        case .didGetCreds: .didGetCreds
-        case .authIsReady: .authIsReady
-        case .signOut: .signOut
-        }
-    }
-}
-
-/// What effects need from outside: the credentials service and a clock for the events they
-/// dispatch.
-struct AuthEnvironment: Sendable {
-    let now: @Sendable () -> Date
-    let getCreds: @Sendable () async -> [String: String]
-}
-
-struct AuthenticationState: ResolvableState {
-    typealias Environment = AuthEnvironment
-    var isSignedIn = false
-    var lastSignedIn: Date?
-
-    func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-        switch event.eventType {
-        // [3] "a simple validation": isSignedIn = true, lastSignedIn = now; [4] dispatch(didSignIn)
-        case .signIn(let user, let pass) where !isSignedIn && !user.isEmpty && !pass.isEmpty:
-            StateResolution(
-                Self(isSignedIn: true, lastSignedIn: event.time), effects: [.dispatch(AuthEvent(.didSignIn, time: event.time))])
-        case .signOut where isSignedIn:
-            StateResolution(Self(isSignedIn: false, lastSignedIn: lastSignedIn))
-        default:
-            StateResolution(self)
-        }
-    }
-}
-
-struct AuthorizationState: ResolvableState {
-    typealias Environment = AuthEnvironment
-    var isAuthorized = false
-    var credentials: [String: String] = [:]
-
-    func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-        switch event.eventType {
-        // [6] values unchanged; an effect calls getCreds(), whose completion dispatches didGetCreds
-        case .didSignIn where !isAuthorized:
-            StateResolution(self, effects: [
-                StateEffect("getCreds()") { context in
-                    let credentials = await context.environment.getCreds()
-                    context.dispatch(AuthEvent(.didGetCreds(credentials), time: context.environment.now()))
-                }
-            ])
-        // [8] isAuthorized = true, credentials = result
-        case .didGetCreds(let credentials) where !isAuthorized && !credentials.isEmpty:
-            StateResolution(Self(isAuthorized: true, credentials: credentials))
-        case .signOut where isAuthorized:
-            StateResolution(Self())
-        default:
-            StateResolution(self)
-        }
-    }
-}
-
-enum AuthNode: String, Hashable, Sendable, CustomStringConvertible {
-    case authState = "AuthState"
-    case authentication = "Authentication"
-    case signedOut = "SignedOut"
-    case authorization = "Authorization"
-    case noCredentials = "NoCredentials"
-    case ready = "Ready"
-
-    var description: String { rawValue }
-}
-
-struct AuthState: StateTreeRoot {
-    typealias Environment = AuthEnvironment
-    var isReady = false
-    var authNState = AuthenticationState()
-    var authZState = AuthorizationState()
-
-    func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-        // [2] depth-first: the substates first, then AuthState's own attribute.
-        var resolution = StateResolution(self)
-        resolution.resolve(\.authNState, with: event)
-        // Not in the documentation, which only walks through signing in: authorization only
-        // happens for a signed-in user, so a stray didSignIn, or a didGetCreds arriving
-        // after signOut, changes nothing (the undeclared-resolution check reports both otherwise).
-        if resolution.newState.authNState.isSignedIn {
-            resolution.resolve(\.authZState, with: event)
-        } else {
-            resolution.newState.authZState = AuthorizationState()
-        }
-        let ready = resolution.newState.authNState.isSignedIn && resolution.newState.authZState.isAuthorized
-        if ready, !isReady {
-            // [9] both substates are done; [10] dispatch(authIsReady)
-            resolution.newState.isReady = true
-            resolution.effects.append(.dispatch(AuthEvent(.authIsReady, time: event.time)))
-        } else if !ready {
-            resolution.newState.isReady = false
-        }
-        return resolution
-    }
-
-    /// The substates evolve side by side; the diagram draws them as phases: authentication
-    /// until signed in, then authorization until ready.
-    var node: AuthNode {
-        if !authNState.isSignedIn { return .signedOut }
-        return isReady ? .ready : .noCredentials
-    }
-
-    static let diagram = StateDiagram<AuthNode, AuthEvent.Kind>(
-        nodes: [
-            .init(.authState, initial: .authentication),
-            .init(.authentication, label: "AuthenticationState", parent: .authState, initial: .signedOut),
-            .init(.signedOut, label: "Signed Out", parent: .authentication),
-            .init(.authorization, label: "AuthorizationState", parent: .authState, initial: .noCredentials),
-            .init(.noCredentials, label: "No Credentials", parent: .authorization),
-            .init(.ready, label: "Ready (isReady = true)", parent: .authState),
-        ],
-        events: [
-            .init(.signIn, label: "signIn(user, pass)"), .init(.didSignIn), .init(.didGetCreds, label: "didGetCreds(result)"),
-            .init(.signOut),
-        ],
-        transitions: [
-            .init(
-                on: .signIn, from: .signedOut, to: .noCredentials, guard: "user and pass valid",
-                effects: ["isSignedIn = true", "lastSignedIn = now", "dispatch(didSignIn)"]),
-            .init(on: .didSignIn, from: .noCredentials, to: .noCredentials, effects: ["getCreds(), which dispatches didGetCreds(result)"]),
-            .init(
-                on: .didGetCreds, from: .noCredentials, to: .ready, guard: "result has credentials",
-                effects: ["isAuthorized = true", "credentials = result", "isReady = true", "dispatch(authIsReady)"]),
-            .init(
-                on: .signOut, from: [.authorization, .ready], to: [.authentication],
-                effects: ["isSignedIn = false", "isAuthorized = false", "credentials = [:]", "isReady = false"]),
-        ])
-}
+// The auth example from the documentation of Amplify's State protocol, ported once in the
+// examples (`swift run fsmviz-examples amplify`) and tested here: AuthState holds an
+// AuthenticationState and an AuthorizationState; signIn -> didSignIn -> getCreds() ->
+// didGetCreds -> isReady -> authIsReady.
+typealias AuthEvent = AmplifyAuthExample.AuthEvent
+typealias AuthEnvironment = AmplifyAuthExample.AuthEnvironment
+typealias AuthenticationState = AmplifyAuthExample.AuthenticationState
+typealias AuthorizationState = AmplifyAuthExample.AuthorizationState
+typealias AuthNode = AmplifyAuthExample.AuthNode
+typealias AuthState = AmplifyAuthExample.AuthState
 
 @Suite(.timeLimit(.minutes(1))) struct AmplifyTests {
     let clock = ManualClock()

@@ -5,46 +5,19 @@ import Foundation
 import TestSupport
 import Testing
 
-// DDStateMachine's README example, ported: a sync process with a 30 s cache.
+@testable import Examples
 
-enum SyncStatus: Int, Hashable, Sendable {
-    case notSynced
-    case inProgress
-    case synced
-    case failed
-}
-
-enum SyncEvent: Hashable, Sendable {
-    case sync
-}
-
-struct SyncExtraState: ExtraStateProtocol {
-    var expiryDate: Date?
-}
+// DDStateMachine's README example, ported once in the examples (`swift run fsmviz-examples
+// dd`) and tested here: a sync process with a 30 s cache.
+typealias SyncStatus = DDSyncExample.SyncStatus
+typealias SyncEvent = DDSyncExample.SyncEvent
+typealias SyncExtraState = DDSyncExample.SyncExtraState
 
 /// The README's machine, with the clock and the sync work injected so tests control both.
 func makeSyncMachine(
     now: @escaping @Sendable () -> Date, doSync: @escaping @Sendable () async -> Bool
 ) -> BuiltStateMachine<SyncStatus, SyncEvent, SyncExtraState> {
-    let builder = StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
-
-    let notSynced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.notSynced, label: "Not Synced")
-    let synced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced, label: "Synced")
-    let failed = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.failed, label: "Failed")
-    let inProgress = WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(
-        .inProgress, label: "In Progress (work: doSync)", work: doSync)
-
-    builder.shouldTransit(notSynced ~> inProgress).by(event: .sync).immediately()
-    builder.shouldTransit(inProgress ~> synced)
-        .on("expiryDate = now + 30s") { $0.expiryDate = now() + 30 }
-        .ifResult("result") { result, _ in result }
-    builder.shouldTransit(inProgress ~> failed).ifResult("!result") { result, _ in !result }
-    builder.shouldTransit(synced ~> inProgress)
-        .by(event: .sync)
-        .ifCondition("cache expired") { $0.expiryDate.map { $0 < now() } ?? true }
-    builder.shouldTransit(failed ~> inProgress).by(event: .sync).immediately()
-
-    return builder.build(initialState: notSynced)
+    DDSyncExample.makeMachine(now: now, doSync: doSync)
 }
 
 /// Results for successive runs of the sync work, and how many runs there were.
