@@ -7,9 +7,21 @@ public enum MachineReader {
     /// extension names. Standard input without a format is sniffed: SCXML when it starts
     /// with `<`, JSON when it starts with `{`, YAML otherwise.
     /// - Throws: ``MachineFileError`` naming the file and, where there is one, the position.
-    public static func read(path: String, format: MachineFormat? = nil) throws(MachineFileError) -> ImportedMachine {
+    ///
+    /// The machine must stay within `limits` (size, states, transitions, nesting, label length).
+    public static func read(
+        path: String, format: MachineFormat? = nil, limits: InputLimits = .standard
+    ) throws(MachineFileError) -> ImportedMachine {
+        let imported = try readUnchecked(path: path, format: format, maximumFileSize: limits.fileSize ?? .max)
+        try limits.check(imported.machine, path: path == "-" ? "<stdin>" : path)
+        return imported
+    }
+
+    private static func readUnchecked(
+        path: String, format: MachineFormat?, maximumFileSize: Int
+    ) throws(MachineFileError) -> ImportedMachine {
         if path == "-", format == nil {
-            let bytes = try MachineFileLoader.read(path: path)
+            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
             return try sniff(bytes).read(bytes, path: "<stdin>")
         }
         guard let chosen = format ?? MachineFormat(path: path) else {
@@ -22,7 +34,7 @@ public enum MachineReader {
                 path: path, location: nil,
                 message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
         }
-        let bytes = try MachineFileLoader.read(path: path)
+        let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
         return try importer.read(bytes, path: path == "-" ? "<stdin>" : path)
     }
 

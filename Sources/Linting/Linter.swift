@@ -1,5 +1,5 @@
 import Analysis
-import FSMCore
+public import FSMCore
 import Foundation
 import Interop
 
@@ -26,15 +26,19 @@ public struct Linter: Sendable {
 
     /// Where configuration comes from.
     public var configuration: ConfigurationSource
+    /// How big a machine file may be (see ``InputLimits``).
+    public var limits: InputLimits
 
     /// The rule id of findings about content a machine file holds that fsmviz does not model
     /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
     /// which `.fsmviz.yml` can disable or make more or less severe like a rule.
     public static let unsupportedContentRuleID = "fsmviz/unsupported-content"
 
-    /// A linter that uses `configuration` (by default, the nearest `.fsmviz.yml`).
-    public init(configuration: ConfigurationSource = .discover) {
+    /// A linter that uses `configuration` (by default, the nearest `.fsmviz.yml`) and reads
+    /// machines within `limits`.
+    public init(configuration: ConfigurationSource = .discover, limits: InputLimits = .standard) {
         self.configuration = configuration
+        self.limits = limits
     }
 
     /// Lints every machine file that `inputs` (files and directories) stand for.
@@ -88,7 +92,7 @@ public struct Linter: Sendable {
     public func lint(file path: String, settings: RuleSettings = RuleSettings()) -> LintResult {
         let imported: ImportedMachine
         do {
-            imported = try MachineReader.read(path: path)
+            imported = try MachineReader.read(path: path, limits: limits)
         } catch {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }

@@ -51,10 +51,12 @@ extension FsmvizCommand {
             }
         }
 
+        @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
         func run() throws {
             let imported: ImportedMachine
             do {
-                imported = try MachineReader.read(path: input, format: from?.format)
+                imported = try MachineReader.read(path: input, format: from?.format, limits: limitOptions.limits)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode

@@ -17,10 +17,12 @@ extension FsmvizCommand {
 
         @OptionGroup var diagram: DiagramOptions
 
+        @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
         func run() throws {
             let machine: Machine
             do {
-                let imported = try MachineReader.read(path: input)
+                let imported = try MachineReader.read(path: input, limits: limitOptions.limits)
                 imported.warnings.forEach { Console.printError($0.description) }
                 machine = imported.machine
             } catch {

@@ -51,9 +51,11 @@ extension FsmvizCommand {
             help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
         var output: String?
 
+        @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
         func run() throws {
             let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
-            let results = Linter(configuration: source).lint(inputs)
+            let results = Linter(configuration: source, limits: limitOptions.limits).lint(inputs)
             let colored = output == nil
                 && TerminalStyle.isEnabled(
                     isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)

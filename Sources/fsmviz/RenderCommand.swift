@@ -48,6 +48,8 @@ extension FsmvizCommand {
 
         @OptionGroup var diagram: DiagramOptions
 
+        @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
         func validate() throws {
             if output == "-", inputs.count > 1 {
                 throw ValidationError("'-o -' takes one input; give a directory to render several")
@@ -106,7 +108,7 @@ extension FsmvizCommand {
             let machine: Machine
             do {
                 let imported = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
-                    try MachineReader.read(path: input)
+                    try MachineReader.read(path: input, limits: limitOptions.limits)
                 }
                 imported.warnings.forEach { Console.printError($0.description) }
                 machine = imported.machine

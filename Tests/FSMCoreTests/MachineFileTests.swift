@@ -19,7 +19,8 @@ import Testing
             let bytes = try [UInt8](Data(contentsOf: Self.invalidDirectory.appendingPathComponent(name)))
             let format = try #require(MachineFileFormat(path: name))
             do {
-                _ = try MachineFileLoader.load(bytes: bytes, format: format, path: path)
+                // The standard input limits apply as `MachineReader` applies them to every file.
+                try InputLimits.standard.check(try MachineFileLoader.load(bytes: bytes, format: format, path: path), path: path)
                 Issue.record("\(name) loaded, but it is invalid")
             } catch {
                 #expect(error.description.hasPrefix(path), "\(error)")

@@ -3,8 +3,8 @@
 public enum MachineFileDecoder {
     /// The format versions this decoder reads.
     public static let supportedVersions = [1]
-    /// The longest identifier, label, guard or effect accepted, in Unicode scalars: longer
-    /// text is almost certainly not meant for a diagram.
+    /// The longest identifier, label, guard or effect ``InputLimits/standard`` accepts, in
+    /// Unicode scalars: longer text is almost certainly not meant for a diagram.
     public static let maximumTextLength = 1024
 
     static let machineKeys = [

@@ -93,7 +93,7 @@ public enum MachineFileLoader {
                 if let size = attributes[.size] as? Int, size > maximumFileSize {
                     throw MachineFileError(
                         path: path, location: nil,
-                        message: "file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes")
+                        message: "file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
                 }
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             }

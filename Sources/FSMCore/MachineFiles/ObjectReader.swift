@@ -61,12 +61,6 @@ struct ObjectReader {
         guard case .string(let text) = node.value else {
             throw .at(node.location, "expected \(what) to be a string, found \(node.kindDescription)")
         }
-        let length = text.unicodeScalars.count
-        guard length <= MachineFileDecoder.maximumTextLength else {
-            throw .at(
-                node.location,
-                "\(what) is \(length) characters long; the limit is \(MachineFileDecoder.maximumTextLength)")
-        }
         return text
     }
 
