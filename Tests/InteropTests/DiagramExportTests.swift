@@ -76,30 +76,8 @@ import Testing
         var edges: [Edge]
     }
 
-    static func run(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, output: Data, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        nonisolated(unsafe) var errorData = Data()
-        let done = DispatchGroup()
-        done.enter()
-        DispatchQueue.global().async {
-            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-            done.leave()
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        done.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, output, String(decoding: errorData, as: UTF8.self))
+    static func run(_ executable: String, _ arguments: [String], input: String) throws -> CommandRunner.Result {
+        try CommandRunner.run(arguments, stdin: Array(input.utf8), program: URL(fileURLWithPath: executable))
     }
 
     /// Mermaid keeps `#code;` entities as placeholders until it draws; decode them as it does.
@@ -122,10 +100,10 @@ import Testing
             let text = try MermaidExporter().write(machine).text
             let result = try Self.run(node, [script, Self.mermaidBundle], input: text)
             guard result.status == 0 else {
-                Issue.record("Mermaid rejected \(name): \(result.error)\n\(text)")
+                Issue.record("Mermaid rejected \(name): \(result.stderr)\n\(text)")
                 continue
             }
-            let graph = try JSONDecoder().decode(ParsedGraph.self, from: result.output)
+            let graph = try JSONDecoder().decode(ParsedGraph.self, from: Data(result.stdout))
             let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }) { first, _ in first }
             let ids = DiagramIdentifiers(machine.states.map(\.id), reserved: MermaidExporter.reserved)
             /// The composite a node sits in, looking through the dividers between regions.
@@ -161,7 +139,7 @@ import Testing
         for (name, machine) in try Self.machines() {
             let text = try PlantUMLExporter().write(machine).text
             let result = try Self.run(plantUML, ["-syntax", "-pipe"], input: text)
-            let verdict = String(decoding: result.output, as: UTF8.self)
+            let verdict = result.stdoutText
             #expect(verdict.hasPrefix("STATE"), "\(name): \(verdict)\n\(text)")
         }
     }

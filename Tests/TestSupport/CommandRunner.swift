@@ -22,13 +22,13 @@ public struct CommandRunner {
         return testBinary.deletingLastPathComponent().appendingPathComponent("fsmviz")
     }()
 
-    /// Runs `fsmviz` with `arguments` in `directory`, feeding `stdin`.
+    /// Runs `fsmviz` (or another `program`) with `arguments` in `directory`, feeding `stdin`.
     public static func run(
         _ arguments: [String], in directory: URL = Golden.packageRoot, stdin: [UInt8] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], program: URL = executable
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
