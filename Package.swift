@@ -50,7 +50,11 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", dependencies: ["FSMCore", "Analysis"], path: "Tests/TestSupport"),
-        .testTarget(name: "FSMCoreTests", dependencies: ["FSMCore", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FSMCoreTests",
+            dependencies: ["FSMCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "AnalysisTests",
             dependencies: [

@@ -38,32 +38,14 @@ public struct Machine: Hashable, Sendable {
         transitions: [Transition],
         suppressions: [Suppression] = []
     ) throws(MachineError) {
-        var stateIndex: [StateID: Int] = [:]
-        stateIndex.reserveCapacity(states.count)
-        for (position, state) in states.enumerated() {
-            guard !state.id.rawValue.isEmpty else { throw .emptyIdentifier(at: state.location) }
-            if let first = stateIndex[state.id] {
-                throw .duplicateState(state.id, at: state.location, firstDeclaredAt: states[first].location)
-            }
-            stateIndex[state.id] = position
-        }
+        let stateIndex = try Self.index(states)
         var allEvents = events
-        var eventIndex: [EventID: Int] = [:]
-        for (position, event) in events.enumerated() {
-            guard !event.id.rawValue.isEmpty else { throw .emptyIdentifier(at: event.location) }
-            if let first = eventIndex[event.id] {
-                throw .duplicateEvent(event.id, at: event.location, firstDeclaredAt: events[first].location)
-            }
-            eventIndex[event.id] = position
-        }
-        var sources: [Int] = []
-        var eventNumbers: [Int] = []
-        var targetStart: [Int] = [0]
-        var targets: [Int] = []
-        sources.reserveCapacity(transitions.count)
-        eventNumbers.reserveCapacity(transitions.count)
-        targetStart.reserveCapacity(transitions.count + 1)
-        targets.reserveCapacity(transitions.count)
+        var eventIndex = try Self.index(events)
+        var resolved = ResolvedTransitions(sources: [], events: [], targetStart: [0], targets: [])
+        resolved.sources.reserveCapacity(transitions.count)
+        resolved.events.reserveCapacity(transitions.count)
+        resolved.targetStart.reserveCapacity(transitions.count + 1)
+        resolved.targets.reserveCapacity(transitions.count)
         for transition in transitions {
             guard let source = stateIndex[transition.source] else {
                 throw .unknownTransitionState(transition.source, role: .source, at: transition.location)
@@ -75,23 +57,54 @@ public struct Machine: Hashable, Sendable {
                 guard let number = stateIndex[target] else {
                     throw .unknownTransitionState(target, role: .target, at: transition.location)
                 }
-                targets.append(number)
+                resolved.targets.append(number)
             }
-            targetStart.append(targets.count)
-            sources.append(source)
+            resolved.targetStart.append(resolved.targets.count)
+            resolved.sources.append(source)
             if let event = transition.event {
                 if let number = eventIndex[event] {
-                    eventNumbers.append(number)
+                    resolved.events.append(number)
                 } else {
                     guard !event.rawValue.isEmpty else { throw .emptyIdentifier(at: transition.location) }
                     eventIndex[event] = allEvents.count
-                    eventNumbers.append(allEvents.count)
+                    resolved.events.append(allEvents.count)
                     allEvents.append(Event(event))
                 }
             } else {
-                eventNumbers.append(-1)
+                resolved.events.append(-1)
             }
         }
+        try self.init(
+            name: name, summary: summary, states: states, events: allEvents, transitions: transitions,
+            suppressions: suppressions, stateIndex: stateIndex, eventIndex: eventIndex, resolved: resolved)
+    }
+
+    /// Transitions' states and events as numbers, for a reader that resolved the names itself:
+    /// transition `t` leaves state `sources[t]` on event `events[t]` (-1 for none) for states
+    /// `targets[targetStart[t]..<targetStart[t + 1]]`.
+    struct ResolvedTransitions {
+        var sources: [Int]
+        var events: [Int]
+        var targetStart: [Int]
+        var targets: [Int]
+    }
+
+    /// Creates a machine whose transitions a reader resolved already; `events` must hold every
+    /// event the transitions use, and `resolved` must agree with `transitions`.
+    init(
+        name: String?, summary: String?, states: [State], events: [Event], transitions: [Transition],
+        resolved: ResolvedTransitions
+    ) throws(MachineError) {
+        try self.init(
+            name: name, summary: summary, states: states, events: events, transitions: transitions, suppressions: [],
+            stateIndex: try Self.index(states), eventIndex: try Self.index(events), resolved: resolved)
+    }
+
+    private init(
+        name: String?, summary: String?, states: [State], events: [Event], transitions: [Transition],
+        suppressions: [Suppression], stateIndex: [StateID: Int], eventIndex: [EventID: Int],
+        resolved: ResolvedTransitions
+    ) throws(MachineError) {
         for suppression in suppressions {
             if let state = suppression.state, stateIndex[state] == nil {
                 throw .unknownSuppressedState(state, at: suppression.location)
@@ -99,23 +112,47 @@ public struct Machine: Hashable, Sendable {
         }
         let parents = try Self.checkHierarchy(states, stateIndex)
         try Self.checkStructure(
-            states, parents: parents, transitions: transitions, sources: sources, targetStart: targetStart,
-            targets: targets)
+            states, parents: parents, transitions: transitions, sources: resolved.sources,
+            targetStart: resolved.targetStart, targets: resolved.targets)
         let initial = try Self.initialChild(of: nil, among: states)
         guard let initial else { throw .missingInitialState }
 
         self.name = name
         self.summary = summary
         self.states = states
-        self.events = allEvents
+        self.events = events
         self.transitions = transitions
         self.initialState = initial
         self.suppressions = suppressions
         self.stateIndex = stateIndex
         self.eventIndex = eventIndex
         self.index = MachineIndex(
-            stateCount: states.count, parents: parents,
-            sources: sources, events: eventNumbers, targetStart: targetStart, targets: targets)
+            stateCount: states.count, parents: parents, sources: resolved.sources, events: resolved.events,
+            targetStart: resolved.targetStart, targets: resolved.targets)
+    }
+
+    private static func index(_ states: [State]) throws(MachineError) -> [StateID: Int] {
+        var index: [StateID: Int] = [:]
+        index.reserveCapacity(states.count)
+        for (position, state) in states.enumerated() {
+            guard !state.id.rawValue.isEmpty else { throw .emptyIdentifier(at: state.location) }
+            if let first = index.updateValue(position, forKey: state.id) {
+                throw .duplicateState(state.id, at: state.location, firstDeclaredAt: states[first].location)
+            }
+        }
+        return index
+    }
+
+    private static func index(_ events: [Event]) throws(MachineError) -> [EventID: Int] {
+        var index: [EventID: Int] = [:]
+        index.reserveCapacity(events.count)
+        for (position, event) in events.enumerated() {
+            guard !event.id.rawValue.isEmpty else { throw .emptyIdentifier(at: event.location) }
+            if let first = index.updateValue(position, forKey: event.id) {
+                throw .duplicateEvent(event.id, at: event.location, firstDeclaredAt: events[first].location)
+            }
+        }
+        return index
     }
 
     /// The state with identifier `id`, if the machine has one.

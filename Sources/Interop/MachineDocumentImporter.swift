@@ -14,6 +14,7 @@ public struct MachineDocumentImporter: MachineImporter {
     }
 
     public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
+        if syntax == .json, let machine = MachineFileLoader.scan(json: bytes) { return ImportedMachine(machine: machine) }
         let root = try MachineFileLoader.document(bytes: bytes, format: syntax, path: path)
         if Self.isPythonStateMachine(root) {
             throw MachineFileError(

@@ -29,6 +29,7 @@ public enum MachineFileLoader {
     public static func load(
         bytes: [UInt8], format: MachineFileFormat, path: String
     ) throws(MachineFileError) -> Machine {
+        if format == .json, let machine = scan(json: bytes) { return machine }
         let root = try document(bytes: bytes, format: format, path: path)
         do throws(MachineFileError) {
             return try MachineFileDecoder.decode(root)
@@ -37,6 +38,13 @@ public enum MachineFileLoader {
             located.path = path
             throw located
         }
+    }
+
+    /// The machine in a JSON machine file read in one pass over its bytes, or `nil` when the
+    /// file needs ``document(bytes:format:path:)`` and ``MachineFileDecoder``, which read every
+    /// machine file and explain every mistake. Large generated files take the single pass.
+    public static func scan(json bytes: [UInt8]) -> Machine? {
+        bytes.withUnsafeBufferPointer { JSONMachineScanner.machine(in: $0) }
     }
 
     /// Parses the bytes of a JSON or YAML file into a document tree with positions, without

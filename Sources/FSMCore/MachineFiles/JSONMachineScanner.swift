@@ -1,0 +1,519 @@
+/// Reads the common shape of a JSON machine file straight into a ``Machine`` in one pass over
+/// its bytes, without building a ``DocumentNode`` tree, and resolves every name to a number as
+/// it is met instead of hashing strings again later.
+///
+/// It gives up (returns `nil`) on anything outside that shape: escapes in strings, names that
+/// are not ASCII, a `lint` section, and every kind of mistake. The loader then reads the file
+/// through ``JSONDocumentParser`` and ``MachineFileDecoder``, which explain problems with their
+/// positions, so errors have a single source. Whatever the scanner accepts, it reads into the
+/// same machine as the decoder would (checked by `JSONMachineScannerTests` and by the JSON
+/// fuzz target).
+/// - Complexity: O(bytes), without recursion; at most a few allocations per declaration.
+struct JSONMachineScanner {
+    /// Why the scanner stopped; the full decoder reads the file instead.
+    private struct Unsupported: Error {}
+
+    private typealias Span = NameTable.Span
+
+    private struct StateEntry {
+        var name: Int
+        var label: String?
+        var isFinal: Bool
+        var parent: Int?
+        var initialChild: Int?
+        var isParallel: Bool
+        var pseudoState: PseudoState?
+        var entryEffects: [String]
+        var exitEffects: [String]
+        var location: SourceLocation
+    }
+
+    private struct TransitionEntry {
+        /// The entry's sources, in `referencedNames`.
+        var sources: Range<Int>
+        var targets: Range<Int>
+        var event: Int?
+        var guardLabel: String?
+        var effects: [String]
+        var location: SourceLocation
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    // Columns count Unicode scalars. While a line has been all ASCII (always, in generated
+    // machines whose whole document is one line) the column is a subtraction; otherwise it
+    // is counted incrementally from the last position asked for.
+    private var lineIsASCII = true
+    private var countedOffset = 0
+    private var countedColumn = 1
+
+    private var stateNames: NameTable
+    private var eventNames: NameTable
+    private var states: [StateEntry] = []
+    private var declaredEvents: [Event] = []
+    private var declaredEventNames: [Int] = []
+    private var hasEventList = false
+    private var transitions: [TransitionEntry] = []
+    // The state names transitions use, as runs that the entries point into.
+    private var referencedNames: [Int] = []
+    private var sourceMemo = NameTable.Memo()
+    private var initialName: Int?
+    private var name: String?
+    private var summary: String?
+
+    /// The machine in `bytes`, or `nil` when the file needs the full decoder.
+    static func machine(in bytes: UnsafeBufferPointer<UInt8>) -> Machine? {
+        var scanner = JSONMachineScanner(bytes: bytes)
+        do {
+            try scanner.scanDocument()
+            return try scanner.makeMachine()
+        } catch {
+            return nil
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        stateNames = NameTable(bytes: bytes)
+        eventNames = NameTable(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+            lineStart = 3
+            countedOffset = 3
+        }
+    }
+
+    // MARK: The document
+
+    private enum MachineKey: CaseIterable {
+        case schema, version, name, description, initial, states, events, transitions, lint
+
+        var text: StaticString {
+            switch self {
+            case .schema: "$schema"
+            case .version: "version"
+            case .name: "name"
+            case .description: "description"
+            case .initial: "initial"
+            case .states: "states"
+            case .events: "events"
+            case .transitions: "transitions"
+            case .lint: "lint"
+            }
+        }
+    }
+
+    private mutating func scanDocument() throws(Unsupported) {
+        skipWhitespace()
+        var seen = Set<Int>()
+        try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
+            guard let known = MachineKey.allCases.firstIndex(where: { scanner.matches(key, $0.text) }),
+                seen.insert(known).inserted
+            else { throw Unsupported() }
+            try scanner.scanMember(MachineKey.allCases[known])
+        }
+        skipWhitespace()
+        guard offset == bytes.count, initialName != nil, !states.isEmpty else { throw Unsupported() }
+    }
+
+    private mutating func scanMember(_ key: MachineKey) throws(Unsupported) {
+        switch key {
+        case .schema:
+            _ = try optionalText()
+        case .version:
+            // Only version 1 exists; anything else is the decoder's error to explain.
+            guard consume("1") else { throw Unsupported() }
+        case .name:
+            name = try optionalText()
+        case .description:
+            summary = try optionalText()
+        case .initial:
+            let span = try nameSpan()
+            initialName = stateNames.intern(span)
+        case .states:
+            try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in try scanner.scanState() }
+        case .events:
+            if consume("null") { return }
+            hasEventList = true
+            try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in try scanner.scanEvent() }
+        case .transitions:
+            try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in try scanner.scanTransition() }
+        case .lint:
+            // Suppressions are rare and small; the decoder reads them.
+            guard consume("null") else { throw Unsupported() }
+        }
+    }
+
+    private mutating func scanState() throws(Unsupported) {
+        let location = currentLocation()
+        var entry = StateEntry(
+            name: -1, label: nil, isFinal: false, parent: nil, initialChild: nil, isParallel: false,
+            pseudoState: nil, entryEffects: [], exitEffects: [], location: location)
+        if peek == UInt8(ascii: "\"") {
+            let span = try nameSpan()
+            entry.name = try declare(span)
+            states.append(entry)
+            return
+        }
+        var seen: UInt16 = 0
+        try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
+            let field = try scanner.field(key, among: ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"], seen: &seen)
+            switch field {
+            case 0:
+                let span = try scanner.nameSpan()
+                entry.name = try scanner.declare(span)
+            case 1: entry.label = try scanner.optionalText()
+            case 2: entry.isFinal = try scanner.optionalBool()
+            case 3: entry.parent = try scanner.optionalStateName()
+            case 4: entry.initialChild = try scanner.optionalStateName()
+            case 5: entry.isParallel = try scanner.optionalBool()
+            case 6:
+                guard let text = try scanner.optionalText() else { return }
+                guard let kind = PseudoState(rawValue: text) else { throw Unsupported() }
+                entry.pseudoState = kind
+            case 7: entry.entryEffects = try scanner.optionalTexts()
+            default: entry.exitEffects = try scanner.optionalTexts()
+            }
+        }
+        guard entry.name >= 0, !(entry.isParallel && entry.initialChild != nil) else { throw Unsupported() }
+        states.append(entry)
+    }
+
+    /// Interns a state's own name; a name declared twice is the decoder's error to report.
+    private mutating func declare(_ span: Span) throws(Unsupported) -> Int {
+        let name = stateNames.intern(span)
+        guard stateNames.declare(name) else { throw Unsupported() }
+        return name
+    }
+
+    private mutating func scanEvent() throws(Unsupported) {
+        let location = currentLocation()
+        var nameSpan: Span?
+        var label: String?
+        if peek == UInt8(ascii: "\"") {
+            nameSpan = try self.nameSpan()
+        } else {
+            var seen: UInt16 = 0
+            try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
+                switch try scanner.field(key, among: ["id", "label"], seen: &seen) {
+                case 0: nameSpan = try scanner.nameSpan()
+                default: label = try scanner.optionalText()
+                }
+            }
+        }
+        guard let nameSpan else { throw Unsupported() }
+        let name = eventNames.intern(nameSpan)
+        guard eventNames.declare(name) else { throw Unsupported() }
+        declaredEventNames.append(name)
+        declaredEvents.append(Event(EventID(text(nameSpan)), label: label, location: location))
+    }
+
+    private mutating func scanTransition() throws(Unsupported) {
+        var entry = TransitionEntry(
+            sources: 0..<0, targets: 0..<0, event: nil, guardLabel: nil, effects: [], location: currentLocation())
+        var seen: UInt16 = 0
+        try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
+            switch try scanner.field(key, among: ["from", "event", "to", "guard", "effects"], seen: &seen) {
+            case 0: entry.sources = try scanner.stateNameList(areSources: true)
+            case 1:
+                if let span = try scanner.optionalNameSpan() { entry.event = scanner.eventNames.intern(span) }
+            case 2: entry.targets = try scanner.stateNameList(areSources: false)
+            case 3: entry.guardLabel = try scanner.optionalText()
+            default: entry.effects = try scanner.optionalTexts()
+            }
+        }
+        guard !entry.sources.isEmpty, !entry.targets.isEmpty else { throw Unsupported() }
+        transitions.append(entry)
+    }
+
+    /// Which of `fields` `key` is, refusing unknown and repeated keys.
+    private func field(_ key: Span, among fields: [StaticString], seen: inout UInt16) throws(Unsupported) -> Int {
+        guard let index = fields.firstIndex(where: { matches(key, $0) }), seen & (1 << index) == 0 else {
+            throw Unsupported()
+        }
+        seen |= 1 << index
+        return index
+    }
+
+    /// A state name or a non-empty array of them, appended to `referencedNames`; a single source
+    /// goes through the memo of the last one.
+    private mutating func stateNameList(areSources: Bool) throws(Unsupported) -> Range<Int> {
+        let start = referencedNames.count
+        if peek == UInt8(ascii: "\"") {
+            let span = try nameSpan()
+            referencedNames.append(areSources ? stateNames.intern(span, memo: &sourceMemo) : stateNames.intern(span))
+        } else {
+            try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in
+                let span = try scanner.nameSpan()
+                scanner.referencedNames.append(scanner.stateNames.intern(span))
+            }
+        }
+        guard referencedNames.count > start else { throw Unsupported() }
+        return start..<referencedNames.count
+    }
+
+    // MARK: Building the machine
+
+    private func makeMachine() throws(Unsupported) -> Machine {
+        // Every state name used must be declared; numbers follow declaration order.
+        var stateNumber = [Int](repeating: -1, count: stateNames.count)
+        for (number, state) in states.enumerated() { stateNumber[state.name] = number }
+        func number(_ name: Int) throws(Unsupported) -> Int {
+            let number = stateNumber[name]
+            guard number >= 0 else { throw Unsupported() }
+            return number
+        }
+        guard let initialName else { throw Unsupported() }
+        let initial = try number(initialName)
+        let ids = states.map { StateID(text(stateNames.span(of: $0.name))) }
+
+        var machineStates: [State] = []
+        machineStates.reserveCapacity(states.count)
+        for state in states {
+            machineStates.append(
+                State(
+                    ids[stateNumber[state.name]], label: state.label, kind: state.isFinal ? .final : .normal,
+                    parent: try state.parent.map { (name: Int) throws(Unsupported) in ids[try number(name)] },
+                    isParallel: state.isParallel, pseudoState: state.pseudoState,
+                    entryEffects: state.entryEffects, exitEffects: state.exitEffects, location: state.location))
+        }
+        guard machineStates[initial].parent == nil else { throw Unsupported() }
+        try markInitial(initial, in: &machineStates)
+        for (parent, state) in states.enumerated() {
+            guard let childName = state.initialChild else { continue }
+            let child = try number(childName)
+            guard machineStates[child].parent == ids[parent] else { throw Unsupported() }
+            try markInitial(child, in: &machineStates)
+        }
+
+        // Declared events first, then the others in order of first use, as `Machine` orders them.
+        var events = declaredEvents
+        var eventNumber = [Int](repeating: -1, count: eventNames.count)
+        for (number, name) in declaredEventNames.enumerated() { eventNumber[name] = number }
+        var machineTransitions: [Transition] = []
+        var sources: [Int] = []
+        var eventNumbers: [Int] = []
+        var targetStart: [Int] = [0]
+        var targets: [Int] = []
+        let count = transitions.reduce(0) { $0 + $1.sources.count }
+        machineTransitions.reserveCapacity(count)
+        sources.reserveCapacity(count)
+        eventNumbers.reserveCapacity(count)
+        targetStart.reserveCapacity(count + 1)
+        targets.reserveCapacity(count)
+        var targetNumbers: [Int] = []
+        for entry in transitions {
+            var event: EventID?
+            var eventIndex = -1
+            if let name = entry.event {
+                if eventNumber[name] < 0 {
+                    guard !hasEventList else { throw Unsupported() }
+                    eventNumber[name] = events.count
+                    events.append(Event(EventID(text(eventNames.span(of: name)))))
+                }
+                eventIndex = eventNumber[name]
+                event = events[eventIndex].id
+            }
+            targetNumbers.removeAll(keepingCapacity: true)
+            for name in referencedNames[entry.targets] { targetNumbers.append(try number(name)) }
+            let targetIDs = targetNumbers.map { ids[$0] }
+            for name in referencedNames[entry.sources] {
+                let source = try number(name)
+                machineTransitions.append(
+                    Transition(
+                        from: ids[source], on: event, to: targetIDs, guard: entry.guardLabel, effects: entry.effects,
+                        location: entry.location))
+                sources.append(source)
+                eventNumbers.append(eventIndex)
+                targets += targetNumbers
+                targetStart.append(targets.count)
+            }
+        }
+        do {
+            return try Machine(
+                name: name, summary: summary, states: machineStates, events: events, transitions: machineTransitions,
+                resolved: Machine.ResolvedTransitions(
+                    sources: sources, events: eventNumbers, targetStart: targetStart, targets: targets))
+        } catch {
+            throw Unsupported()
+        }
+    }
+
+    private func markInitial(_ number: Int, in states: inout [State]) throws(Unsupported) {
+        guard states[number].kind != .final else { throw Unsupported() }
+        states[number].kind = .initial
+    }
+
+    // MARK: Values
+
+    private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    /// Consumes `literal` if the input continues with it.
+    private mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        let equal = literal.withUTF8Buffer { expected in
+            memoryEqual(bytes.baseAddress! + offset, expected.baseAddress!, count)
+        }
+        if equal { offset += count }
+        return equal
+    }
+
+    private func matches(_ span: Span, _ literal: StaticString) -> Bool {
+        span.count == literal.utf8CodeUnitCount
+            && literal.withUTF8Buffer { expected in
+                memoryEqual(bytes.baseAddress! + span.start, expected.baseAddress!, span.count)
+            }
+    }
+
+    /// Reads `{ "key": value, ... }`, handing each key to `member`, which must read its value.
+    private mutating func scanObject(
+        _ member: (inout JSONMachineScanner, Span) throws(Unsupported) -> Void
+    ) throws(Unsupported) {
+        guard consume("{") else { throw Unsupported() }
+        skipWhitespace()
+        if consume("}") { return }
+        while true {
+            skipWhitespace()
+            let (key, _) = try stringSpan()
+            skipWhitespace()
+            guard consume(":") else { throw Unsupported() }
+            skipWhitespace()
+            try member(&self, key)
+            skipWhitespace()
+            if consume(",") { continue }
+            guard consume("}") else { throw Unsupported() }
+            return
+        }
+    }
+
+    /// Reads `[ value, ... ]`, calling `element` to read each value.
+    private mutating func scanArray(_ element: (inout JSONMachineScanner) throws(Unsupported) -> Void) throws(Unsupported) {
+        guard consume("[") else { throw Unsupported() }
+        skipWhitespace()
+        if consume("]") { return }
+        while true {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+            if consume(",") { continue }
+            guard consume("]") else { throw Unsupported() }
+            return
+        }
+    }
+
+    /// A string's contents, without escapes, and whether they are all ASCII.
+    private mutating func stringSpan() throws(Unsupported) -> (Span, isASCII: Bool) {
+        guard consume("\"") else { throw Unsupported() }
+        let start = offset
+        var high: UInt8 = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                if high >= 0x80 { lineIsASCII = false }
+                return (Span(start: start, count: offset - 1 - start), high < 0x80)
+            }
+            // Escapes are left to the full parser, as are control characters (its errors).
+            guard byte != UInt8(ascii: "\\"), byte >= 0x20 else { throw Unsupported() }
+            high |= byte
+            offset += 1
+        }
+        throw Unsupported()
+    }
+
+    /// An ASCII name: names are compared byte for byte, which only matches how Swift compares
+    /// strings (by canonical equivalence) when they are ASCII.
+    private mutating func nameSpan() throws(Unsupported) -> Span {
+        let (span, isASCII) = try stringSpan()
+        guard isASCII, span.count > 0 else { throw Unsupported() }
+        return span
+    }
+
+    private mutating func optionalNameSpan() throws(Unsupported) -> Span? {
+        if consume("null") { return nil }
+        return try nameSpan()
+    }
+
+    private mutating func optionalStateName() throws(Unsupported) -> Int? {
+        guard let span = try optionalNameSpan() else { return nil }
+        return stateNames.intern(span)
+    }
+
+    private mutating func optionalText() throws(Unsupported) -> String? {
+        if consume("null") { return nil }
+        let (span, isASCII) = try stringSpan()
+        if isASCII { return text(span) }
+        guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[span.start..<span.start + span.count]), as: UTF8.self) else {
+            throw Unsupported()
+        }
+        return text
+    }
+
+    /// A string or a non-empty array of strings; none for `null`.
+    private mutating func optionalTexts() throws(Unsupported) -> [String] {
+        if consume("null") { return [] }
+        if peek == UInt8(ascii: "\"") { return [try optionalText() ?? ""] }
+        var texts: [String] = []
+        try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in
+            guard scanner.peek == UInt8(ascii: "\""), let text = try scanner.optionalText() else { throw Unsupported() }
+            texts.append(text)
+        }
+        guard !texts.isEmpty else { throw Unsupported() }
+        return texts
+    }
+
+    private mutating func optionalBool() throws(Unsupported) -> Bool {
+        if consume("true") { return true }
+        if consume("false") || consume("null") { return false }
+        throw Unsupported()
+    }
+
+    /// The text of ASCII bytes.
+    private func text(_ span: Span) -> String {
+        String(unsafeUninitializedCapacity: span.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<span.start + span.count]))
+            return span.count
+        }
+    }
+
+    // MARK: Positions
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0D:
+                offset += 1
+            case 0x0A:
+                offset += 1
+                line += 1
+                lineStart = offset
+                lineIsASCII = true
+            default:
+                return
+            }
+        }
+    }
+
+    /// The line and column of the current byte, as ``JSONDocumentParser`` reports them.
+    private mutating func currentLocation() -> SourceLocation {
+        if lineIsASCII { return SourceLocation(line: line, column: offset - lineStart + 1) }
+        if countedOffset < lineStart || countedOffset > offset {
+            countedOffset = lineStart
+            countedColumn = 1
+        }
+        while countedOffset < offset {
+            // Continuation bytes (10xxxxxx) do not start a new Unicode scalar.
+            if bytes[countedOffset] & 0xC0 != 0x80 { countedColumn += 1 }
+            countedOffset += 1
+        }
+        return SourceLocation(line: line, column: countedColumn)
+    }
+}
+
+private func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for index in 0..<count where first[index] != second[index] { return false }
+    return true
+}
