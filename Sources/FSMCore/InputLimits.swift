@@ -86,7 +86,8 @@ public struct InputLimits: Hashable, Sendable {
         }
         if let labelLength {
             func check(_ text: String?, _ what: @autoclosure () -> String, _ location: SourceLocation?) throws(MachineFileError) {
-                guard let text else { return }
+                // No text has more scalars than UTF-8 bytes, whose count is known without a scan.
+                guard let text, text.utf8.count > labelLength else { return }
                 let length = text.unicodeScalars.count
                 guard length > labelLength else { return }
                 throw breach(
@@ -96,9 +97,8 @@ public struct InputLimits: Hashable, Sendable {
             for state in machine.states {
                 try check(state.id.rawValue, "the id of a state", state.location)
                 try check(state.label, "the label of state '\(state.id)'", state.location)
-                for effect in state.entryEffects + state.exitEffects {
-                    try check(effect, "an entry or exit effect of state '\(state.id)'", state.location)
-                }
+                for effect in state.entryEffects { try check(effect, "an entry effect of state '\(state.id)'", state.location) }
+                for effect in state.exitEffects { try check(effect, "an exit effect of state '\(state.id)'", state.location) }
             }
             for event in machine.events {
                 try check(event.id.rawValue, "the id of an event", event.location)

@@ -304,6 +304,9 @@ struct JSONMachineScanner {
         targetStart.reserveCapacity(count + 1)
         targets.reserveCapacity(count)
         var targetNumbers: [Int] = []
+        // Transitions into the same single state share one array: a large machine then holds
+        // an array per state rather than one per transition.
+        var singleTargets = [[StateID]?](repeating: nil, count: ids.count)
         for entry in transitions {
             var event: EventID?
             var eventIndex = -1
@@ -318,7 +321,14 @@ struct JSONMachineScanner {
             }
             targetNumbers.removeAll(keepingCapacity: true)
             for name in referencedNames[entry.targets] { targetNumbers.append(try number(name)) }
-            let targetIDs = targetNumbers.map { ids[$0] }
+            let targetIDs: [StateID]
+            if targetNumbers.count == 1 {
+                let target = targetNumbers[0]
+                targetIDs = singleTargets[target] ?? [ids[target]]
+                singleTargets[target] = targetIDs
+            } else {
+                targetIDs = targetNumbers.map { ids[$0] }
+            }
             for name in referencedNames[entry.sources] {
                 let source = try number(name)
                 machineTransitions.append(

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads machine files from disk or memory into validated ``Machine`` values.
 public enum MachineFileLoader {
@@ -89,39 +92,55 @@ public enum MachineFileLoader {
     public static func read(
         path: String, maximumFileSize: Int = defaultMaximumFileSize
     ) throws(MachineFileError) -> [UInt8] {
-        let data: Data
-        do {
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                let attributes = try FileManager.default.attributesOfItem(atPath: path)
-                if attributes[.type] as? FileAttributeType == .typeDirectory {
-                    throw MachineFileError(path: path, location: nil, message: "is a directory, not a machine file")
-                }
-                if let size = attributes[.size] as? Int, size > maximumFileSize {
-                    throw MachineFileError(
-                        path: path, location: nil,
-                        message: "file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
-                }
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            }
-        } catch let error as MachineFileError {
-            throw error
-        } catch {
-            throw MachineFileError(path: path, location: nil, message: readFailure(error))
+        func failure(_ message: String) -> MachineFileError {
+            MachineFileError(path: path, location: nil, message: message)
         }
-        return [UInt8](data)
+        if path == "-" {
+            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+        // Read straight into the array: going through `Data` copies a large file once more.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(readFailure(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(readFailure(errno)) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw failure("is a directory, not a machine file") }
+        let size = Int(status.st_size)
+        if size > maximumFileSize {
+            throw failure("file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
+        }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        // To the end of the file, which the spare byte sees; a file that grows while being read
+        // or a pipe, whose size says nothing, ends later than `size` promised.
+        while true {
+            if count == bytes.count {
+                guard bytes.count <= maximumFileSize else {
+                    throw failure("file is larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
+                }
+                bytes += repeatElement(0, count: 65_536)
+            }
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if result > 0 {
+                count += result
+            } else if result == 0 {
+                break
+            } else if errno != EINTR {
+                throw failure(readFailure(errno))
+            }
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
-    private static func readFailure(_ error: any Error) -> String {
-        let nsError = error as NSError
-        switch (nsError.domain, nsError.code) {
-        case (NSCocoaErrorDomain, NSFileReadNoSuchFileError), (NSCocoaErrorDomain, NSFileNoSuchFileError):
-            return "no such file"
-        case (NSCocoaErrorDomain, NSFileReadNoPermissionError):
-            return "permission denied"
-        default:
-            return "cannot read the file: \(nsError.localizedDescription)"
+    private static func readFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: "no such file"
+        case EACCES, EPERM: "permission denied"
+        case EISDIR: "is a directory, not a machine file"
+        default: "cannot read the file: " + String(cString: strerror(code))
         }
     }
 
