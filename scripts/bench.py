@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs fsmviz and its peers side by side and writes docs/performance.md; started by scripts/bench.
 
-    scripts/bench [SECTION...]    sections: lint, render, engines, runtime (default: all)
+    scripts/bench [SECTION...]    sections: lint, yaml, render, engines, runtime (default: all)
     FSMVIZ_BENCH_SIZES=1000,10000 scripts/bench lint    fewer sizes
 
 Every timing is a median of several runs unless the table says otherwise; process times include
@@ -422,12 +422,56 @@ def engines_section():
     ])
 
 
+def yaml_section():
+    """YAML machine files go through Yams (libyaml underneath) and the positioned document tree,
+    not the one-pass JSON scanner: their speed beside the same machines in JSON."""
+    log("yaml: converting the generated machines")
+    rows = []
+    load_before = load_average()
+    previous = None
+    stopped = None
+    for size in LINT_SIZES:
+        name = size_name(size)
+        if previous is not None and previous * 10 > PEER_LIMIT:
+            stopped = f"YAML not measured from {name} on: {size_name(size // 10)} took {seconds(previous)}"
+            break
+        source = generate(size, WORK / f"generated-{name}.json")
+        path = WORK / f"generated-{name}.yaml"
+        if not path.exists():
+            # Block style, as people write YAML; the C emitter keeps the conversion quick.
+            run([str(PYTHON), "-c",
+                 "import json, sys, yaml; yaml.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), "
+                 "Dumper=yaml.CSafeDumper, default_flow_style=False, sort_keys=False)", str(source), str(path)])
+        log(f"yaml: {name} transitions")
+        runs = 5 if size <= 100_000 else 1
+        yaml_lint, json_lint, floor = hyperfine(
+            [f"{FSMVIZ} lint {path}", f"{FSMVIZ} lint {source}",
+             f"{PYTHON} -c 'import yaml; yaml.load(open(\"{path}\", \"rb\"), Loader=yaml.CSafeLoader)'"],
+            runs, ignore_failure=True)
+        previous = yaml_lint
+        megabytes_on_disk = path.stat().st_size / 1e6
+        rows.append([name, f"{megabytes_on_disk:.1f} MB", seconds(yaml_lint), megabytes(peak_memory([str(FSMVIZ), "lint", str(path)])),
+                     seconds(json_lint), seconds(floor), ratio(yaml_lint, json_lint), ratio(yaml_lint, floor)])
+    return "\n".join([
+        "### YAML machine files",
+        "",
+        "The generated machines converted to block-style YAML. `fsmviz lint` reads YAML through Yams and the "
+        "positioned document tree (the one-pass scanner reads JSON only). The floor: PyYAML's C loader "
+        f"(`yaml.CSafeLoader`) merely parsing the file. Medians of 5 runs (1M: one); load average {load_before:.1f} "
+        f"before, {load_average():.1f} after.",
+        "",
+        table(["machine", "YAML size", "fsmviz lint (YAML)", "peak RSS", "fsmviz lint (JSON)", "PyYAML C loader",
+               "YAML ÷ JSON", "fsmviz ÷ PyYAML"], rows),
+        *([f"\n*{stopped}, so the next would take over {PEER_LIMIT:.0f} s.*"] if stopped else []),
+    ])
+
+
 def runtime_section():
     log("runtime: events through a 10-state machine")
     return run([str(BENCHMARKS), "runtime"]).stdout.strip()
 
 
-SECTIONS = {"lint": lint_section, "render": render_section, "engines": engines_section, "runtime": runtime_section}
+SECTIONS = {"lint": lint_section, "yaml": yaml_section, "render": render_section, "engines": engines_section, "runtime": runtime_section}
 
 
 def main():
