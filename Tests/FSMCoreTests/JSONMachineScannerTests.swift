@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test func refusesWhatTheDecoderRefuses() {
+        // Each found by the JSON fuzz target.
+        for text in [
+            #"{"initial": "Idle", "states": ["Idle", "Busy"]}"#,
+        ] {
+            #expect(Self.decoded(Array(text.utf8)) == nil)
+            #expect(MachineFileLoader.scan(json: Array(text.utf8)) == nil)
+        }
+    }
+
     /// Random machine files with every feature of the format, in random key orders and layouts,
     /// some of them broken by one edit.
     static func document(from numbers: [Int]) -> String {
@@ -91,9 +101,8 @@ import Testing
             if next(5) == 0 { members.append(("effects", next(2) == 0 ? string("log") : array([string("a"), string("b")]))) }
             transitions.append(object(members))
         }
-        var members = [
-            ("initial", string(next(10) == 0 ? "s1" : "s0")), ("states", array(states)), ("transitions", array(transitions)),
-        ]
+        var members = [("initial", string(next(10) == 0 ? "s1" : "s0")), ("states", array(states))]
+        if next(12) != 0 { members.append(("transitions", array(transitions))) }
         if next(3) == 0 { members.append(("name", string(pick(texts)))) }
         if next(4) == 0 { members.append(("description", "null")) }
         if next(4) == 0 { members.append(("version", pick(["1", "2", "1.0"]))) }

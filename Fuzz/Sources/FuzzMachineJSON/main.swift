@@ -7,10 +7,10 @@ import FuzzSupport
 
 runFuzzer { bytes in
     let scanned = MachineFileLoader.scan(json: bytes)
+    let decoded = try? MachineFileDecoder.decode(
+        try MachineFileLoader.document(bytes: bytes, format: .json, path: "fuzz.json"))
+    if let scanned { require(scanned == decoded, "the scanner and the decoder read different machines") }
     do {
-        let decoded = try MachineFileDecoder.decode(
-            try MachineFileLoader.document(bytes: bytes, format: .json, path: "fuzz.json"))
-        if let scanned { require(scanned == decoded, "the scanner and the decoder read different machines") }
         let machine = try MachineFileLoader.load(bytes: bytes, format: .json, path: "fuzz.json")
         require(machine == decoded, "the loader and the decoder read different machines")
         // A machine that loads must write back as a file that loads as the same machine.
@@ -19,7 +19,7 @@ runFuzzer { bytes in
         require(again.states.map(\.id) == machine.states.map(\.id), "states changed in a JSON round trip")
         require(again.transitions.count == machine.transitions.count, "transitions changed in a JSON round trip")
     } catch let error as MachineFileError {
-        require(scanned == nil, "the scanner read a file the decoder refuses: \(error)")
+        require(decoded == nil, "the loader refused a file the decoder reads: \(error)")
         require(error.description.hasPrefix("fuzz.json"), "an error that does not name the file: \(error)")
     } catch {
         require(false, "unexpected error \(error)")

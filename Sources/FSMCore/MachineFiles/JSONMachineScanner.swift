@@ -115,7 +115,10 @@ struct JSONMachineScanner {
             try scanner.scanMember(MachineKey.allCases[known])
         }
         skipWhitespace()
-        guard offset == bytes.count, initialName != nil, !states.isEmpty else { throw Unsupported() }
+        let transitionsKey = MachineKey.allCases.firstIndex(of: .transitions) ?? 0
+        guard offset == bytes.count, initialName != nil, !states.isEmpty, seen.contains(transitionsKey) else {
+            throw Unsupported()
+        }
     }
 
     private mutating func scanMember(_ key: MachineKey) throws(Unsupported) {
