@@ -224,7 +224,12 @@ def lint_section():
         f"Machines from `scripts/generate-machine.py N` (N transitions, N/5 states, planted defects). "
         f"Whole processes, medians of 3 to 10 runs (python-statemachine: one run); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
-        "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. "
+        "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. It reads JSON "
+        "machine files in one pass over the bytes (`JSONMachineScanner`: no document tree, names resolved to "
+        "numbers through a byte-keyed hash table as they are met, positions kept for every declaration); a file "
+        "with anything unusual (escapes, non-ASCII names, a `lint` section) or wrong goes through the full "
+        "positioned parser and decoder instead, which explain mistakes, and a differential property test and the "
+        "JSON fuzz target hold the two to the same machine. "
         "networkx: `json.load`, a `DiGraph` of the edge list, reachability from the initial state, strongly "
         "connected components, dead ends and per-state duplicate events. python-statemachine 3.x: `json.load`, "
         "the machine class built with `create_machine_class_from_definition` (validation off), then its three "
