@@ -30,6 +30,14 @@ import Testing
         #expect(scanned == Self.decoded(Array(text.utf8)))
     }
 
+    @Test func skipsAByteOrderMarkAsTheParserDoes() throws {
+        let bytes = [0xEF, 0xBB, 0xBF] + Array(#"{"initial": "A", "states": ["A", "B"],\#r\#n "transitions": [{"from": "A", "to": "B"}]}"#.utf8)
+        let scanned = try #require(MachineFileLoader.scan(json: bytes))
+        #expect(scanned.states[0].location == SourceLocation(line: 1, column: 29))
+        #expect(scanned.transitions[0].location == SourceLocation(line: 2, column: 18))
+        #expect(scanned == Self.decoded(bytes))
+    }
+
     @Test func leavesEscapesNonASCIINamesAndLintSectionsToTheDecoder() {
         for text in [
             #"{"initial": "A", "states": ["A"], "transitions": [], "name": "a\"b"}"#,
