@@ -82,15 +82,13 @@ public struct NondeterministicTrigger: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
-        for state in context.stateIDs.indices {
-            for group in TransitionGroups.sharingEvent(context.index.outgoing(from: state), in: context.index) {
-                let transitions = group.map { context.machine.transitions[$0] }
-                let unguarded = transitions.filter { $0.guardLabel == nil }
-                if let conflict = firstConflict(unguarded) {
-                    findings.append(report(conflict, state: state, severity: .error, context: context))
-                } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
-                    findings.append(report(conflict, state: state, severity: .warning, context: context))
-                }
+        for group in context.transitionGroups {
+            let transitions = group.transitions.map { context.machine.transitions[$0] }
+            let unguarded = transitions.filter { $0.guardLabel == nil }
+            if let conflict = firstConflict(unguarded) {
+                findings.append(report(conflict, state: group.state, severity: .error, context: context))
+            } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
+                findings.append(report(conflict, state: group.state, severity: .warning, context: context))
             }
         }
         return findings
@@ -112,7 +110,7 @@ public struct NondeterministicTrigger: Rule {
         _ conflict: (Transition, Transition), state: Int, severity: Severity, context: AnalysisContext
     ) -> Finding {
         let (first, second) = conflict
-        let id = context.stateIDs[state]
+        let id = context.id(of: state)
         let transitions = first.event.map { "transitions on event '\($0)'" } ?? "automatic transitions"
         let targets = [first, second].map { "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'" }
         let message = severity == .error
