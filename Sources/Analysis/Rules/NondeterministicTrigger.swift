@@ -97,9 +97,17 @@ public struct NondeterministicTrigger: Rule {
     /// The first two transitions with different targets (whose guards, if asked, are not
     /// provably exclusive).
     private func firstConflict(_ transitions: [Transition], guardsMustExclude: Bool = false) -> (Transition, Transition)? {
+        guard guardsMustExclude else {
+            // Without guards to compare, the first pair is the first transition and the first
+            // whose targets differ from its: when none differs, all targets are equal and no
+            // pair conflicts. Linear, where comparing every pair would be quadratic in a
+            // state's transitions on one event (thousands of duplicates, say).
+            guard let first = transitions.first else { return nil }
+            return transitions.dropFirst().first { $0.targets != first.targets }.map { (first, $0) }
+        }
         for (offset, first) in transitions.enumerated() {
             for second in transitions[(offset + 1)...] where second.targets != first.targets {
-                if guardsMustExclude, GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
+                if GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
                 return (first, second)
             }
         }
