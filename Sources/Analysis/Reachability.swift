@@ -63,9 +63,9 @@ extension Reachability {
     /// The search of a machine without nesting, where entering a state is only activating it
     /// (no ancestors, defaults or history): a plain breadth-first search over the graph, whose
     /// rows then hold only transitions' targets. It activates states in the same order, with
-    /// the same distances and origins, as the general search would; in local arrays, which
-    /// the optimizer keeps in registers and checks once, rather than the general search's
-    /// fields.
+    /// the same distances and origins, as the general search would; in local arrays, whose
+    /// uniqueness the optimizer checks once outside the loop rather than at every write to
+    /// the general search's fields.
     private static func flatSearch(_ machine: Machine, graph: StateGraph) -> ([Bool], [Int], [Origin]) {
         let count = graph.successors.rowCount
         var active = [Bool](repeating: false, count: count)
