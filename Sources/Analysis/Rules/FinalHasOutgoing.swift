@@ -35,7 +35,7 @@ public struct FinalHasOutgoing: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         context.finalStates.compactMap { state in
-            guard context.isFinal(state), !context.index.outgoing(from: state).isEmpty else { return nil }
+            guard !context.index.outgoing(from: state).isEmpty else { return nil }
             let transitions = context.index.outgoing(from: state).map { context.machine.transitions[$0] }
             let id = context.id(of: state)
             return finding(

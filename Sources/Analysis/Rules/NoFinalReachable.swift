@@ -42,10 +42,10 @@ public struct NoFinalReachable: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        guard !context.finalStates.isEmpty else { return [] }
         let finals = context.finalStates
+        guard let first = finals.first else { return [] }
         let reachable = context.reachable
-        guard let first = finals.first, !finals.contains(where: { reachable[$0] }) else { return [] }
+        guard !finals.contains(where: { reachable[$0] }) else { return [] }
         let ids = finals.map(context.id(of:))
         let names = ids.map { "'\($0)'" }.joined(separator: ", ")
         return [

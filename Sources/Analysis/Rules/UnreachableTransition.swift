@@ -34,9 +34,9 @@ public struct UnreachableTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        let reachable = context.reachable
-        return context.index.sources.indices.compactMap { number in
-            guard !reachable[context.index.sources[number]] else { return nil }
+        let (reachable, sources) = (context.reachable, context.index.sources)
+        return sources.indices.compactMap { number in
+            guard !reachable[sources[number]] else { return nil }
             let transition = context.machine.transitions[number]
             return finding(
                 "transition \(TransitionReference(transition).text) can never fire: '\(transition.source)' is unreachable",
