@@ -32,49 +32,50 @@ public struct StronglyConnectedComponents: RandomAccessCollection, Sendable {
         var depth = 0
         var counter = 0
         for root in 0..<count where order[root] < 0 {
-            var state = root
-            // Enters `state`: numbers it and pushes it on both stacks.
-            while true {
-                order[state] = counter
-                lowLink[state] = counter
-                counter += 1
-                stack[stackTop] = state
-                stackTop += 1
-                frameStates[depth] = state
-                frameNext[depth] = starts[state]
-                depth += 1
-                // Follows successors until one is new (entered next) or the frames run out.
-                var descend = false
-                while depth > 0, !descend {
-                    let current = frameStates[depth - 1]
-                    let next = frameNext[depth - 1]
-                    if next < starts[current + 1] {
-                        frameNext[depth - 1] = next + 1
-                        let successor = values[next]
-                        if order[successor] < 0 {
-                            state = successor
-                            descend = true
-                        } else if closedAs[successor] < 0 {
-                            lowLink[current] = Swift.min(lowLink[current], order[successor])
-                        }
-                        continue
-                    }
-                    depth -= 1
-                    if depth > 0 {
-                        let parent = frameStates[depth - 1]
-                        lowLink[parent] = Swift.min(lowLink[parent], lowLink[current])
-                    }
-                    if lowLink[current] == order[current] {
-                        var member = -1
-                        while member != current {
-                            stackTop -= 1
-                            member = stack[stackTop]
-                            closedAs[member] = closed
-                        }
-                        closed += 1
-                    }
+            var entering = root
+            while entering >= 0 || depth > 0 {
+                if entering >= 0 {
+                    order[entering] = counter
+                    lowLink[entering] = counter
+                    counter += 1
+                    stack[stackTop] = entering
+                    stackTop += 1
+                    frameStates[depth] = entering
+                    frameNext[depth] = starts[entering]
+                    depth += 1
+                    entering = -1
                 }
-                if !descend { break }
+                // Scans the top frame's remaining successors, in locals, up to the first
+                // state not yet entered.
+                let current = frameStates[depth - 1]
+                var next = frameNext[depth - 1]
+                let end = starts[current + 1]
+                var low = lowLink[current]
+                while next < end {
+                    let successor = values[next]
+                    next += 1
+                    if order[successor] < 0 {
+                        entering = successor
+                        break
+                    }
+                    if closedAs[successor] < 0, order[successor] < low { low = order[successor] }
+                }
+                lowLink[current] = low
+                frameNext[depth - 1] = next
+                guard entering < 0 else { continue }
+                // Every successor seen: the frame ends, and closes a component if `current`
+                // reaches nothing entered before it.
+                depth -= 1
+                if depth > 0, low < lowLink[frameStates[depth - 1]] { lowLink[frameStates[depth - 1]] = low }
+                if low == order[current] {
+                    var member = -1
+                    while member != current {
+                        stackTop -= 1
+                        member = stack[stackTop]
+                        closedAs[member] = closed
+                    }
+                    closed += 1
+                }
             }
         }
         // Renumber by smallest state, then group states by component with a counting sort,
