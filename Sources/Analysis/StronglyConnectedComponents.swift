@@ -104,8 +104,10 @@ public struct StronglyConnectedComponents: RandomAccessCollection, Sendable {
         self.componentOf = componentOf
     }
 
+    /// The first component's number, 0.
     public var startIndex: Int { 0 }
 
+    /// The number of components.
     public var endIndex: Int { members.rowCount }
 
     /// The states of component `position`, in increasing order.
