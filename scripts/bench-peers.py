@@ -41,6 +41,10 @@ def state_ids(document):
     return [state if isinstance(state, str) else state["id"] for state in document["states"]]
 
 
+def final_ids(document):
+    return {state["id"] for state in document["states"] if isinstance(state, dict) and state.get("final")}
+
+
 def networkx_work(document):
     import networkx as nx
 
@@ -66,7 +70,9 @@ def networkx_work(document):
             seen[key] = seen.get(key, 0) + 1
             if seen[key] == 2:
                 duplicates += 1
-        dead_ends = [state for state in graph if graph.out_degree(state) == 0]
+        # Final states are meant to have no way out; fsmviz does not call them dead ends either.
+        finals = final_ids(document)
+        dead_ends = [state for state in graph if graph.out_degree(state) == 0 and state not in finals]
         return {"unreachable": len(unreachable), "components": len(components), "duplicates": duplicates,
                 "dead_ends": len(dead_ends)}
 
@@ -81,6 +87,9 @@ def statemachine_work(document):
     def build():
         states = {state: {} for state in state_ids(document)}
         states[document["initial"]]["initial"] = True
+        # Without final states the final-reachability validator returns at once.
+        for state in final_ids(document):
+            states[state]["final"] = True
         for source, event, target, guard in edges(document):
             on = states[source].setdefault("on", {})
             transition = {"target": target}

@@ -3,11 +3,13 @@
 
     scripts/generate-machine.py TRANSITIONS OUTPUT.json [--seed N]
 
-States are five per transition's worth of edges (TRANSITIONS / 5 states, at least 10); each
-state gets about five transitions on random events, mostly to nearby states with some long
-jumps, a few guarded. Planted defects, so lint has something to report: one unreachable
-state, one dead end, one nondeterministic trigger, one unused event. Identical arguments
-give identical bytes.
+States are five per transition's worth of edges (TRANSITIONS / 5 states, at least 10), plus
+three final states; each state gets about five transitions on random events, mostly to nearby
+states with some long jumps, a few guarded, until the budget of TRANSITIONS is spent. The final
+states are entered from a quarter, half and three quarters along, so analyses that look for a
+way to finish (python-statemachine's final-reachability check, fsmviz's traps) do their whole
+work. Planted defects, so lint has something to report: one unreachable state, one dead end,
+one nondeterministic trigger, one unused event. Identical arguments give identical bytes.
 """
 import argparse
 import json
@@ -25,7 +27,9 @@ events = [f"e{index}" for index in range(40)]
 states = [f"s{index}" for index in range(count)]
 # Every state but the planted unreachable one is reachable through a chain of `next`.
 transitions = [{"from": states[index], "event": "next", "to": states[index + 1]} for index in range(count - 3)]
-budget = args.transitions - len(transitions) - 3
+finals = [f"done{index}" for index in range(3)]
+# The planted transitions below (three defects, one into each final state) count against the budget.
+budget = args.transitions - len(transitions) - 3 - len(finals)
 for index in range(count - 2):  # the last two states are the planted unreachable one and dead end
     # Distinct events per state, so the only conflicts are the planted ones.
     for event in rng.sample(events, 5):
@@ -43,11 +47,13 @@ for index in range(count - 2):  # the last two states are the planted unreachabl
 transitions.append({"from": states[0], "event": "stuck", "to": states[count - 1]})  # dead end
 transitions.append({"from": states[1], "event": "fork", "to": states[2]})
 transitions.append({"from": states[1], "event": "fork", "to": states[3]})  # nondeterministic
+for number, final in enumerate(finals, start=1):
+    transitions.append({"from": states[count * number // 4], "event": "finish", "to": final})
 document = {
     "name": f"generated-{args.transitions}",
     "initial": states[0],
-    "states": states,
-    "events": events + ["next", "stuck", "fork", "unused"],
+    "states": states + [{"id": final, "final": True} for final in finals],
+    "events": events + ["next", "stuck", "fork", "finish", "unused"],
     "transitions": transitions,
 }
 with open(args.output, "w") as handle:

@@ -1,123 +1,136 @@
 public import FSMCore
 
-/// What every rule needs to know about one machine, computed once, in time linear in states
-/// plus transitions.
+/// What every rule needs to know about one machine, each part computed in time linear in
+/// states plus transitions, at most once, and only when a rule first asks for it.
 ///
-/// States are numbered in declaration order. Hierarchy follows statecharts: a state is
-/// *active* while it or any descendant is; entering a compound state enters its initial child
-/// and entering a parallel state enters all its regions; a transition leaving a compound state
-/// is available in every descendant; history pseudo-states re-enter what their parent held.
-/// See ``Reachability`` for the exact rules.
+/// States are numbered in declaration order and transitions by position, as in the machine's
+/// ``MachineIndex``; the analysis works on those numbers and flat arrays and never hashes an
+/// identifier. Hierarchy follows statecharts: a state is *active* while it or any descendant
+/// is; entering a compound state enters its initial child and entering a parallel state
+/// enters all its regions; a transition leaving a compound state is available in every
+/// descendant; history pseudo-states re-enter what their parent held. See ``Reachability``
+/// for the exact rules.
+///
+/// The computed parts (``reachable``, ``distance``, ``canMove``, ``successors``,
+/// ``components``) are kept after the first access, and copies of a context share them; read
+/// one into a local before a loop rather than through the context at every step.
 public struct AnalysisContext: Sendable {
+    /// Everything in one shared object: rules and their closures copy the context freely,
+    /// and a copy then costs one reference count instead of one per array.
+    private final class Parts: Sendable {
+        let machine: Machine
+        let hierarchy: Hierarchy
+        let graph = ComputedOnce<StateGraph>()
+        let reachability = ComputedOnce<Reachability>()
+        let movement = ComputedOnce<[Bool]>()
+        let components = ComputedOnce<StronglyConnectedComponents>()
+        let groups = ComputedOnce<[TransitionGroups.Group]>()
+
+        init(_ machine: Machine) {
+            self.machine = machine
+            self.hierarchy = Hierarchy(machine)
+        }
+    }
+
+    private let parts: Parts
+
+    /// Prepares the analysis of `machine`; the parts rules ask for are computed when they do.
+    public init(_ machine: Machine) {
+        parts = Parts(machine)
+    }
+
     /// The machine under analysis.
-    public let machine: Machine
+    public var machine: Machine { parts.machine }
+
     /// The machine's structure as integers (states, events and transitions by position).
-    public let index: MachineIndex
+    public var index: MachineIndex { parts.machine.index }
+
+    var hierarchy: Hierarchy { parts.hierarchy }
+
     /// State identifiers by number.
-    public let stateIDs: [StateID]
-    /// State numbers by identifier.
-    public let stateNumbers: [StateID: Int]
+    public var stateIDs: LazyMapCollection<[State], StateID> { machine.states.lazy.map { $0.id } }
+
     /// Parent number of each state, or -1 at the top level.
-    public let parents: [Int]
-    /// Transition indices leaving each state, in declaration order.
-    public let outgoing: [[Int]]
+    public var parents: [Int] { hierarchy.parents }
+
     /// Whether each state can become active from the initial state.
-    public let reachable: [Bool]
+    public var reachable: [Bool] { reach.active }
+
     /// The number of steps of a shortest run that makes each state active (`Int.max` if none).
-    public let distance: [Int]
-    /// The strongly connected components of the state graph, each sorted by state number,
-    /// listed in order of their first state.
-    public let components: [[Int]]
-    /// The component number of each state.
-    public let componentOf: [Int]
-    /// Each state's successors in the state graph used for components: transition targets,
-    /// a compound state's initial child, a parallel state's regions, and a child's parent
-    /// (whose transitions it can take).
-    public let successors: [[Int]]
+    public var distance: [Int] { reach.distance }
+
     /// Whether some transition can fire while each state is active: one of its own, one of an
     /// ancestor's, or one in another region of a parallel ancestor, which runs alongside it.
-    public let canMove: [Bool]
-    /// Each state's children, in declaration order.
-    public let children: [[Int]]
+    public var canMove: [Bool] { parts.movement.value { Self.canMove(hierarchy) } }
 
-    // How each reachable state was first activated, for witness paths: the previous state
-    // and the step, or the descendant whose entry made it active.
-    private let predecessor: [(state: Int, via: PathStep.Via)?]
-    private let activatedThrough: [Int]
+    /// Each state's successors in the state graph used for components (row `s` for state
+    /// `s`): transition targets, a compound state's initial child, a parallel state's regions,
+    /// and a child's parent (whose transitions it can take).
+    public var successors: CompressedRows { graph.successors }
 
-    /// Analyses `machine`.
-    public init(_ machine: Machine) {
-        self.machine = machine
-        let index = machine.index
-        self.index = index
-        let ids = machine.states.map(\.id)
-        var numbers: [StateID: Int] = [:]
-        numbers.reserveCapacity(ids.count)
-        for (number, id) in ids.enumerated() { numbers[id] = number }
-        // The machine resolved every name once; reuse its numbers instead of hashing again.
-        let outgoing = ids.indices.map { Array(index.outgoing(from: $0)) }
-        let hierarchy = Hierarchy(machine, numbers: numbers, outgoing: outgoing)
-        let parents = hierarchy.parents
-        var successors = [[Int]](repeating: [], count: ids.count)
-        for number in ids.indices {
-            for transition in outgoing[number] {
-                successors[number] += index.targets(of: transition)
-            }
-            if hierarchy.initialChild[number] >= 0 { successors[number].append(hierarchy.initialChild[number]) }
-            successors[number] += hierarchy.regions[number]
-            if parents[number] >= 0 { successors[number].append(parents[number]) }
-        }
-        self.stateIDs = ids
-        self.stateNumbers = numbers
-        self.parents = parents
-        self.outgoing = outgoing
-        self.successors = successors
-        self.children = hierarchy.children
-        self.canMove = Self.canMove(hierarchy, outgoing: outgoing)
-        let reach = Reachability(machine: machine, numbers: numbers, hierarchy: hierarchy, outgoing: outgoing)
-        self.reachable = reach.active
-        self.distance = reach.distance
-        self.predecessor = reach.predecessor
-        self.activatedThrough = reach.activatedThrough
-        let components = StronglyConnectedComponents(successors: successors)
-        self.components = components.components
-        self.componentOf = components.componentOf
+    /// The strongly connected components of the ``successors`` graph, each sorted by state
+    /// number, listed in order of their first state.
+    public var components: StronglyConnectedComponents {
+        parts.components.value { StronglyConnectedComponents(successors: successors) }
+    }
+
+    /// The groups of transitions that leave one state on one event (or are all automatic),
+    /// for the rules about competing transitions.
+    var transitionGroups: [TransitionGroups.Group] { parts.groups.value { TransitionGroups.all(in: machine) } }
+
+    private var graph: StateGraph { parts.graph.value { StateGraph(index, hierarchy) } }
+
+    private var reach: Reachability {
+        parts.reachability.value { Reachability(machine, hierarchy: hierarchy, graph: graph) }
     }
 
     /// A shortest run from the initial state that makes `state` active, or `nil` if none does.
     public func path(to state: Int) -> [PathStep]? {
-        guard reachable[state] else { return nil }
+        let reach = self.reach
+        guard reach.active[state] else { return nil }
         var steps: [PathStep] = []
         var current = state
-        while activatedThrough[current] >= 0 { current = activatedThrough[current] }
-        while let previous = predecessor[current] {
-            steps.append(PathStep(via: previous.via, state: stateIDs[current]))
-            current = previous.state
-            while activatedThrough[current] >= 0 { current = activatedThrough[current] }
+        while reach.activatedThrough[current] >= 0 { current = reach.activatedThrough[current] }
+        while reach.origins[current].state >= 0 {
+            let origin = reach.origins[current]
+            steps.append(PathStep(via: step(origin.transition), state: machine.states[current].id))
+            current = origin.state
+            while reach.activatedThrough[current] >= 0 { current = reach.activatedThrough[current] }
         }
-        steps.append(PathStep(via: nil, state: stateIDs[current]))
+        steps.append(PathStep(via: nil, state: machine.states[current].id))
         return steps.reversed()
+    }
+
+    /// What taking `transition` (-1: entering a default) looks like in a witness path.
+    private func step(_ transition: Int) -> PathStep.Via {
+        guard transition >= 0 else { return .initialChild }
+        let event = index.events[transition]
+        return event >= 0 ? .event(machine.events[event].id) : .automatic
     }
 
     /// ``canMove`` in two linear passes: which subtrees hold a transition source (bottom up),
     /// then what each state inherits from its ancestors and their parallel siblings (top down).
-    private static func canMove(_ hierarchy: Hierarchy, outgoing: [[Int]]) -> [Bool] {
-        let count = outgoing.count
-        var subtreeMoves = outgoing.map { !$0.isEmpty }
-        for state in hierarchy.topDown.reversed() where subtreeMoves[state] && hierarchy.parents[state] >= 0 {
+    private static func canMove(_ hierarchy: Hierarchy) -> [Bool] {
+        let count = hierarchy.count
+        let ownMoves = hierarchy.traits.map { $0.contains(.hasOutgoing) }
+        // Without nesting a state can move exactly when it has transitions of its own.
+        guard !hierarchy.isFlat else { return ownMoves }
+        let topDown = hierarchy.topDown()
+        var subtreeMoves = ownMoves
+        for state in topDown.reversed() where subtreeMoves[state] && hierarchy.parents[state] >= 0 {
             subtreeMoves[hierarchy.parents[state]] = true
         }
         var movingRegions = [Int](repeating: 0, count: count)
-        for state in 0..<count {
-            movingRegions[state] = hierarchy.regions[state].filter { subtreeMoves[$0] }.count
+        for state in 0..<count where hierarchy.isParallel(state) {
+            movingRegions[state] = hierarchy.regions(of: state).filter { subtreeMoves[$0] }.count
         }
         var result = [Bool](repeating: false, count: count)
-        for state in hierarchy.topDown {
+        for state in topDown {
             let parent = hierarchy.parents[state]
-            var moves = !outgoing[state].isEmpty
+            var moves = ownMoves[state]
             if parent >= 0 {
                 moves = moves || result[parent]
-                if hierarchy.isParallel[parent], hierarchy.pseudoStates[state] == nil {
+                if hierarchy.isParallel(parent), !hierarchy.isPseudoState(state) {
                     moves = moves || movingRegions[parent] - (subtreeMoves[state] ? 1 : 0) > 0
                 }
             }
@@ -126,17 +139,26 @@ public struct AnalysisContext: Sendable {
         return result
     }
 
+    /// The identifier of state `state`.
+    public func id(of state: Int) -> StateID { machine.states[state].id }
+
     /// Whether `state` is a pseudo-state (initial or history).
-    public func isPseudoState(_ state: Int) -> Bool { machine.states[state].pseudoState != nil }
+    public func isPseudoState(_ state: Int) -> Bool { hierarchy.isPseudoState(state) }
 
     /// The number of `id`, which must be a state of the machine.
-    public func number(_ id: StateID) -> Int { stateNumbers[id] ?? 0 }
+    public func number(_ id: StateID) -> Int { machine.number(of: id) ?? 0 }
 
     /// Whether `state` is final.
-    public func isFinal(_ state: Int) -> Bool { machine.states[state].kind == .final }
+    public func isFinal(_ state: Int) -> Bool { hierarchy.traits[state].contains(.final) }
+
+    /// The final states, in declaration order.
+    public var finalStates: [Int] { hierarchy.finalStates }
 
     /// Whether any state is nested in `state`.
-    public func isCompound(_ state: Int) -> Bool { !children[state].isEmpty }
+    public func isCompound(_ state: Int) -> Bool { hierarchy.traits[state].contains(.compound) }
+
+    /// The states nested directly in `state`, in declaration order.
+    public func children(of state: Int) -> ArraySlice<Int> { hierarchy.children[state] }
 
     /// Indices of the transitions available while `state` is active: its own, then its
     /// ancestors', innermost first.
@@ -144,8 +166,8 @@ public struct AnalysisContext: Sendable {
         var result: [Int] = []
         var current = state
         while current >= 0 {
-            result += outgoing[current]
-            current = parents[current]
+            result += index.outgoing(from: current)
+            current = hierarchy.parents[current]
         }
         return result
     }

@@ -1,55 +1,99 @@
 internal import FSMCore
 
-/// The machine's state tree by state number, computed once for the analysis.
+/// The machine's state tree and what the analysis asks of each state in its loops, as flat
+/// arrays by state number, computed once in O(states) from the numbers the machine's index
+/// already resolved (no identifier is hashed).
 struct Hierarchy: Sendable {
+    /// What a state is, one byte per state, so loops over a million states read one small
+    /// array instead of each ``State`` value.
+    struct Traits: OptionSet, Sendable {
+        let rawValue: UInt8
+
+        static let final = Traits(rawValue: 1 << 0)
+        static let parallel = Traits(rawValue: 1 << 1)
+        static let initialPseudoState = Traits(rawValue: 1 << 2)
+        static let shallowHistory = Traits(rawValue: 1 << 3)
+        static let deepHistory = Traits(rawValue: 1 << 4)
+        /// Some state is nested in it.
+        static let compound = Traits(rawValue: 1 << 5)
+        /// Some transition leaves it (for a history state: it has a default transition).
+        static let hasOutgoing = Traits(rawValue: 1 << 6)
+
+        static let pseudoState: Traits = [.initialPseudoState, .shallowHistory, .deepHistory]
+    }
+
     /// Parent number of each state, or -1 at the top level.
     let parents: [Int]
-    /// Children of each state, in declaration order.
-    let children: [[Int]]
+    /// Children by parent in declaration order; the last row holds the top-level states.
+    let children: CompressedRows
     /// The child marked initial of each state, or -1.
     let initialChild: [Int]
-    /// Whether each state is parallel.
-    let isParallel: [Bool]
-    /// The regions of each parallel state (children that are not pseudo-states); empty otherwise.
-    let regions: [[Int]]
-    /// The pseudo-state kind of each state.
-    let pseudoStates: [PseudoState?]
-    /// Whether each state has an outgoing transition (for a history state: a default one).
-    let hasDefaultTransition: [Bool]
-    /// Every state, each after its parent.
-    let topDown: [Int]
+    /// Each state's traits.
+    let traits: [Traits]
+    /// Whether no state is nested in another, which lets the analysis skip the tree's work.
+    let isFlat: Bool
+    /// The final states, in declaration order.
+    let finalStates: [Int]
 
-    init(_ machine: Machine, numbers: [StateID: Int], outgoing: [[Int]]) {
+    init(_ machine: Machine) {
+        let index = machine.index
         let count = machine.states.count
-        let parents = machine.states.map { state in state.parent.flatMap { numbers[$0] } ?? -1 }
-        var children = [[Int]](repeating: [], count: count)
-        var roots: [Int] = []
+        let outgoing = index.outgoingRows.starts
+        let children = index.childRows
+        var traits = [Traits](repeating: [], count: count)
         var initialChild = [Int](repeating: -1, count: count)
-        for (number, parent) in parents.enumerated() {
-            if parent >= 0 {
-                children[parent].append(number)
-                if machine.states[number].kind == .initial { initialChild[parent] = number }
-            } else {
-                roots.append(number)
+        var finalStates: [Int] = []
+        for (number, state) in machine.states.enumerated() {
+            var flags: Traits = []
+            switch state.kind {
+            case .final:
+                flags.insert(.final)
+                finalStates.append(number)
+            case .initial:
+                if index.parents[number] >= 0 { initialChild[index.parents[number]] = number }
+            case .normal:
+                break
             }
+            if state.isParallel { flags.insert(.parallel) }
+            switch state.pseudoState {
+            case .initial: flags.insert(.initialPseudoState)
+            case .history: flags.insert(.shallowHistory)
+            case .deepHistory: flags.insert(.deepHistory)
+            case nil: break
+            }
+            if !children.isEmpty(row: number) { flags.insert(.compound) }
+            if outgoing[number] != outgoing[number + 1] { flags.insert(.hasOutgoing) }
+            traits[number] = flags
         }
-        let pseudoStates = machine.states.map(\.pseudoState)
-        let isParallel = machine.states.map(\.isParallel)
-        self.parents = parents
+        self.parents = index.parents
         self.children = children
         self.initialChild = initialChild
-        self.isParallel = isParallel
-        self.regions = (0..<count).map { number in
-            isParallel[number] ? children[number].filter { pseudoStates[$0] == nil } : []
-        }
-        self.pseudoStates = pseudoStates
-        self.hasDefaultTransition = outgoing.map { !$0.isEmpty }
-        var order = roots
+        self.traits = traits
+        self.isFlat = children.starts[count] == 0
+        self.finalStates = finalStates
+    }
+
+    var count: Int { parents.count }
+
+    func isPseudoState(_ state: Int) -> Bool { !traits[state].isDisjoint(with: .pseudoState) }
+
+    func isParallel(_ state: Int) -> Bool { traits[state].contains(.parallel) }
+
+    /// The regions of a parallel state: its children that are not pseudo-states.
+    func regions(of state: Int) -> some BidirectionalCollection<Int> {
+        children[state].lazy.filter { !isPseudoState($0) }
+    }
+
+    /// Every state, each after its parent (breadth first from the top-level states).
+    func topDown() -> [Int] {
+        var order = Array(children[count])
+        order.reserveCapacity(count)
+        guard !isFlat else { return order }
         var head = 0
         while head < order.count {
             order += children[order[head]]
             head += 1
         }
-        self.topDown = order
+        return order
     }
 }

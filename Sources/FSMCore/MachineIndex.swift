@@ -64,3 +64,16 @@ public struct MachineIndex: Hashable, Sendable {
         return (start, grouped)
     }
 }
+
+extension MachineIndex {
+    /// The rows behind ``targets(of:)``: row `t` holds transition `t`'s target states.
+    public var targetRows: CompressedRows { CompressedRows(starts: targetStart, values: targets) }
+
+    /// The rows behind ``outgoing(from:)``: row `s` holds the transitions leaving state `s`,
+    /// in declaration order.
+    public var outgoingRows: CompressedRows { CompressedRows(starts: outgoingStart, values: outgoingTransitions) }
+
+    /// The rows behind ``children(of:)``: row `s` holds the children of state `s`, and the
+    /// last row (number ``parents``.count) the top-level states, each in declaration order.
+    public var childRows: CompressedRows { CompressedRows(starts: childStart, values: childStates) }
+}

@@ -68,11 +68,11 @@ public struct DeadEnd: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        context.stateIDs.indices.compactMap { state in
-            guard !context.isFinal(state), !context.isCompound(state), !context.isPseudoState(state),
-                !context.canMove[state]
+        let canMove = context.canMove
+        return canMove.indices.compactMap { state in
+            guard !canMove[state], !context.isFinal(state), !context.isCompound(state), !context.isPseudoState(state)
             else { return nil }
-            let id = context.stateIDs[state]
+            let id = context.id(of: state)
             return finding(
                 "state '\(id)' is not final but no transition leaves it",
                 states: [id], witness: context.path(to: state).map(Witness.path),

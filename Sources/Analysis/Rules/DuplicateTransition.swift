@@ -52,12 +52,13 @@ public struct DuplicateTransition: Rule {
             if !leftTargets.elementsEqual(rightTargets) { return leftTargets.lexicographicallyPrecedes(rightTargets) }
             return lhs < rhs
         }
-        // Duplicates share a source, so each state's few transitions are sorted on their own;
-        // equal declarations end up side by side, earliest first.
-        for state in context.stateIDs.indices {
-            let outgoing = index.outgoing(from: state)
-            guard outgoing.count > 1 else { continue }
-            let sorted = outgoing.sorted(by: precedes)
+        // Duplicates share a source and an event, so only states that use an event twice can
+        // hold any; each such state's few transitions are sorted on their own, and equal
+        // declarations end up side by side, earliest first.
+        var previousState = -1
+        for group in context.transitionGroups where group.state != previousState {
+            previousState = group.state
+            let sorted = index.outgoing(from: group.state).sorted(by: precedes)
             var original = sorted[0]
             for duplicate in sorted.dropFirst() {
                 guard same(original, duplicate) else {

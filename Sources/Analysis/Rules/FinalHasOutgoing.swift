@@ -34,10 +34,10 @@ public struct FinalHasOutgoing: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        context.stateIDs.indices.compactMap { state in
-            guard context.isFinal(state), !context.index.outgoing(from: state).isEmpty else { return nil }
+        context.finalStates.compactMap { state in
+            guard !context.index.outgoing(from: state).isEmpty else { return nil }
             let transitions = context.index.outgoing(from: state).map { context.machine.transitions[$0] }
-            let id = context.stateIDs[state]
+            let id = context.id(of: state)
             return finding(
                 "final state '\(id)' has \(transitions.count) outgoing transition\(transitions.count == 1 ? "" : "s")",
                 states: [id], events: transitions.compactMap(\.event),

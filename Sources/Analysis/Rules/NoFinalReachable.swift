@@ -42,9 +42,11 @@ public struct NoFinalReachable: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        let finals = context.stateIDs.indices.filter(context.isFinal)
-        guard let first = finals.first, !finals.contains(where: { context.reachable[$0] }) else { return [] }
-        let ids = finals.map { context.stateIDs[$0] }
+        let finals = context.finalStates
+        guard let first = finals.first else { return [] }
+        let reachable = context.reachable
+        guard !finals.contains(where: { reachable[$0] }) else { return [] }
+        let ids = finals.map(context.id(of:))
         let names = ids.map { "'\($0)'" }.joined(separator: ", ")
         return [
             finding(

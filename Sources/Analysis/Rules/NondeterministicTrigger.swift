@@ -82,15 +82,13 @@ public struct NondeterministicTrigger: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
-        for state in context.stateIDs.indices {
-            for group in TransitionGroups.sharingEvent(context.index.outgoing(from: state), in: context.index) {
-                let transitions = group.map { context.machine.transitions[$0] }
-                let unguarded = transitions.filter { $0.guardLabel == nil }
-                if let conflict = firstConflict(unguarded) {
-                    findings.append(report(conflict, state: state, severity: .error, context: context))
-                } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
-                    findings.append(report(conflict, state: state, severity: .warning, context: context))
-                }
+        for group in context.transitionGroups {
+            let transitions = group.transitions.map { context.machine.transitions[$0] }
+            let unguarded = transitions.filter { $0.guardLabel == nil }
+            if let conflict = firstConflict(unguarded) {
+                findings.append(report(conflict, state: group.state, severity: .error, context: context))
+            } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
+                findings.append(report(conflict, state: group.state, severity: .warning, context: context))
             }
         }
         return findings
@@ -99,9 +97,17 @@ public struct NondeterministicTrigger: Rule {
     /// The first two transitions with different targets (whose guards, if asked, are not
     /// provably exclusive).
     private func firstConflict(_ transitions: [Transition], guardsMustExclude: Bool = false) -> (Transition, Transition)? {
+        guard guardsMustExclude else {
+            // Without guards to compare, the first pair is the first transition and the first
+            // whose targets differ from its: when none differs, all targets are equal and no
+            // pair conflicts. Linear, where comparing every pair would be quadratic in a
+            // state's transitions on one event (thousands of duplicates, say).
+            guard let first = transitions.first else { return nil }
+            return transitions.dropFirst().first { $0.targets != first.targets }.map { (first, $0) }
+        }
         for (offset, first) in transitions.enumerated() {
             for second in transitions[(offset + 1)...] where second.targets != first.targets {
-                if guardsMustExclude, GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
+                if GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
                 return (first, second)
             }
         }
@@ -112,7 +118,7 @@ public struct NondeterministicTrigger: Rule {
         _ conflict: (Transition, Transition), state: Int, severity: Severity, context: AnalysisContext
     ) -> Finding {
         let (first, second) = conflict
-        let id = context.stateIDs[state]
+        let id = context.id(of: state)
         let transitions = first.event.map { "transitions on event '\($0)'" } ?? "automatic transitions"
         let targets = [first, second].map { "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'" }
         let message = severity == .error

@@ -36,19 +36,17 @@ public struct ShadowedTransition: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
-        for state in context.stateIDs.indices {
-            for group in TransitionGroups.sharingEvent(context.index.outgoing(from: state), in: context.index) {
-                let transitions = group.map { context.machine.transitions[$0] }
-                guard let firstUnguarded = transitions.firstIndex(where: { $0.guardLabel == nil }) else { continue }
-                for shadowed in transitions[(firstUnguarded + 1)...] where shadowed.guardLabel != nil {
-                    let winner = transitions[firstUnguarded]
-                    findings.append(
-                        finding(
-                            "transition \(TransitionReference(shadowed).text) can never fire: the unguarded \(TransitionReference(winner).text) comes first",
-                            states: [shadowed.source], events: shadowed.event.map { [$0] } ?? [],
-                            witness: .transitions([TransitionReference(winner), TransitionReference(shadowed)]),
-                            location: shadowed.location))
-                }
+        for group in context.transitionGroups {
+            let transitions = group.transitions.map { context.machine.transitions[$0] }
+            guard let firstUnguarded = transitions.firstIndex(where: { $0.guardLabel == nil }) else { continue }
+            for shadowed in transitions[(firstUnguarded + 1)...] where shadowed.guardLabel != nil {
+                let winner = transitions[firstUnguarded]
+                findings.append(
+                    finding(
+                        "transition \(TransitionReference(shadowed).text) can never fire: the unguarded \(TransitionReference(winner).text) comes first",
+                        states: [shadowed.source], events: shadowed.event.map { [$0] } ?? [],
+                        witness: .transitions([TransitionReference(winner), TransitionReference(shadowed)]),
+                        location: shadowed.location))
             }
         }
         return findings

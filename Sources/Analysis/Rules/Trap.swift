@@ -58,15 +58,21 @@ public struct Trap: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        guard context.machine.states.contains(where: { $0.kind == .final }) else { return [] }
+        guard !context.finalStates.isEmpty else { return [] }
+        let (components, successors) = (context.components, context.successors)
+        let (reachable, distance) = (context.reachable, context.distance)
         var findings: [Finding] = []
-        for (number, component) in context.components.enumerated() {
-            guard let entry = component.filter({ context.reachable[$0] }).min(by: { context.distance[$0] < context.distance[$1] }),
-                !component.contains(where: context.isFinal)
+        for (number, component) in components.enumerated() {
+            // The reachable member a shortest run enters first (the earliest of equals).
+            var entry = -1
+            for member in component where reachable[member] && (entry < 0 || distance[member] < distance[entry]) {
+                entry = member
+            }
+            guard entry >= 0, !component.contains(where: context.isFinal),
+                component.contains(where: { !successors.isEmpty(row: $0) }),
+                component.allSatisfy({ successors[$0].allSatisfy { components.component(of: $0) == number } })
             else { continue }
-            let successors = component.flatMap { context.successors[$0] }
-            guard !successors.isEmpty, successors.allSatisfy({ context.componentOf[$0] == number }) else { continue }
-            let ids = component.map { context.stateIDs[$0] }
+            let ids = component.map(context.id(of:))
             let names = ids.map { "'\($0)'" }.joined(separator: ", ")
             let message = ids.count == 1
                 ? "state \(names) is a trap: once entered, no transition leads out of it and it is not final"

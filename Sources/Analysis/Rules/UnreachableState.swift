@@ -70,8 +70,9 @@ public struct UnreachableState: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         let initial = context.machine.initialState
-        return context.stateIDs.indices.filter { !context.reachable[$0] }.map { state in
-            let id = context.stateIDs[state]
+        let reachable = context.reachable
+        return reachable.indices.filter { !reachable[$0] }.map { state in
+            let id = context.id(of: state)
             return finding(
                 "state '\(id)' cannot be reached from the initial state '\(initial)'",
                 states: [id], location: context.machine.states[state].location)

@@ -34,8 +34,10 @@ public struct UnreachableTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        context.machine.transitions.enumerated().compactMap { number, transition in
-            guard !context.reachable[context.index.sources[number]] else { return nil }
+        let (reachable, sources) = (context.reachable, context.index.sources)
+        return sources.indices.compactMap { number in
+            guard !reachable[sources[number]] else { return nil }
+            let transition = context.machine.transitions[number]
             return finding(
                 "transition \(TransitionReference(transition).text) can never fire: '\(transition.source)' is unreachable",
                 states: [transition.source], events: transition.event.map { [$0] } ?? [],

@@ -37,9 +37,12 @@ public struct UnusedEvent: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        let used = Set(context.machine.transitions.compactMap(\.event))
-        return context.machine.events.compactMap { event in
-            guard let location = event.location, !used.contains(event.id) else { return nil }
+        // Event numbers stand for identifiers one to one, so no identifier is hashed.
+        var used = [Bool](repeating: false, count: context.machine.events.count)
+        for event in context.index.events where event >= 0 { used[event] = true }
+        return used.indices.compactMap { number in
+            guard !used[number], let location = context.machine.events[number].location else { return nil }
+            let event = context.machine.events[number]
             return finding(
                 "event '\(event.id)' is declared but no transition is triggered by it",
                 events: [event.id], location: location)
