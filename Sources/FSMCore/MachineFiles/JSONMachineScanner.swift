@@ -327,8 +327,12 @@ struct JSONMachineScanner {
             let targetIDs: [StateID]
             if targetNumbers.count == 1 {
                 let target = targetNumbers[0]
-                targetIDs = singleTargets[target] ?? [ids[target]]
-                singleTargets[target] = targetIDs
+                if let shared = singleTargets[target] {
+                    targetIDs = shared
+                } else {
+                    targetIDs = [ids[target]]
+                    singleTargets[target] = targetIDs
+                }
             } else {
                 targetIDs = targetNumbers.map { ids[$0] }
             }
