@@ -90,7 +90,8 @@ typealias AuthState = AmplifyAuthExample.AuthState
     @Test func effectsRunAfterTheNewStateIsStored() async {
         let machine = makeMachine()
         let log = Log()
-        machine.observe { step in
+        // Unowned: the machine keeps its observers, so a strong capture would be a cycle.
+        machine.observe { [unowned machine] step in
             log.add("\(step.event.kind): stored=\(machine.state == step.newState) effects=\(step.effects)")
         }
         machine.send(signIn())
@@ -102,13 +103,17 @@ typealias AuthState = AmplifyAuthExample.AuthState
         ])
     }
 
-    @Test func dispatchedEventsAreResolvedBeforeTheSenderReturns() {
-        // getCreds() never completes here: what remains is the run-to-completion part.
+    @Test func dispatchedEventsAreResolvedBeforeTheSenderReturns() async {
+        // getCreds() does not complete until the end: what remains is the run-to-completion
+        // part. (It does complete then, so its task does not outlive the test.)
+        let credentials = Gate<[String: String]>()
         let machine = ResolvingStateMachine(
-            AuthState(), environment: AuthEnvironment(now: { Date() }, getCreds: { await withUnsafeContinuation { _ in } }))
+            AuthState(), environment: AuthEnvironment(now: { Date() }, getCreds: { await credentials.value() }))
         #expect(machine.send(signIn()).newState == .noCredentials)
         // didSignIn, dispatched by signIn's effect, was queued and resolved before send returned.
         #expect(machine.machine.history.map(\.event) == [.signIn, .didSignIn])
+        credentials.open(with: ["token": "abc"])
+        await machine.waitForEffects()
     }
 
     @Test func invalidCredentialsAreDeclined() {

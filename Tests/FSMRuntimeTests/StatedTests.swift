@@ -99,8 +99,10 @@ import Testing
                     stateMachine.send(Inputs.indexDatabase)
                 }
             }
-            let upgrade = Stated.SideEffect("upgrade (sends indexDatabase)") { stateMachine in
-                rootViewController.showUpgradeProgressController(onCompletion: {
+            // The view controller keeps closures that send to the machine (its buttons), so
+            // the side effects hold it weakly: a strong capture would be a reference cycle.
+            let upgrade = Stated.SideEffect("upgrade (sends indexDatabase)") { [weak rootViewController] stateMachine in
+                rootViewController?.showUpgradeProgressController(onCompletion: {
                     stateMachine.send(Inputs.indexDatabase)
                 })
             }
@@ -113,13 +115,13 @@ import Testing
                     }
                 })
             }
-            let logIn = Stated.SideEffect("logIn (sends logOut)") { stateMachine in
-                rootViewController.showLoggedInExperience(apiService: apiService, db: db, onLogOut: {
+            let logIn = Stated.SideEffect("logIn (sends logOut)") { [weak rootViewController] stateMachine in
+                rootViewController?.showLoggedInExperience(apiService: apiService, db: db, onLogOut: {
                     stateMachine.send(Inputs.logOut)
                 })
             }
-            let logOut = Stated.SideEffect("logOut (sends logIn)") { stateMachine in
-                rootViewController.showLogInViewController(onLoggedIn: {
+            let logOut = Stated.SideEffect("logOut (sends logIn)") { [weak rootViewController] stateMachine in
+                rootViewController?.showLogInViewController(onLoggedIn: {
                     stateMachine.send(Inputs.logIn)
                 })
             }

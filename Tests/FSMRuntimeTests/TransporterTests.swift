@@ -148,9 +148,10 @@ import Testing
         open.willFireEvent = { event in log.add("willFireEvent \(event.name)") }
         open.didFireEvent = { event in log.add("didFireEvent \(event.name)") }
         try machine.addEvent(open)
-        // Closures set after the state and event were added are the ones called.
-        opened.willEnterState = { state in log.add("willEnter \(state.value) current=\(machine.currentState.value)") }
-        opened.didEnterState = { state in log.add("didEnter \(state.value) current=\(machine.currentState.value)") }
+        // Closures set after the state and event were added are the ones called. (Unowned:
+        // the machine keeps its states, so a strong capture would be a reference cycle.)
+        opened.willEnterState = { [unowned machine] state in log.add("willEnter \(state.value) current=\(machine.currentState.value)") }
+        opened.didEnterState = { [unowned machine] state in log.add("didEnter \(state.value) current=\(machine.currentState.value)") }
         machine.fireEvent(open)
         #expect(log.all == [
             "shouldFireEvent open", "willFireEvent open", "willExit Closed", "willEnter Opened current=Closed",
@@ -176,7 +177,7 @@ import Testing
         let door = Door()
         let machine = try Self.doorMachine(door)
         let results = Shared<[String]>([])
-        try #require(machine.stateWithValue(.Opened)).didEnterState = { _ in
+        try #require(machine.stateWithValue(.Opened)).didEnterState = { [unowned machine] _ in
             results.withLock { $0.append(Self.text(machine.fireEvent("close"))) }
             results.withLock { $0.append("still \(machine.currentState.value)") }
         }

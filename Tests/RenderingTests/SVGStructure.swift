@@ -4,6 +4,10 @@ import Foundation
 #endif
 
 /// What an SVG from Graphviz contains, read with a real XML parser.
+///
+/// Read with `XMLParser` into a plain tree rather than with `XMLDocument`: on Linux every node
+/// `XMLDocument` hands out is retained by its libxml2 node and holds its document strongly, so
+/// a parsed document is never freed (the address sanitizer reported each SVG a test read).
 struct SVGStructure {
     /// The `<title>` of every `<g class="node">`: the DOT node names.
     var nodeTitles: [String] = []
@@ -19,36 +23,74 @@ struct SVGStructure {
     var hasScript = false
 
     init(_ bytes: [UInt8]) throws {
-        let document = try XMLDocument(data: Data(bytes), options: [])
-        guard let root = document.rootElement(), root.name == "svg" else {
+        let tree = TreeBuilder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = tree
+        guard parser.parse(), let root = tree.root, root.name == "svg" else {
             throw CocoaError(.fileReadCorruptFile)
         }
         visit(root)
     }
 
-    private mutating func visit(_ element: XMLElement) {
+    private mutating func visit(_ element: Element) {
         if element.name == "script" { hasScript = true }
-        if element.name == "g", let kind = element.attributes?.first(where: { $0.name == "class" })?.stringValue {
-            let children = element.children?.compactMap { $0 as? XMLElement } ?? []
-            let texts = children.filter { $0.name == "text" }.compactMap(\.stringValue)
+        if element.name == "g", let kind = element.attributes["class"] {
+            let texts = element.children.filter { $0.name == "text" }.map(\.stringValue)
             switch kind {
             case "node":
-                nodeTitles += children.filter { $0.name == "title" }.compactMap(\.stringValue)
+                nodeTitles += element.children.filter { $0.name == "title" }.map(\.stringValue)
                 nodeTexts += texts
             case "edge":
                 edgeCount += 1
             case "cluster":
                 clusterTexts += texts
-                let dashed = children.contains { child in
-                    child.attributes?.contains { $0.name == "stroke-dasharray" } == true
-                }
-                if dashed { dashedClusters += 1 }
+                if element.children.contains(where: { $0.attributes["stroke-dasharray"] != nil }) { dashedClusters += 1 }
             default:
                 break
             }
         }
-        for child in element.children ?? [] {
-            if let child = child as? XMLElement { visit(child) }
+        for child in element.children { visit(child) }
+    }
+
+    /// An element: its attributes, its child elements and the text inside it, at any depth
+    /// (what `XMLNode.stringValue` gives).
+    final class Element {
+        let name: String
+        let attributes: [String: String]
+        var children: [Element] = []
+        var stringValue = ""
+
+        init(name: String, attributes: [String: String]) {
+            self.name = name
+            self.attributes = attributes
+        }
+    }
+
+    private final class TreeBuilder: NSObject, XMLParserDelegate {
+        var root: Element?
+        private var open: [Element] = []
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String]
+        ) {
+            let element = Element(name: elementName, attributes: attributes)
+            if let parent = open.last { parent.children.append(element) } else { root = element }
+            open.append(element)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            open.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            for element in open { element.stringValue += string }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            let text = String(decoding: CDATABlock, as: UTF8.self)
+            for element in open { element.stringValue += text }
         }
     }
 }
