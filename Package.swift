@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "Interop", "FSMCore", "Analysis", "DOTExport", "Linting", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Fixtures"]
         ),
