@@ -17,6 +17,12 @@ struct SVGStructure {
     var dashedClusters = 0
     /// Whether any `<script>` element exists.
     var hasScript = false
+    /// The names of event-handler attributes (`onload`, `onclick`, ...) on any element.
+    var eventHandlers: [String] = []
+    /// The values of every `href` and `xlink:href` attribute.
+    var links: [String] = []
+    /// The names of every element, in document order.
+    var elementNames: [String] = []
 
     init(_ bytes: [UInt8]) throws {
         let document = try XMLDocument(data: Data(bytes), options: [])
@@ -28,6 +34,12 @@ struct SVGStructure {
 
     private mutating func visit(_ element: XMLElement) {
         if element.name == "script" { hasScript = true }
+        elementNames.append(element.name ?? "")
+        for attribute in element.attributes ?? [] {
+            let name = attribute.name ?? ""
+            if name.lowercased().hasPrefix("on") { eventHandlers.append(name) }
+            if name == "href" || name.hasSuffix(":href") { links.append(attribute.stringValue ?? "") }
+        }
         if element.name == "g", let kind = element.attributes?.first(where: { $0.name == "class" })?.stringValue {
             let children = element.children?.compactMap { $0 as? XMLElement } ?? []
             let texts = children.filter { $0.name == "text" }.compactMap(\.stringValue)
