@@ -61,7 +61,7 @@ import Testing
                 continue
             }
             let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }) { first, _ in first }
-            let ids = DiagramIdentifiers(machine.states.map(\.id), reserved: MermaidExporter.reserved)
+            let ids = MermaidExporter.identifiers(machine.states.map(\.id))
             /// The composite a node sits in, looking through the dividers between regions.
             func parent(of id: String) -> String? {
                 var current = nodes[id]?.parentId
@@ -128,8 +128,10 @@ import Testing
     }
 
     @Test func identifiersArePlainWordsThatAreNoKeywords() {
-        let ids = DiagramIdentifiers(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀"], reserved: MermaidExporter.reserved)
-        #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀"].map { ids[StateID($0)] } == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_"])
+        let ids = MermaidExporter.identifiers(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"])
+        #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"].map { ids[StateID($0)] }
+            == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_", "game_start_", "x_end_"],
+            "Mermaid names a composite's start and end X_start and X_end")
     }
 
     @Test(arguments: ["amplify-auth.yaml", "ef-load-state.json"])

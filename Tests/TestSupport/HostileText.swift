@@ -17,7 +17,7 @@ public enum HostileText {
         // Words the languages reserve.
         "state", "end", "note", "end note", "graph", "subgraph", "digraph", "node", "edge", "strict", "as",
         "direction", "title", "@startuml", "@enduml", "[*]", "stateDiagram-v2", "yes", "null", "~", "true",
-        "0", "-1.5", "---", "...", "- ", ": ", "? ",
+        "0", "-1.5", "---", "...", "- ", ": ", "? ", "_start", "_end", "root",
         // Control characters, including the ones XML cannot hold.
         "\u{0}", "\u{1}", "\u{8}", "\u{B}", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}",
         // Bidirectional marks and overrides.

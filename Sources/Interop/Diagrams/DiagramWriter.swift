@@ -21,8 +21,9 @@ struct DiagramWriter {
     init(machine: Machine, dialect: Dialect) {
         self.machine = machine
         self.dialect = dialect
-        let reserved = dialect == .mermaid ? MermaidExporter.reserved : PlantUMLExporter.reserved
-        ids = DiagramIdentifiers(machine.states.map(\.id), reserved: reserved)
+        let states = machine.states.map(\.id)
+        ids = dialect == .mermaid
+            ? MermaidExporter.identifiers(states) : DiagramIdentifiers(states, reserved: PlantUMLExporter.reserved)
     }
 
     private func text(_ raw: String) -> String {

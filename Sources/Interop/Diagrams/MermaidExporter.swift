@@ -20,6 +20,12 @@ public struct MermaidExporter: MachineExporter {
         "hide", "tb", "bt", "lr", "rl", "default", "root", "statediagram", "accTitle", "accdescr",
     ]
 
+    /// Identifiers for `states`. Mermaid names the start and end of a composite state `X`
+    /// `X_start` and `X_end` (`root_start` at the top), so no state's identifier ends that way.
+    static func identifiers(_ states: [StateID]) -> DiagramIdentifiers {
+        DiagramIdentifiers(states, reserved: reserved, reservedSuffixes: ["_start", "_end"])
+    }
+
     public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
         var writer = DiagramWriter(machine: machine, dialect: .mermaid)
         return writer.write()
