@@ -27,7 +27,7 @@ public struct PlantUMLExporter: MachineExporter {
 
     /// `text` with every character outside a plain set written as `<U+XXXX>`, which PlantUML
     /// decodes when it draws. (Its `&#code;` entities are no substitute: decoding them
-    /// crashes PlantUML on `\\` and `$`, and code points above U+FFFF come out truncated.)
+    /// crashes PlantUML on `\` and `$`, and code points above U+FFFF come out truncated.)
     /// Creole markup stays text: a `*`, `/`, `-`, `_`, `=`, `.` or `[` that repeats the
     /// character before it (`**bold**`, `[[link]]`) or starts a line (`* item`, `= heading`)
     /// is written as a code too. PlantUML trims labels and has no empty one, so a space that
@@ -67,7 +67,7 @@ public struct PlantUMLExporter: MachineExporter {
         return result
     }
 
-    /// The lines of a note's body, for `text`'s lines: in a note, PlantUML shows `\\n` as
+    /// The lines of a note's body, for `text`'s lines: in a note, PlantUML shows `\n` as
     /// it is, so each line is a line of its own. A line PlantUML would take for the note's
     /// end (`end note`) or for a comment (`'`) starts with a code; an empty line stays empty.
     static func noteLines(_ text: String) -> [String] {
@@ -86,6 +86,7 @@ public struct PlantUMLExporter: MachineExporter {
     /// letter or digit starts with a code.
     static func title(_ name: String) -> String {
         let text = escaped(name)
+        // `<` can only start a code already.
         guard let first = text.unicodeScalars.first, !first.properties.isAlphabetic, !("0"..."9").contains(first),
             first != "<"
         else { return text }
