@@ -49,7 +49,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "TestSupport", dependencies: ["FSMCore", "Analysis"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["FSMCore", "Analysis", .product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "FSMCoreTests",
             dependencies: ["FSMCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -80,7 +84,11 @@ let package = Package(
         .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "InteropTests",
-            dependencies: ["Interop", "FSMCore", "Analysis", "DOTExport", "Linting", "TestSupport"],
+            dependencies: [
+                "Interop", "FSMCore", "Analysis", "DOTExport", "Linting", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

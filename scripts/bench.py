@@ -11,6 +11,7 @@ shared, so compare ratios measured in the same run rather than absolute times ac
 import json
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -110,6 +111,18 @@ def ratio(slower, faster):
 
 def size_name(transitions):
     return f"{transitions // 1_000_000}M" if transitions >= 1_000_000 else f"{transitions // 1000}k"
+
+
+def local_machine(states, path):
+    """A machine of `states` states with three transitions each, to one of the next six or previous three
+    states: the cheapest structure for dot, against generate()'s long jumps."""
+    if not path.exists():
+        rng = random.Random(states)
+        names = [f"s{index}" for index in range(states)]
+        transitions = [{"from": names[index], "event": f"e{event}", "to": names[min(states - 1, max(0, index + rng.randint(-3, 6)))]}
+                       for index in range(states) for event in range(3)]
+        path.write_text(json.dumps({"name": f"local-{states}", "initial": names[0], "states": names, "transitions": transitions}))
+    return path
 
 
 def generate(transitions, path, seed=None):
@@ -375,7 +388,9 @@ def render_section():
 def engines_section():
     """What `--engine auto`'s thresholds rest on: each engine's time as generated machines grow."""
     policy = (ROOT / "Sources" / "Rendering" / "LayoutPolicy.swift").read_text()
-    dot_limit, label_limit = re.search(r"measured = LayoutPolicy\(dotLimit: ([\d_]+), labelLimit: ([\d_]+)\)", policy).groups()
+    dot_limit, label_limit, bounds_text = re.search(
+        r"measured = LayoutPolicy\(\s*dotLimit: ([\d_]+), labelLimit: ([\d_]+), maximumTransitions: \[([^\]]*)\]\)", policy).groups()
+    bounds = {engine: int(limit.replace("_", "")) for engine, limit in re.findall(r"\.(\w+): ([\d_]+)", bounds_text)}
     load_before = load_average()
     rows = []
     cases = [("dot", "edges", 50), ("dot", "edges", 75), ("dot", "edges", 100),
@@ -398,6 +413,25 @@ def engines_section():
         elapsed = timed([engine, "-Tsvg", str(dot), "-o", "/dev/null"], timeout=120)
         rows.append([engine, "beside edges" if labels == "edges" else "tooltips", f"{states:,}", f"{states * 5:,}", f"{edges:,}",
                      seconds(elapsed) if elapsed is not None else "over 120 s"])
+    # Where the engines an explicit --engine may name reach a minute: generated machines (long jumps
+    # among local transitions) and, for dot, machines of local transitions only, whose layouts are
+    # far cheaper; with events beside the edges, as `fsmviz render --engine NAME` draws them.
+    bound_rows = []
+    bound_cases = [("dot", "generated", 100), ("dot", "generated", 120), ("dot", "generated", 150),
+                   ("dot", "local", 200), ("dot", "local", 500), ("circo", "generated", 60), ("circo", "generated", 100),
+                   ("circo", "generated", 150), ("fdp", "generated", 300), ("fdp", "generated", 500),
+                   ("neato", "generated", 1000), ("neato", "generated", 2000), ("twopi", "generated", 2000)]
+    for engine, kind, states in bound_cases:
+        log(f"engines: {engine} by name, {kind}, {states} states")
+        machine = (generate(states * 5, WORK / f"generated-{states * 5}.json") if kind == "generated"
+                   else local_machine(states, WORK / f"local-{states}.json"))
+        dot = WORK / f"bounds-{kind}-{states}.dot"
+        run([str(FSMVIZ), "render", str(machine), "-o", str(dot), "--format", "dot", "--engine", engine])
+        transitions = len(json.loads(machine.read_text())["transitions"])
+        elapsed = timed([engine, "-Tsvg", str(dot), "-o", "/dev/null"], timeout=90)
+        bound_rows.append([engine, kind, f"{states:,}", f"{transitions:,}", f"{bounds.get(engine, 0):,}" if engine in bounds else "none",
+                           seconds(elapsed) if elapsed is not None else "over 90 s"])
+    bounds_prose = ", ".join(f"`{engine}` {limit:,}" for engine, limit in bounds.items())
     defaults = []
     for states, target in [(3000, 10.0), (10000, 30.0)]:
         machine = generate(states * 5, WORK / f"generated-{states * 5}.json")
@@ -421,9 +455,27 @@ def engines_section():
         f"laying out labels costs it several times the unlabelled layout and, past a few thousand, the labels "
         f"cover each other anyway, so above **{label_limit.replace('_', ',')} drawn transitions** events become "
         "SVG tooltips (hover an edge to see its event). The counts are of what is drawn, so `--focus` and "
-        "`--collapse` bring a huge machine back to `dot`. An explicit `--engine` is never second-guessed. "
-        "`LayoutPlan.cheaper` gives the next plan down (dot → sfdp → sfdp with tooltips) for a layout guard to "
-        "fall back on.",
+        "`--collapse` bring a huge machine back to `dot`. An explicit `--engine` is not second-guessed, but it "
+        "is bounded, below.",
+        "",
+        "#### Engines named with `--engine`: where a layout reaches a minute",
+        "",
+        f"Graphviz's tools on fsmviz's DOT as `fsmviz render --engine NAME` draws it (events beside the edges), one "
+        f"run each, stopped after 90 s. Generated machines as above; local ones have three transitions per state, "
+        f"each to one of the next six or previous three states.",
+        "",
+        table(["engine", "machine", "states", "transitions", "bound", "time"], bound_rows),
+        "",
+        f"`render` refuses to start a layout above these bounds of drawn transitions ({bounds_prose}; "
+        "`--max-layout-transitions` raises them, `--no-limit` lifts them): with exit status 2 and a message "
+        "proposing `--engine sfdp` or `auto`, `--focus` or `--collapse`, instead of running for minutes (a "
+        "layout cannot be interrupted once Graphviz runs it). `sfdp` and `twopi` finish on every size measured. "
+        "The estimate is the number of drawn transitions: `dot`'s time follows the virtual nodes its ranking "
+        "adds for edges that span ranks, which depends on how far transitions jump as much as on how many there "
+        "are, and which no cheap count predicts (breadth-first levels and a depth-first, longest-path ranking "
+        "were tried and ordered the machines above wrongly). The bound is set where machines with long jumps "
+        "reach a minute; machines of local transitions between it and about 1,500 transitions are refused "
+        "although `dot` would finish them in seconds, and take `--max-layout-transitions`.",
         "",
         "#### `fsmviz render` with the default settings (median of 3, whole process)",
         "",

@@ -1,6 +1,7 @@
 public import DOTExport
 
-/// How `--engine auto` chooses a layout from the size of what is drawn.
+/// How fsmviz chooses a layout from the size of what is drawn: the engine `--engine auto`
+/// picks, and how much the slow engines are given when they are asked for by name.
 ///
 /// Graphviz's `dot` draws state machines best, but its time grows steeply with labelled edges
 /// (each label becomes a node of its own in the layering); `sfdp` with overlap removal still
@@ -9,24 +10,32 @@ public import DOTExport
 /// machine with generated machines (`scripts/generate-machine.py`, about four drawn edges per
 /// state); docs/performance.md has the measurements.
 public struct LayoutPolicy: Hashable, Sendable {
-    /// The most drawn transitions `dot` is given.
+    /// The most drawn transitions `auto` gives `dot`.
     public var dotLimit: Int
     /// The most drawn transitions whose events are laid out beside the edges; above it they
     /// become tooltips.
     public var labelLimit: Int
+    /// The most drawn transitions each engine lays out, even when chosen by name: past it, a
+    /// layout takes a minute or more (``refusal(of:transitions:)``). Engines without an entry
+    /// have no bound.
+    public var maximumTransitions: [LayoutEngine: Int]
 
     /// Creates a policy.
-    public init(dotLimit: Int, labelLimit: Int) {
+    public init(dotLimit: Int, labelLimit: Int, maximumTransitions: [LayoutEngine: Int] = [:]) {
         self.dotLimit = dotLimit
         self.labelLimit = labelLimit
+        self.maximumTransitions = maximumTransitions
     }
 
-    /// The thresholds measured for fsmviz (docs/performance.md).
-    public static let measured = LayoutPolicy(dotLimit: 250, labelLimit: 2_500)
+    /// The thresholds measured for fsmviz (docs/performance.md): `sfdp` and `twopi` finish on
+    /// every size measured, the others pass a minute where their bound lies.
+    public static let measured = LayoutPolicy(
+        dotLimit: 250, labelLimit: 2_500, maximumTransitions: [.dot: 600, .circo: 600, .fdp: 2_000, .neato: 10_000])
 
-    /// The plan for a diagram that draws `transitions` transitions.
+    /// The plan for a diagram that draws `transitions` transitions; never one that
+    /// ``refusal(of:transitions:)`` refuses.
     public func plan(transitions: Int) -> LayoutPlan {
-        if transitions <= dotLimit { return LayoutPlan(engine: .dot) }
+        if transitions <= dotLimit, transitions <= maximumTransitions[.dot] ?? .max { return LayoutPlan(engine: .dot) }
         return LayoutPlan(
             engine: .sfdp, edgeLabels: transitions <= labelLimit ? .onEdges : .tooltips, removesOverlap: true)
     }
@@ -34,5 +43,26 @@ public struct LayoutPolicy: Hashable, Sendable {
     /// The plan for `view`.
     public func plan(for view: DiagramView) -> LayoutPlan {
         plan(transitions: view.transitionCount)
+    }
+
+    /// Why `engine` should not lay out a diagram that draws `transitions` transitions, or `nil`
+    /// when it may.
+    ///
+    /// The cost is estimated from the drawn transitions alone, which is what the layouts' time
+    /// grows with. How far transitions jump across the machine matters as much for `dot`, so
+    /// its bound is set for machines whose transitions jump far, where it passes a minute
+    /// first; it may refuse a machine of only local transitions that it would finish in
+    /// seconds (docs/performance.md).
+    /// - Complexity: O(1).
+    public func refusal(of engine: LayoutEngine, transitions: Int) -> LayoutRefusal? {
+        guard let limit = maximumTransitions[engine], transitions > limit else { return nil }
+        return LayoutRefusal(engine: engine, transitions: transitions, limit: limit)
+    }
+
+    /// Why `engine` should not lay out `view`, or `nil` when it may: ``refusal(of:transitions:)``
+    /// for what `view` draws, so `--focus` and `--collapse` bring a huge machine back within
+    /// bounds.
+    public func refusal(of engine: LayoutEngine, for view: DiagramView) -> LayoutRefusal? {
+        refusal(of: engine, transitions: view.transitionCount)
     }
 }

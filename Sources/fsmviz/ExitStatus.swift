@@ -5,7 +5,9 @@ enum ExitStatus: Int32, Comparable {
     case success = 0
     /// `fsmviz lint` found a problem at or above `--fail-on`.
     case findings = 1
-    /// Bad usage or an invalid machine file.
+    /// Bad usage, an invalid machine file, or a machine over a limit: an input limit, or a
+    /// layout the slow engines would take minutes over (the input decides both, so they are
+    /// the input's fault, like an invalid file, not Graphviz's).
     case usage = 2
     /// Graphviz failed or the output could not be written.
     case failure = 3

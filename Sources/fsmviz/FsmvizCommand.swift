@@ -14,7 +14,8 @@ struct FsmvizCommand: ParsableCommand {
             SCXML and XState configs (see docs/interop.md).
 
             Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
-            --fail-on; 2 bad usage or an invalid machine file; 3 Graphviz could not render, \
+            --fail-on; 2 bad usage, an invalid machine file, or a machine over a limit (an \
+            input limit, or a layout that would take minutes); 3 Graphviz could not render, \
             or the output could not be written.
             """,
         version: version,

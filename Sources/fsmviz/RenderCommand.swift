@@ -18,8 +18,12 @@ extension FsmvizCommand {
                 '--engine auto' (the default) uses 'dot' up to \(LayoutPolicy.measured.dotLimit) \
                 drawn transitions, 'sfdp' with overlap removal above, and above \
                 \(LayoutPolicy.measured.labelLimit) shows events as tooltips (hover in the SVG) \
-                instead of laying them out. For huge machines, --focus and --collapse draw a \
-                readable part. On a terminal, long and batch renders show their progress.
+                instead of laying them out. '--engine dot' is refused above \
+                \(LayoutPolicy.measured.maximumTransitions[.dot] ?? 0) drawn transitions, where its \
+                layout would take minutes, and circo, fdp and neato above their own bounds \
+                (--max-layout-transitions raises them, --no-limit lifts them). For huge \
+                machines, --focus and --collapse draw a readable part. On a terminal, long and \
+                batch renders show their progress.
 
                 Examples:
                   fsmviz render machine.json -o flow.svg
@@ -49,6 +53,8 @@ extension FsmvizCommand {
         @OptionGroup var diagram: DiagramOptions
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
+        @OptionGroup(title: "Layout limits") var layoutLimits: LayoutLimitOptions
 
         func validate() throws {
             if output == "-", inputs.count > 1 {
@@ -122,10 +128,15 @@ extension FsmvizCommand {
                 return fail("\(input == "-" ? "<stdin>" : input): error: \(error)", .usage)
             }
             var options = diagram.dotOptions(for: machine)
-            let plan = engine == .auto ? LayoutPolicy.measured.plan(for: view) : LayoutPlan(engine: engine)
+            let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
+            let plan = engine == .auto ? policy.plan(for: view) : LayoutPlan(engine: engine)
             if engine == .auto { options = plan.applied(to: options) }
             let bytes: [UInt8]
             if let renderFormat = format.renderFormat {
+                // Refused before Graphviz starts: a layout cannot be interrupted once it runs.
+                if let refusal = policy.refusal(of: plan.engine, for: view) {
+                    return fail("\(input == "-" ? "<stdin>" : input): error: \(refusal)", .usage)
+                }
                 do {
                     let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
                     bytes = try progress.during(message) { () throws(RenderError) in

@@ -78,6 +78,49 @@ import Testing
         #expect(!focused.stdoutText.contains("overlap"))
     }
 
+    @Test func dotByNameIsRefusedAboveItsMaximumWithWhatToDoInstead() throws {
+        let ring = try Self.ring(300)
+        let directory = try CommandRunner.temporaryDirectory()
+        let output = directory.appendingPathComponent("ring.svg")
+        let refused = try CommandRunner.run(["render", ring.path, "-o", output.path, "--engine", "dot"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr == "\(ring.path): error: the diagram draws 900 transitions, more than the 600 that 'dot' "
+                + "lays out in reasonable time (it would take minutes); use '--engine sfdp' or '--engine auto', draw a "
+                + "part with '--focus STATE --radius N' or '--collapse DEPTH', or raise the limit with "
+                + "--max-layout-transitions (--no-limit lifts it)\n")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let layoutDOT = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot-layout", "--engine", "dot"])
+        #expect(layoutDOT.status == 2, "dot-layout lays out")
+        // No layout, no refusal: fsmviz's own DOT, and a focused view small enough for dot.
+        #expect(try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot", "--engine", "dot"]).status == 0)
+        let focused = try CommandRunner.run(["render", ring.path, "-o", "-", "--engine", "dot", "--focus", "s5"])
+        #expect(focused.status == 0, "\(focused.stderr)")
+        // In a batch, the refused input is reported and the others are drawn.
+        let batch = try CommandRunner.run(["render", ring.path, "samples/tcp.json", "-o", directory.path + "/", "--engine", "dot"])
+        #expect(batch.status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tcp.svg"])
+    }
+
+    /// The flags, on a sample small enough that lifting the bound lays it out in milliseconds.
+    @Test func theLayoutBoundIsRaisedByItsFlagAndLiftedByNoLimit() throws {
+        let tight = ["render", "samples/tcp.json", "-o", "-", "--engine", "dot", "--max-layout-transitions", "5"]
+        let refused = try CommandRunner.run(tight)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.hasPrefix("samples/tcp.json: error: the diagram draws 19 transitions, more than the 5 that 'dot'"), "\(refused.stderr)")
+        let lifted = try CommandRunner.run(tight + ["--no-limit"])
+        #expect(lifted.status == 0, "\(lifted.stderr)")
+        #expect(lifted.stdoutText.contains("<svg"))
+        #expect(try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--engine", "dot", "--max-layout-transitions", "19"]).status == 0)
+        // auto keeps within the bound by choosing sfdp.
+        let auto = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--format", "dot", "--max-layout-transitions", "5"])
+        #expect(auto.status == 0)
+        #expect(auto.stdoutText.contains("overlap=prism"))
+        let zero = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--max-layout-transitions", "0"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("--max-layout-transitions must be at least 1"))
+    }
+
     /// Runs `fsmviz` under `script`, which gives it a terminal for standard output and error.
     func runOnATerminal(_ arguments: [String], environment: String) throws -> CommandRunner.Result {
         let command = ([environment, CommandRunner.executable.path] + arguments).joined(separator: " ")

@@ -2,6 +2,7 @@ import DOTExport
 import FSMCore
 import PropertyBased
 import Rendering
+import TestSupport
 import Testing
 
 /// Names and labels must reach Graphviz unchanged whatever they contain. Checked with
@@ -45,14 +46,10 @@ import Testing
         return result
     }
 
-    static let hostile: [String] = [
-        "\"", "\\", "\n", "\r\n", "<", ">", "&", "{", "}", ";", "--", "->", "%", "]]>", "\u{0}", "\u{1}",
-        "\u{202E}", "😀", "é", "node", "edge", "graph", "subgraph", "strict", "digraph", "Node", "\\N", "\\G",
-        "\\l", "<b>", "'", " ", "\t", "a", "B", "_", "0", "-1.5", "[", "]", "=", ",", ":", "\u{301}", "#",
-    ]
+    /// The shared hostile pieces, and DOT's own escapes and keywords.
+    static let hostile: [String] = HostileText.pieces + ["\\G", "\\l", "Node"]
 
-    static let names = Gen.oneOf(Gen.element(of: hostile), Gen.letterOrNumber.map { String($0) }).compactMap { $0 }
-        .array(of: 0...6).map { $0.joined() }
+    static let names = HostileText.texts
 
     func checkRoundTrip(_ machine: Machine, style: DOTStyle) throws {
         let dot = DOTWriter(options: DOTOptions(style: style)).write(machine)

@@ -8,15 +8,6 @@ import Testing
 /// them (Mermaid's parser from PyPI's mermaid-parser-py run by Node, PlantUML from Debian;
 /// `scripts/setup` installs both), and by the grammar rules fsmviz relies on everywhere.
 @Suite struct DiagramExportTests {
-    /// Mermaid's parser: `FSMVIZ_MERMAID_PARSER`, or where `scripts/setup` unpacks it.
-    static let mermaidBundle: String = ProcessInfo.processInfo.environment["FSMVIZ_MERMAID_PARSER"]
-        ?? Golden.packageRoot.appendingPathComponent(".build/tools/mermaid-parser-py/0.0.4/mermaid_parser/js/parser.bundle.js").path
-    static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let plantUML = ["/usr/bin/plantuml", "/usr/local/bin/plantuml"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    /// CI must run the real parsers; elsewhere they are skipped when missing.
-    static let required = ProcessInfo.processInfo.environment["CI"] != nil
-    static let mermaidAvailable = node != nil && FileManager.default.fileExists(atPath: mermaidBundle)
-
     /// Machines to export: the samples, the XState configs, nested corpus machines and one
     /// whose names no diagram language takes raw.
     static func machines() throws -> [(String, Machine)] {
@@ -60,52 +51,17 @@ import Testing
 
     // MARK: - Mermaid
 
-    struct ParsedGraph: Decodable {
-        struct Node: Decodable {
-            var id: String
-            var label: String
-            var parentId: String?
-            var shape: String?
-        }
-        struct Edge: Decodable, Hashable {
-            var start: String
-            var end: String
-            var label: String
-        }
-        var nodes: [Node]
-        var edges: [Edge]
-    }
-
-    static func run(_ executable: String, _ arguments: [String], input: String) throws -> CommandRunner.Result {
-        try CommandRunner.run(arguments, stdin: Array(input.utf8), program: URL(fileURLWithPath: executable))
-    }
-
-    /// Mermaid keeps `#code;` entities as placeholders until it draws; decode them as it does.
-    static func decoded(_ label: String) -> String {
-        var text = label.replacingOccurrences(of: "<br/>", with: "\n")
-        while let start = text.range(of: "ﬂ°°"), let end = text.range(of: "¶ß", range: start.upperBound..<text.endIndex),
-            let code = UInt32(text[start.upperBound..<end.lowerBound]), let scalar = Unicode.Scalar(code)
-        {
-            text.replaceSubrange(start.lowerBound..<end.upperBound, with: String(Character(scalar)))
-        }
-        return text
-    }
-
-    @Test(.enabled(if: mermaidAvailable || required, "Mermaid's parser is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
     func mermaidsOwnParserReadsEveryExportAsDrawn() throws {
-        let node = try #require(Self.node, "node is missing")
-        #expect(FileManager.default.fileExists(atPath: Self.mermaidBundle), "missing \(Self.mermaidBundle); run scripts/setup")
-        let script = Golden.fixtures().appendingPathComponent("mermaid/parse.js").path
-        for (name, machine) in try Self.machines() {
-            let text = try MermaidExporter().write(machine).text
-            let result = try Self.run(node, [script, Self.mermaidBundle], input: text)
-            guard result.status == 0 else {
-                Issue.record("Mermaid rejected \(name): \(result.stderr)\n\(text)")
+        let machines = try Self.machines()
+        let texts = try machines.map { try MermaidExporter().write($0.1).text }
+        for ((name, machine), (text, graph)) in zip(machines, zip(texts, try DiagramParsers.mermaid(texts))) {
+            if let error = graph.error {
+                Issue.record("Mermaid rejected \(name): \(error)\n\(text)")
                 continue
             }
-            let graph = try JSONDecoder().decode(ParsedGraph.self, from: Data(result.stdout))
             let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }) { first, _ in first }
-            let ids = DiagramIdentifiers(machine.states.map(\.id), reserved: MermaidExporter.reserved)
+            let ids = MermaidExporter.identifiers(machine.states.map(\.id))
             /// The composite a node sits in, looking through the dividers between regions.
             func parent(of id: String) -> String? {
                 var current = nodes[id]?.parentId
@@ -116,14 +72,14 @@ import Testing
                 let found = nodes[ids[state.id]]
                 #expect(found != nil, "\(name): no node for '\(state.id)'")
                 let expected = state.pseudoState.map(TransitionText.historyMark) ?? state.displayName
-                #expect(found.map { Self.decoded($0.label) } == expected, "\(name): label of '\(state.id)'")
+                #expect(found.map { DiagramParsers.decodedMermaid($0.label) } == expected, "\(name): label of '\(state.id)'")
                 #expect(parent(of: ids[state.id]) == state.parent.map { ids[$0] }, "\(name): parent of '\(state.id)'")
             }
-            let edges = Set(graph.edges.map { ParsedGraph.Edge(start: $0.start, end: $0.end, label: Self.decoded($0.label)) })
+            let edges = Set(graph.edges.map { DiagramParsers.MermaidGraph.Edge(start: $0.start, end: $0.end, label: DiagramParsers.decodedMermaid($0.label)) })
             for transition in machine.transitions where transition.targets.count == 1
                 && machine.state(transition.source)?.pseudoState != .initial
             {
-                let edge = ParsedGraph.Edge(
+                let edge = DiagramParsers.MermaidGraph.Edge(
                     start: ids[transition.source], end: ids[transition.targets[0]],
                     label: TransitionText.label(transition, in: machine))
                 #expect(edges.contains(edge), "\(name): no edge \(edge)")
@@ -133,13 +89,11 @@ import Testing
 
     // MARK: - PlantUML
 
-    @Test(.enabled(if: plantUML != nil || required, "PlantUML is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
     func plantUMLsOwnParserAcceptsEveryExport() throws {
-        let plantUML = try #require(Self.plantUML, "plantuml is missing")
-        for (name, machine) in try Self.machines() {
-            let text = try PlantUMLExporter().write(machine).text
-            let result = try Self.run(plantUML, ["-syntax", "-pipe"], input: text)
-            let verdict = result.stdoutText
+        let machines = try Self.machines()
+        let texts = try machines.map { try PlantUMLExporter().write($0.1).text }
+        for ((name, _), (text, verdict)) in zip(machines, zip(texts, try DiagramParsers.plantUMLSyntax(texts))) {
             #expect(verdict.hasPrefix("STATE"), "\(name): \(verdict)\n\(text)")
         }
     }
@@ -153,14 +107,31 @@ import Testing
         #expect(MermaidExporter.escaped("Zürich 😀") == "Zürich #128512;")
     }
 
-    @Test func plantUMLTextUsesCreoleEntities() {
-        #expect(PlantUMLExporter.escaped("a \"b\": c\\d") == "a &#34;b&#34;&#58; c&#92;d")
+    @Test func mermaidTextKeepsItsEdgesEmptinessAndNotes() {
+        #expect(MermaidExporter.escaped(" padded ") == "#32;padded#32;", "Mermaid trims labels")
+        #expect(MermaidExporter.escaped("") == "#8203;", "Mermaid has no empty label")
+        #expect(MermaidExporter.noteLine("send note; END NOTE") == "send#32;note#59; END#32;NOTE", "a note ends at the first end note")
+    }
+
+    @Test func plantUMLTextUsesCodesAndKeepsCreoleMarkupAsText() {
+        #expect(PlantUMLExporter.escaped("a \"b\": c\\d $1") == "a <U+0022>b<U+0022><U+003A> c<U+005C>d <U+0024>1")
         #expect(PlantUMLExporter.escaped("two\nlines") == "two\\nlines")
+        #expect(PlantUMLExporter.escaped("😀") == "<U+1F600>", "no truncation above U+FFFF")
+        #expect(PlantUMLExporter.escaped("**bold** //it// --x-- __u__ [[link]] go-live a/b") == "<U+002A><U+002A>bold*<U+002A> /<U+002F>it/<U+002F> -<U+002D>x-<U+002D> _<U+005F>u_<U+005F> [<U+005B>link]] go-live a/b")
+        #expect(PlantUMLExporter.escaped("* item\n= heading") == "<U+002A> item\\n<U+003D> heading")
+        #expect(PlantUMLExporter.escaped(" x ") == "<U+0020>x<U+0020>")
+        #expect(PlantUMLExporter.escaped("") == "<U+200B>")
+        #expect(PlantUMLExporter.escaped("nul\u{0}") == "nul<U+2400>")
+        #expect(PlantUMLExporter.escaped("~@startuml") == "<U+007E><U+007E><U+0040>startuml")
+        #expect(PlantUMLExporter.title(",/") == "<U+002C>/")
+        #expect(PlantUMLExporter.noteLines("a\nend note\n\n'quote") == ["a", "<U+0065>nd note", "", "<U+0027>quote"])
     }
 
     @Test func identifiersArePlainWordsThatAreNoKeywords() {
-        let ids = DiagramIdentifiers(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀"], reserved: MermaidExporter.reserved)
-        #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀"].map { ids[StateID($0)] } == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_"])
+        let ids = MermaidExporter.identifiers(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"])
+        #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"].map { ids[StateID($0)] }
+            == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_", "game_start_", "x_end_"],
+            "Mermaid names a composite's start and end X_start and X_end")
     }
 
     @Test(arguments: ["amplify-auth.yaml", "ef-load-state.json"])

@@ -37,6 +37,53 @@ import Testing
         #expect(policy.plan(for: try DiagramSelection(focus: "s10", radius: 3).view(of: machine)).engine == .dot)
     }
 
+    @Test func slowEnginesChosenByNameAreRefusedAboveTheirBounds() throws {
+        let maximum = try #require(policy.maximumTransitions[.dot])
+        #expect(maximum > policy.dotLimit, "auto's choice of dot is never refused")
+        #expect(policy.refusal(of: .dot, transitions: maximum) == nil)
+        let refusal = try #require(policy.refusal(of: .dot, transitions: maximum + 1))
+        #expect(refusal == LayoutRefusal(engine: .dot, transitions: maximum + 1, limit: maximum))
+        #expect(refusal.description.contains("--engine sfdp"))
+        #expect(refusal.description.contains("--focus STATE --radius N"))
+        #expect(refusal.description.contains("--collapse DEPTH"))
+        #expect(refusal.description.contains("--max-layout-transitions"))
+        // Measured (docs/performance.md): circo, fdp and neato pass a minute too; sfdp and
+        // twopi finish at every size measured.
+        #expect(Set(policy.maximumTransitions.keys) == [.dot, .circo, .fdp, .neato])
+        for engine in [LayoutEngine.sfdp, .twopi, .auto] {
+            #expect(policy.refusal(of: engine, transitions: 10_000_000) == nil, "\(engine)")
+        }
+        for (engine, limit) in policy.maximumTransitions {
+            #expect(policy.refusal(of: engine, transitions: limit) == nil)
+            #expect(policy.refusal(of: engine, transitions: limit + 1)?.limit == limit)
+        }
+        var unbounded = policy
+        unbounded.maximumTransitions = [:]
+        #expect(unbounded.refusal(of: .dot, transitions: 10_000_000) == nil)
+    }
+
+    @Test func autoNeverPlansALayoutTheBoundsRefuse() {
+        let tight = LayoutPolicy(dotLimit: 250, labelLimit: 2_500, maximumTransitions: [.dot: 10])
+        #expect(tight.plan(transitions: 10).engine == .dot)
+        #expect(tight.plan(transitions: 11).engine == .sfdp)
+        for transitions in [0, 10, 11, 250, 251, 5_000] {
+            #expect(tight.refusal(of: tight.plan(transitions: transitions).engine, transitions: transitions) == nil)
+        }
+    }
+
+    @Test func theRefusalSizesWhatIsDrawnNotTheWholeMachine() throws {
+        let count = (policy.maximumTransitions[.dot] ?? 0) + 100
+        var states = [State("s0", kind: .initial)]
+        var transitions: [Transition] = []
+        for index in 1...count {
+            states.append(State(StateID("s\(index)")))
+            transitions.append(Transition(from: StateID("s\(index - 1)"), on: "next", to: StateID("s\(index)")))
+        }
+        let machine = try Machine(states: states, transitions: transitions)
+        #expect(policy.refusal(of: .dot, for: DiagramView(whole: machine))?.transitions == count)
+        #expect(policy.refusal(of: .dot, for: try DiagramSelection(focus: "s10", radius: 3).view(of: machine)) == nil)
+    }
+
     @Test func everyPlanFallsBackToACheaperOneUntilTheCheapest() {
         var plan: LayoutPlan? = LayoutPlan(engine: .dot)
         var engines: [String] = []

@@ -80,14 +80,33 @@ import Testing
         #expect(!svg.nodeTitles.isEmpty)
     }
 
-    @Test func labelsCannotInjectMarkupIntoSVG() throws {
+    /// Labels, events, guards, effects and titles that try to add markup stay text: the SVG
+    /// parses as XML and, walking every element, holds no script, no event handler and no
+    /// link, whether events are drawn beside edges or put in tooltips (attributes).
+    @Test(arguments: [EdgeLabelPlacement.onEdges, .tooltips])
+    func labelsCannotInjectMarkupIntoSVG(placement: EdgeLabelPlacement) throws {
         let hostile = "<script>alert(1)</script>"
+        let attribute = "\" onload=\"alert(1)\" x=\""
         let machine = try Machine(
-            states: [State("A", label: hostile, kind: .initial), State("B", label: "]]><svg onload=x>")],
-            transitions: [Transition(from: "A", on: EventID(hostile), to: "B", guard: "a & b < c")])
-        let svg = try SVGStructure(renderer.render(machine, format: .svg))
-        #expect(!svg.hasScript)
-        #expect(svg.nodeTexts.contains(hostile))
+            name: "javascript:alert(1)", summary: "<![CDATA[<script>alert(1)</script>]]>",
+            states: [
+                State("A", label: hostile, kind: .initial, entryEffects: ["<![CDATA[<script>x</script>"]),
+                State("B", label: "]]><svg onload=x>"), State("<a href='javascript:alert(1)'>C</a>", label: attribute),
+            ],
+            transitions: [
+                Transition(from: "A", on: EventID(hostile), to: "B", guard: "a & b < c", effects: ["javascript:alert(1)"]),
+                Transition(from: "B", on: EventID(attribute), to: "<a href='javascript:alert(1)'>C</a>", guard: "]]>"),
+            ])
+        for title in [nil, "<script>alert(1)</script>", "javascript:alert(document.cookie)", "<![CDATA[ x ]]>"] {
+            var options = DOTOptions(title: title)
+            options.edgeLabels = placement
+            let svg = try SVGStructure(renderer.render(machine, options: options, format: .svg))
+            #expect(!svg.hasScript, "\(svg.elementNames)")
+            #expect(svg.eventHandlers.isEmpty)
+            #expect(svg.links.isEmpty, "fsmviz sets no URLs, so Graphviz writes no links")
+            #expect(svg.nodeTexts.contains(hostile))
+            #expect(svg.nodeTexts.contains(attribute))
+        }
     }
 
     @Test func graphvizErrorsBecomeSwiftErrorsNamingTheSubject() throws {

@@ -21,6 +21,12 @@ struct SVGStructure {
     var dashedClusters = 0
     /// Whether any `<script>` element exists.
     var hasScript = false
+    /// The names of event-handler attributes (`onload`, `onclick`, ...) on any element.
+    var eventHandlers: [String] = []
+    /// The values of every `href` and `xlink:href` attribute.
+    var links: [String] = []
+    /// The names of every element, in document order.
+    var elementNames: [String] = []
 
     init(_ bytes: [UInt8]) throws {
         let tree = TreeBuilder()
@@ -35,6 +41,12 @@ struct SVGStructure {
 
     private mutating func visit(_ element: Element) {
         if element.name == "script" { hasScript = true }
+        elementNames.append(element.name)
+        // Sorted: the parser hands attributes over as a dictionary.
+        for (name, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
+            if name.lowercased().hasPrefix("on") { eventHandlers.append(name) }
+            if name == "href" || name.hasSuffix(":href") { links.append(value) }
+        }
         if element.name == "g", let kind = element.attributes["class"] {
             let texts = element.children.filter { $0.name == "text" }.map(\.stringValue)
             switch kind {

@@ -42,11 +42,17 @@ public struct CommandRunner {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin))
-        try input.fileHandleForWriting.close()
-        // Drain stderr on another thread so a large output on either pipe cannot block the child.
+        // Feed stdin and drain stderr on other threads while stdout is read here: a child that
+        // writes as it reads (PlantUML on many diagrams) would otherwise fill one pipe while
+        // this process is blocked on another.
         nonisolated(unsafe) var errorData = Data()
         let finished = DispatchGroup()
+        finished.enter()
+        DispatchQueue.global().async {
+            input.fileHandleForWriting.write(Data(stdin))
+            try? input.fileHandleForWriting.close()
+            finished.leave()
+        }
         finished.enter()
         DispatchQueue.global().async {
             errorData = errors.fileHandleForReading.readDataToEndOfFile()

@@ -7,12 +7,17 @@ struct DiagramIdentifiers {
     private var byState: [StateID: String] = [:]
     private var used: Set<String>
 
-    /// Assigns identifiers to `states`, avoiding `reserved` words of the language.
-    init(_ states: [StateID], reserved: Set<String>) {
+    /// Assigns identifiers to `states`, avoiding `reserved` words of the language and
+    /// identifiers ending in one of `reservedSuffixes`, which the language derives for nodes of
+    /// its own.
+    init(_ states: [StateID], reserved: Set<String>, reservedSuffixes: [String] = []) {
         used = []
         var pending: [StateID] = []
+        func hasReservedSuffix(_ text: String) -> Bool { reservedSuffixes.contains { text.hasSuffix($0) } }
         for state in states {
-            if Self.isWord(state.rawValue), !reserved.contains(state.rawValue.lowercased()), used.insert(state.rawValue).inserted {
+            if Self.isWord(state.rawValue), !reserved.contains(state.rawValue.lowercased()), !hasReservedSuffix(state.rawValue),
+                used.insert(state.rawValue).inserted
+            {
                 byState[state] = state.rawValue
             } else {
                 pending.append(state)
@@ -21,6 +26,7 @@ struct DiagramIdentifiers {
         for state in pending {
             var base = String(state.rawValue.unicodeScalars.map { Self.isWordScalar($0) ? Character($0) : "_" })
             if base.isEmpty || base.first?.isNumber == true || reserved.contains(base.lowercased()) { base = "s_" + base }
+            if hasReservedSuffix(base) { base += "_" }
             byState[state] = fresh(base)
         }
     }

@@ -21,8 +21,9 @@ struct DiagramWriter {
     init(machine: Machine, dialect: Dialect) {
         self.machine = machine
         self.dialect = dialect
-        let reserved = dialect == .mermaid ? MermaidExporter.reserved : PlantUMLExporter.reserved
-        ids = DiagramIdentifiers(machine.states.map(\.id), reserved: reserved)
+        let states = machine.states.map(\.id)
+        ids = dialect == .mermaid
+            ? MermaidExporter.identifiers(states) : DiagramIdentifiers(states, reserved: PlantUMLExporter.reserved)
     }
 
     private func text(_ raw: String) -> String {
@@ -38,7 +39,7 @@ struct DiagramWriter {
             out += "stateDiagram-v2\n"
         case .plantUML:
             out += "@startuml\n"
-            if let name = machine.name { out += "title \(text(name))\n" }
+            if let name = machine.name { out += "title \(PlantUMLExporter.title(name))\n" }
             out += "hide empty description\n"
         }
         writeBlock(of: nil, indent: "    ")
@@ -112,7 +113,7 @@ struct DiagramWriter {
         switch dialect {
         case .mermaid:
             out += "\(indent)note right of \(id)\n"
-            for line in effects { out += "\(indent)    \(text(line))\n" }
+            for line in effects { out += "\(indent)    \(MermaidExporter.noteLine(line))\n" }
             out += "\(indent)end note\n"
         case .plantUML:
             for line in effects { out += "\(indent)\(id) : \(text(line))\n" }
@@ -144,7 +145,8 @@ struct DiagramWriter {
                 for target in crossed { out += "    \(node) --> \(target)\n" }
             }
             if dialect == .plantUML, let guardLabel = transition.guardLabel {
-                out += "    note on link\n        [\(text(guardLabel))]\n    end note\n"
+                let lines = PlantUMLExporter.noteLines(guardLabel)
+                out += "    note on link\n        [" + lines.joined(separator: "\n        ") + "]\n    end note\n"
             }
         }
     }
@@ -179,11 +181,14 @@ struct DiagramWriter {
         return false
     }
 
+    /// `scalar` in a YAML double-quoted scalar. Besides control characters, the characters
+    /// YAML 1.1 reads as line breaks (NEL, LS, PS) and the byte-order mark are escaped, so that
+    /// every YAML reader, whichever version it follows, reads the same title.
     private static func yamlEscaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\"": "\\\""
         case "\\": "\\\\"
-        case "\u{0}"..."\u{1F}", "\u{7F}":
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
             "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
         default: String(scalar)
         }

@@ -20,25 +20,62 @@ public struct MermaidExporter: MachineExporter {
         "hide", "tb", "bt", "lr", "rl", "default", "root", "statediagram", "accTitle", "accdescr",
     ]
 
+    /// Identifiers for `states`. Mermaid names the start and end of a composite state `X`
+    /// `X_start` and `X_end` (`root_start` at the top), so no state's identifier ends that way.
+    static func identifiers(_ states: [StateID]) -> DiagramIdentifiers {
+        DiagramIdentifiers(states, reserved: reserved, reservedSuffixes: ["_start", "_end"])
+    }
+
     public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
         var writer = DiagramWriter(machine: machine, dialect: .mermaid)
         return writer.write()
     }
 
     /// `text` with every character outside a plain set written as a `#code;` entity, which
-    /// Mermaid decodes when it draws; line breaks become `<br/>`.
+    /// Mermaid decodes when it draws; line breaks become `<br/>`. Mermaid trims labels, so a
+    /// space that starts or ends `text` is an entity too; it has no empty label, so an empty
+    /// `text` becomes a zero-width space (`#8203;`), which shows as nothing.
     static func escaped(_ text: String) -> String {
+        guard !text.isEmpty else { return "#8203;" }
         var result = ""
-        for scalar in text.unicodeScalars {
+        let last = text.unicodeScalars.index(before: text.unicodeScalars.endIndex)
+        for index in text.unicodeScalars.indices {
+            let scalar = text.unicodeScalars[index]
             if scalar == "\n" {
                 result += "<br/>"
-            } else if isPlain(scalar) {
+            } else if isPlain(scalar), scalar != " " || (index != text.unicodeScalars.startIndex && index != last) {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "#\(scalar.value);"
             }
         }
         return result
+    }
+
+    /// A line of a note, escaped. Mermaid ends a note at the first `end note`, in any case and
+    /// even mid-line, so the space of every `end note` in the text is an entity.
+    static func noteLine(_ text: String) -> String {
+        let line = Array(escaped(text).unicodeScalars)
+        let marker = Array("end note".unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < line.count {
+            let end = index + marker.count
+            if end <= line.count, zip(line[index..<end], marker).allSatisfy({ asciiLowercase($0) == $1 }) {
+                result.append(contentsOf: line[index..<index + 3])
+                result.append(contentsOf: "#32;".unicodeScalars)
+                result.append(contentsOf: line[index + 4..<end])
+                index = end
+            } else {
+                result.append(line[index])
+                index += 1
+            }
+        }
+        return String(result)
+    }
+
+    private static func asciiLowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
     }
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {

@@ -36,7 +36,7 @@ struct ExecutableContent {
             if let delay = attributes["delay"] ?? attributes["delayexpr"].map({ "(\($0))" }) { text += " after \(delay)" }
             // The payload is summarised by its parameter names, or as content.
             var payload = element.children.filter { $0.name == "param" }.compactMap { $0.attributes["name"] }
-            if let names = attributes["namelist"] { payload += SCXMLMachineBuilder.tokens(names) }
+            if let names = attributes["namelist"] { payload += SCXMLList.items(names) }
             if element.children.contains(where: { $0.name == "content" }) { payload.append("content") }
             if !payload.isEmpty { text += " with \(payload.joined(separator: ", "))" }
             return text

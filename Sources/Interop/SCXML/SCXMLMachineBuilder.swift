@@ -129,14 +129,14 @@ struct SCXMLMachineBuilder {
         var location = element.location
         let initialElements = element.children.filter { isSCXML($0) && $0.name == "initial" }
         if let attribute = element.attributes["initial"] {
-            targets = Self.tokens(attribute)
+            targets = SCXMLList.items(attribute)
             if let extra = initialElements.first {
                 warn(extra, "<initial> is ignored: the 'initial' attribute of <\(element.name)> already names the initial state")
             }
         } else if let initial = initialElements.first {
             location = initial.location
             let transition = initial.children.first { isSCXML($0) && $0.name == "transition" }
-            targets = transition.map { Self.tokens($0.attributes["target"] ?? "") } ?? []
+            targets = transition.map { SCXMLList.items($0.attributes["target"] ?? "") } ?? []
             effects = transition.map { summarizer.summarize($0.children) } ?? []
             if transition == nil { warn(initial, "<initial> has no <transition>; entering the first child instead") }
         } else {
@@ -179,8 +179,8 @@ struct SCXMLMachineBuilder {
     }
 
     private mutating func visitTransition(_ element: XMLTreeElement, source: StateID) {
-        let events = Self.tokens(element.attributes["event"] ?? "")
-        let targets = Self.tokens(element.attributes["target"] ?? "")
+        let events = SCXMLList.items(element.attributes["event"] ?? "")
+        let targets = SCXMLList.items(element.attributes["target"] ?? "")
         let effects = summarizer.summarize(element.children)
         // A targetless transition runs its content without leaving the state; the model has
         // no such transition, so it is drawn and analysed as a transition back to the source.
@@ -202,10 +202,5 @@ struct SCXMLMachineBuilder {
 
     private mutating func warn(_ element: XMLTreeElement, _ message: String) {
         warnings.append(InteropWarning(path: path, location: element.location, message: message))
-    }
-
-    /// Space-separated tokens, as SCXML writes lists of events and targets.
-    static func tokens(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
     }
 }

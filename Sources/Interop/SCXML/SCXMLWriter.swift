@@ -45,27 +45,37 @@ struct SCXMLWriter {
     }
 
     /// `text` as an XML comment may hold it: no `--` and no trailing `-`, so dashes next to
-    /// each other are spaced apart.
+    /// each other are spaced apart; control characters XML cannot carry at all (a comment has
+    /// no character references) become their Unicode pictures (U+0000 as U+2400 `␀`), and
+    /// U+FFFE and U+FFFF the replacement character. The comment is not read back, so this
+    /// loses nothing the model keeps.
     static func commentText(_ text: String) -> String {
         var result = ""
-        for character in text {
-            if character == "-", result.last == "-" { result += " " }
-            result.append(character)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: result.unicodeScalars.append(scalar)
+            case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case 0xFFFE, 0xFFFF: result.unicodeScalars.append("\u{FFFD}")
+            case 0x2D where result.unicodeScalars.last == "-": result += " -"
+            default: result.unicodeScalars.append(scalar)
+            }
         }
-        return result.last == "-" ? result + " " : result
+        return result.unicodeScalars.last == "-" ? result + " " : result
     }
 
-    /// State and event ids go in space-separated lists, so they cannot hold white space.
+    /// State and event ids go in space-separated lists, so they cannot hold the white space
+    /// that separates items there. Events no transition uses are not written, so their ids
+    /// do not matter.
     private func checkNames() throws(ExportError) {
-        for state in machine.states where state.id.rawValue.contains(where: \.isWhitespace) {
+        for state in machine.states where state.id.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
             throw ExportError(
                 format: "SCXML",
                 reason: "state id '\(state.id)' contains white space, which SCXML's space-separated target lists cannot hold; give the state an id without it and a label")
         }
-        for event in machine.events where event.id.rawValue.contains(where: \.isWhitespace) {
+        for event in machine.transitions.compactMap(\.event) where event.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
             throw ExportError(
                 format: "SCXML",
-                reason: "event '\(event.id)' contains white space, which SCXML's space-separated event lists cannot hold")
+                reason: "event '\(event)' contains white space, which SCXML's space-separated event lists cannot hold")
         }
     }
 

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Rendering
+
+/// The flag that raises how much the slow layout engines are given, for `render` (the only
+/// command that lays out); `--no-limit`, among the input limits, lifts the bounds too.
+struct LayoutLimitOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Most drawn transitions laid out by an engine that grows slow (default: \(Self.defaults)); beyond it, render refuses instead of running for minutes.",
+            valueName: "count"))
+    var maxLayoutTransitions: Int?
+
+    func validate() throws {
+        if let maxLayoutTransitions, maxLayoutTransitions < 1 {
+            throw ValidationError("--max-layout-transitions must be at least 1")
+        }
+    }
+
+    /// The layout policy with these bounds, or none with `--no-limit`.
+    func policy(noLimit: Bool) -> LayoutPolicy {
+        var policy = LayoutPolicy.measured
+        if noLimit {
+            policy.maximumTransitions = [:]
+        } else if let maxLayoutTransitions {
+            policy.maximumTransitions = policy.maximumTransitions.mapValues { _ in maxLayoutTransitions }
+        }
+        return policy
+    }
+
+    private static var bounds: [(engine: LayoutEngine, limit: Int)] {
+        LayoutEngine.allCases.compactMap { engine in LayoutPolicy.measured.maximumTransitions[engine].map { (engine, $0) } }
+    }
+
+    private static var defaults: String { bounds.map { "\($0.engine.rawValue) \($0.limit)" }.joined(separator: ", ") }
+}

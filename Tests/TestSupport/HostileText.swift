@@ -1,0 +1,35 @@
+public import PropertyBased
+
+/// Text built to break writers: the characters and words that each output language (DOT,
+/// Mermaid, PlantUML, XML, JSON, YAML) treats specially, next to Unicode that naive code
+/// mangles (control characters, bidirectional marks, emoji sequences, combining marks).
+public enum HostileText {
+    /// The pieces texts are made of. Multi-character pieces are the sequences that mean
+    /// something as a whole (`-->`, `]]>`, `@enduml`, a family emoji held together by
+    /// zero-width joiners).
+    public static let pieces: [String] = [
+        // Quotes, escapes and white space.
+        "\"", "'", "`", "\\", "\\n", "\\N", "\n", "\r", "\r\n", "\t", " ", "  ",
+        // Markup and diagram punctuation.
+        "<", ">", "&", "&amp;", "&#60;", "#59;", "{", "}", "[", "]", ";", ":", ",", "=", "|", "#", "/", "*",
+        "--", "->", "-->", "%", "%%", "]]>", "<![CDATA[", "<br/>", "<b>", "<script>", "javascript:", "<<fork>>",
+        "**", "//", "__", "~", "~@start", "^", "@", "!", "?", "$",
+        // Words the languages reserve.
+        "state", "end", "note", "end note", "graph", "subgraph", "digraph", "node", "edge", "strict", "as",
+        "direction", "title", "@startuml", "@enduml", "[*]", "stateDiagram-v2", "yes", "null", "~", "true",
+        "0", "-1.5", "---", "...", "- ", ": ", "? ", "_start", "_end", "root",
+        // Control characters, including the ones XML cannot hold.
+        "\u{0}", "\u{1}", "\u{8}", "\u{B}", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}",
+        // Bidirectional marks and overrides.
+        "\u{200E}", "\u{200F}", "\u{202E}", "\u{2066}",
+        // Emoji: plain, a ZWJ family, a flag with a variation selector, a skin tone.
+        "😀", "👩‍👩‍👧", "🏳️‍🌈", "👍🏽",
+        // Combining marks: precomposed, decomposed, and a lone mark.
+        "é", "e\u{301}", "\u{301}", "Zürich", "日本",
+        // Plain material, so hostile pieces also appear inside ordinary words.
+        "a", "B", "_", "x1", "Idle",
+    ]
+
+    /// Texts of zero to five pieces.
+    public static let texts = Gen.element(of: pieces).compactMap { $0 }.array(of: 0...5).map { $0.joined() }
+}
