@@ -104,9 +104,12 @@ public struct InputLimits: Hashable, Sendable {
                 try check(event.id.rawValue, "the id of an event", event.location)
                 try check(event.label, "the label of event '\(event.id)'", event.location)
             }
-            for transition in machine.transitions {
-                try check(transition.guardLabel, "a guard", transition.location)
-                for effect in transition.effects { try check(effect, "an effect", transition.location) }
+            // By index: reading two fields in place spares copying (and retaining) a million
+            // transitions' target lists.
+            let transitions = machine.transitions
+            for index in transitions.indices {
+                try check(transitions[index].guardLabel, "a guard", transitions[index].location)
+                for effect in transitions[index].effects { try check(effect, "an effect", transitions[index].location) }
             }
         }
     }

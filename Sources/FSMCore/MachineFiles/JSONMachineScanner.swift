@@ -28,16 +28,6 @@ struct JSONMachineScanner {
         var location: SourceLocation
     }
 
-    private struct TransitionEntry {
-        /// The entry's sources, in `referencedNames`.
-        var sources: Range<Int>
-        var targets: Range<Int>
-        var event: Int?
-        var guardLabel: String?
-        var effects: [String]
-        var location: SourceLocation
-    }
-
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var line = 1
@@ -55,9 +45,22 @@ struct JSONMachineScanner {
     private var declaredEvents: [Event] = []
     private var declaredEventNames: [Int] = []
     private var hasEventList = false
-    private var transitions: [TransitionEntry] = []
-    // The state names transitions use, as runs that the entries point into.
-    private var referencedNames: [Int] = []
+    // Names by their number in `stateNames` and `eventNames`, made once each.
+    private var stateNameIDs: [StateID] = []
+    private var eventNameIDs: [EventID] = []
+    // Transitions are made as they are read; what their names resolve to is settled at the end,
+    // when every state has been declared: each one's source, event (-1 for none) and targets,
+    // by name number.
+    private var transitions: [Transition] = []
+    private var transitionSources: [Int32] = []
+    private var transitionEvents: [Int32] = []
+    private var transitionTargetStart: [Int] = [0]
+    private var transitionTargets: [Int32] = []
+    private var scratchSources: [Int] = []
+    private var scratchTargets: [Int] = []
+    // Transitions into the same single state share one array: a large machine then holds an
+    // array per state rather than one per transition.
+    private var singleTargets: [[StateID]?] = []
     private var sourceMemo = NameTable.Memo()
     private var initialName: Int?
     private var name: String?
@@ -78,6 +81,14 @@ struct JSONMachineScanner {
         self.bytes = bytes
         stateNames = NameTable(bytes: bytes)
         eventNames = NameTable(bytes: bytes)
+        // No transition takes fewer bytes than this; capacity that is never written costs no
+        // memory, while growing a large array copies it.
+        let most = bytes.count / 24
+        transitions.reserveCapacity(most)
+        transitionSources.reserveCapacity(most)
+        transitionEvents.reserveCapacity(most)
+        transitionTargetStart.reserveCapacity(most + 1)
+        transitionTargets.reserveCapacity(most)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
             lineStart = 3
@@ -134,7 +145,7 @@ struct JSONMachineScanner {
             summary = try optionalText()
         case .initial:
             let span = try nameSpan()
-            initialName = stateNames.intern(span)
+            initialName = internState(span)
         case .states:
             try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in try scanner.scanState() }
         case .events:
@@ -186,7 +197,7 @@ struct JSONMachineScanner {
 
     /// Interns a state's own name; a name declared twice is the decoder's error to report.
     private mutating func declare(_ span: Span) throws(Unsupported) -> Int {
-        let name = stateNames.intern(span)
+        let name = internState(span)
         guard stateNames.declare(name) else { throw Unsupported() }
         return name
     }
@@ -207,28 +218,70 @@ struct JSONMachineScanner {
             }
         }
         guard let nameSpan else { throw Unsupported() }
-        let name = eventNames.intern(nameSpan)
+        let name = internEvent(nameSpan)
         guard eventNames.declare(name) else { throw Unsupported() }
         declaredEventNames.append(name)
-        declaredEvents.append(Event(EventID(text(nameSpan)), label: label, location: location))
+        declaredEvents.append(Event(eventNameIDs[name], label: label, location: location))
     }
 
     private mutating func scanTransition() throws(Unsupported) {
-        var entry = TransitionEntry(
-            sources: 0..<0, targets: 0..<0, event: nil, guardLabel: nil, effects: [], location: currentLocation())
+        let location = currentLocation()
+        scratchSources.removeAll(keepingCapacity: true)
+        scratchTargets.removeAll(keepingCapacity: true)
+        var event: Int?
+        var guardLabel: String?
+        var effects: [String] = []
         var seen: UInt16 = 0
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
             switch try scanner.field(key, among: ["from", "event", "to", "guard", "effects"], seen: &seen) {
-            case 0: entry.sources = try scanner.stateNameList(areSources: true)
+            case 0: try scanner.stateNameList(areSources: true)
             case 1:
-                if let span = try scanner.optionalNameSpan() { entry.event = scanner.eventNames.intern(span) }
-            case 2: entry.targets = try scanner.stateNameList(areSources: false)
-            case 3: entry.guardLabel = try scanner.optionalText()
-            default: entry.effects = try scanner.optionalTexts()
+                if let span = try scanner.optionalNameSpan() { event = scanner.internEvent(span) }
+            case 2: try scanner.stateNameList(areSources: false)
+            case 3: guardLabel = try scanner.optionalText()
+            default: effects = try scanner.optionalTexts()
             }
         }
-        guard !entry.sources.isEmpty, !entry.targets.isEmpty else { throw Unsupported() }
-        transitions.append(entry)
+        guard !scratchSources.isEmpty, !scratchTargets.isEmpty else { throw Unsupported() }
+        let targetIDs: [StateID]
+        if scratchTargets.count == 1 {
+            let target = scratchTargets[0]
+            if let shared = singleTargets[target] {
+                targetIDs = shared
+            } else {
+                targetIDs = [stateNameIDs[target]]
+                singleTargets[target] = targetIDs
+            }
+        } else {
+            targetIDs = scratchTargets.map { stateNameIDs[$0] }
+        }
+        let eventID = event.map { eventNameIDs[$0] }
+        for source in scratchSources {
+            transitions.append(
+                Transition(
+                    from: stateNameIDs[source], on: eventID, to: targetIDs, guard: guardLabel, effects: effects,
+                    location: location))
+            transitionSources.append(Int32(truncatingIfNeeded: source))
+            transitionEvents.append(Int32(truncatingIfNeeded: event ?? -1))
+            for target in scratchTargets { transitionTargets.append(Int32(truncatingIfNeeded: target)) }
+            transitionTargetStart.append(transitionTargets.count)
+        }
+    }
+
+    /// The number of a state name, made its identifier the first time it is met.
+    private mutating func internState(_ span: Span, throughMemo: Bool = false) -> Int {
+        let name = throughMemo ? stateNames.intern(span, memo: &sourceMemo) : stateNames.intern(span)
+        if name == stateNameIDs.count {
+            stateNameIDs.append(StateID(text(span)))
+            singleTargets.append(nil)
+        }
+        return name
+    }
+
+    private mutating func internEvent(_ span: Span) -> Int {
+        let name = eventNames.intern(span)
+        if name == eventNameIDs.count { eventNameIDs.append(EventID(text(span))) }
+        return name
     }
 
     /// Which of `fields` `key` is, refusing unknown and repeated keys.
@@ -240,21 +293,26 @@ struct JSONMachineScanner {
         return index
     }
 
-    /// A state name or a non-empty array of them, appended to `referencedNames`; a single source
-    /// goes through the memo of the last one.
-    private mutating func stateNameList(areSources: Bool) throws(Unsupported) -> Range<Int> {
-        let start = referencedNames.count
+    /// A state name or a non-empty array of them, into the scratch list of sources or targets;
+    /// a single source goes through the memo of the last one.
+    private mutating func stateNameList(areSources: Bool) throws(Unsupported) {
         if peek == UInt8(ascii: "\"") {
             let span = try nameSpan()
-            referencedNames.append(areSources ? stateNames.intern(span, memo: &sourceMemo) : stateNames.intern(span))
-        } else {
-            try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in
-                let span = try scanner.nameSpan()
-                scanner.referencedNames.append(scanner.stateNames.intern(span))
+            if areSources {
+                scratchSources.append(internState(span, throughMemo: true))
+            } else {
+                scratchTargets.append(internState(span))
             }
+            return
         }
-        guard referencedNames.count > start else { throw Unsupported() }
-        return start..<referencedNames.count
+        var count = 0
+        try scanArray { (scanner: inout JSONMachineScanner) throws(Unsupported) in
+            let span = try scanner.nameSpan()
+            let name = scanner.internState(span)
+            if areSources { scanner.scratchSources.append(name) } else { scanner.scratchTargets.append(name) }
+            count += 1
+        }
+        guard count > 0 else { throw Unsupported() }
     }
 
     // MARK: Building the machine
@@ -270,7 +328,7 @@ struct JSONMachineScanner {
         }
         guard let initialName else { throw Unsupported() }
         let initial = try number(initialName)
-        let ids = states.map { StateID(text(stateNames.span(of: $0.name))) }
+        let ids = states.map { stateNameIDs[$0.name] }
 
         var machineStates: [State] = []
         machineStates.reserveCapacity(states.count)
@@ -295,64 +353,32 @@ struct JSONMachineScanner {
         var events = declaredEvents
         var eventNumber = [Int](repeating: -1, count: eventNames.count)
         for (number, name) in declaredEventNames.enumerated() { eventNumber[name] = number }
-        var machineTransitions: [Transition] = []
         var sources: [Int] = []
         var eventNumbers: [Int] = []
-        var targetStart: [Int] = [0]
         var targets: [Int] = []
-        let count = transitions.reduce(0) { $0 + $1.sources.count }
-        machineTransitions.reserveCapacity(count)
-        sources.reserveCapacity(count)
-        eventNumbers.reserveCapacity(count)
-        targetStart.reserveCapacity(count + 1)
-        targets.reserveCapacity(count)
-        var targetNumbers: [Int] = []
-        // Transitions into the same single state share one array: a large machine then holds
-        // an array per state rather than one per transition.
-        var singleTargets = [[StateID]?](repeating: nil, count: ids.count)
-        for entry in transitions {
-            var event: EventID?
-            var eventIndex = -1
-            if let name = entry.event {
-                if eventNumber[name] < 0 {
-                    guard !hasEventList else { throw Unsupported() }
-                    eventNumber[name] = events.count
-                    events.append(Event(EventID(text(eventNames.span(of: name)))))
-                }
-                eventIndex = eventNumber[name]
-                event = events[eventIndex].id
+        sources.reserveCapacity(transitions.count)
+        eventNumbers.reserveCapacity(transitions.count)
+        targets.reserveCapacity(transitionTargets.count)
+        for (source, event) in zip(transitionSources, transitionEvents) {
+            sources.append(try number(Int(source)))
+            let name = Int(event)
+            guard name >= 0 else {
+                eventNumbers.append(-1)
+                continue
             }
-            targetNumbers.removeAll(keepingCapacity: true)
-            for name in referencedNames[entry.targets] { targetNumbers.append(try number(name)) }
-            let targetIDs: [StateID]
-            if targetNumbers.count == 1 {
-                let target = targetNumbers[0]
-                if let shared = singleTargets[target] {
-                    targetIDs = shared
-                } else {
-                    targetIDs = [ids[target]]
-                    singleTargets[target] = targetIDs
-                }
-            } else {
-                targetIDs = targetNumbers.map { ids[$0] }
+            if eventNumber[name] < 0 {
+                guard !hasEventList else { throw Unsupported() }
+                eventNumber[name] = events.count
+                events.append(Event(eventNameIDs[name]))
             }
-            for name in referencedNames[entry.sources] {
-                let source = try number(name)
-                machineTransitions.append(
-                    Transition(
-                        from: ids[source], on: event, to: targetIDs, guard: entry.guardLabel, effects: entry.effects,
-                        location: entry.location))
-                sources.append(source)
-                eventNumbers.append(eventIndex)
-                targets += targetNumbers
-                targetStart.append(targets.count)
-            }
+            eventNumbers.append(eventNumber[name])
         }
+        for target in transitionTargets { targets.append(try number(Int(target))) }
         do {
             return try Machine(
-                name: name, summary: summary, states: machineStates, events: events, transitions: machineTransitions,
+                name: name, summary: summary, states: machineStates, events: events, transitions: transitions,
                 resolved: Machine.ResolvedTransitions(
-                    sources: sources, events: eventNumbers, targetStart: targetStart, targets: targets))
+                    sources: sources, events: eventNumbers, targetStart: transitionTargetStart, targets: targets))
         } catch {
             throw Unsupported()
         }
@@ -456,7 +482,7 @@ struct JSONMachineScanner {
 
     private mutating func optionalStateName() throws(Unsupported) -> Int? {
         guard let span = try optionalNameSpan() else { return nil }
-        return stateNames.intern(span)
+        return internState(span)
     }
 
     private mutating func optionalText() throws(Unsupported) -> String? {
