@@ -126,7 +126,8 @@ def local_machine(states, path):
 
 
 def generate(transitions, path, seed=None):
-    if not path.exists():
+    # A machine left by an earlier run is kept only if the generator has not changed since.
+    if not path.exists() or path.stat().st_mtime < GENERATOR.stat().st_mtime:
         command = [sys.executable, str(GENERATOR), str(transitions), str(path)]
         if seed is not None:
             command += ["--seed", str(seed)]
@@ -498,7 +499,7 @@ def yaml_section():
             break
         source = generate(size, WORK / f"generated-{name}.json")
         path = WORK / f"generated-{name}.yaml"
-        if not path.exists():
+        if not path.exists() or path.stat().st_mtime < source.stat().st_mtime:
             # Block style, as people write YAML; the C emitter keeps the conversion quick.
             run([str(PYTHON), "-c",
                  "import json, sys, yaml; yaml.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), "
@@ -535,6 +536,17 @@ def runtime_section():
 SECTIONS = {"lint": lint_section, "yaml": yaml_section, "render": render_section, "engines": engines_section, "runtime": runtime_section}
 
 
+SECTION_TITLES = {"lint": "### Load + lint", "yaml": "### YAML machine files", "render": "### Render",
+                  "engines": "### Layout engines", "runtime": "### Runtime"}
+
+
+def previous_sections(text):
+    """The sections of an earlier docs/performance.md, by name, found by their headings."""
+    starts = sorted((text.find(title), name) for name, title in SECTION_TITLES.items() if text.find(title) >= 0)
+    return {name: text[start:(starts[index + 1][0] if index + 1 < len(starts) else len(text))].strip()
+            for index, (start, name) in enumerate(starts)}
+
+
 def main():
     chosen = sys.argv[1:] or list(SECTIONS)
     unknown = [name for name in chosen if name not in SECTIONS]
@@ -566,7 +578,14 @@ def main():
         "measured side by side in the same run, are the figures to compare.",
         "",
     ]
-    (ROOT / "docs" / "performance.md").write_text("\n".join(header) + "\n" + "\n\n".join(results) + "\n")
+    document = ROOT / "docs" / "performance.md"
+    if set(chosen) != set(SECTIONS) and document.exists():
+        # A partial run replaces its own sections and keeps the others from the last run.
+        kept = previous_sections(document.read_text())
+        measured = dict(zip(chosen, results))
+        results = [measured[name] if name in measured else kept[name] for name in SECTIONS if name in measured or name in kept]
+        header[2] += f" Sections other than {', '.join(chosen)} are from an earlier run, which their own load averages date."
+    document.write_text("\n".join(header) + "\n" + "\n\n".join(results) + "\n")
     log("wrote docs/performance.md")
 
 
