@@ -132,24 +132,25 @@ public struct Machine: Hashable, Sendable {
     }
 
     private static func index(_ states: [State]) throws(MachineError) -> [StateID: Int] {
-        var index: [StateID: Int] = [:]
-        index.reserveCapacity(states.count)
-        for (position, state) in states.enumerated() {
-            guard !state.id.rawValue.isEmpty else { throw .emptyIdentifier(at: state.location) }
-            if let first = index.updateValue(position, forKey: state.id) {
-                throw .duplicateState(state.id, at: state.location, firstDeclaredAt: states[first].location)
-            }
-        }
-        return index
+        try index(states, id: \.id, location: \.location, duplicate: MachineError.duplicateState)
     }
 
     private static func index(_ events: [Event]) throws(MachineError) -> [EventID: Int] {
-        var index: [EventID: Int] = [:]
-        index.reserveCapacity(events.count)
-        for (position, event) in events.enumerated() {
-            guard !event.id.rawValue.isEmpty else { throw .emptyIdentifier(at: event.location) }
-            if let first = index.updateValue(position, forKey: event.id) {
-                throw .duplicateEvent(event.id, at: event.location, firstDeclaredAt: events[first].location)
+        try index(events, id: \.id, location: \.location, duplicate: MachineError.duplicateEvent)
+    }
+
+    /// Positions by identifier, refusing empty and repeated identifiers.
+    private static func index<Element, Kind>(
+        _ elements: [Element], id: (Element) -> Identifier<Kind>, location: (Element) -> SourceLocation?,
+        duplicate: (Identifier<Kind>, SourceLocation?, SourceLocation?) -> MachineError
+    ) throws(MachineError) -> [Identifier<Kind>: Int] {
+        var index: [Identifier<Kind>: Int] = [:]
+        index.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            let identifier = id(element)
+            guard !identifier.rawValue.isEmpty else { throw .emptyIdentifier(at: location(element)) }
+            if let first = index.updateValue(position, forKey: identifier) {
+                throw duplicate(identifier, location(element), location(elements[first]))
             }
         }
         return index

@@ -8,11 +8,7 @@ public struct JSONDocumentParser {
 
     private let bytes: [UInt8]
     private var offset = 0
-    private var line = 1
-    private var lineStart = 0
-    // The column of `columnOffset`, so columns are counted incrementally on long lines.
-    private var columnOffset = 0
-    private var column = 1
+    private var position = PositionCounter(start: 0)
     private var depth = 0
 
     /// Parses `bytes` as one JSON document.
@@ -27,8 +23,7 @@ public struct JSONDocumentParser {
         // A UTF-8 byte-order mark is tolerated, as editors on some systems write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
-            lineStart = 3
-            columnOffset = 3
+            position = PositionCounter(start: 3)
         }
     }
 
@@ -47,31 +42,11 @@ public struct JSONDocumentParser {
     }
 
     private mutating func location() -> SourceLocation {
-        if columnOffset < lineStart || columnOffset > offset {
-            columnOffset = lineStart
-            column = 1
-        }
-        while columnOffset < offset {
-            // Continuation bytes (10xxxxxx) do not start a new Unicode scalar.
-            if bytes[columnOffset] & 0xC0 != 0x80 { column += 1 }
-            columnOffset += 1
-        }
-        return SourceLocation(line: line, column: column)
+        position.location(of: offset, in: bytes)
     }
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0D:
-                offset += 1
-            case 0x0A:
-                offset += 1
-                line += 1
-                lineStart = offset
-            default:
-                return
-            }
-        }
+        position.skipWhitespace(in: bytes, from: &offset)
     }
 
     private mutating func parseValue() throws(DocumentError) -> DocumentNode {
@@ -253,6 +228,7 @@ public struct JSONDocumentParser {
             ascii = ascii && byte < 0x80
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 {
+                if !ascii { position.sawNonASCII() }
                 throw DocumentError(
                     "control character \(describeByte(at: offset)) in a string; escape it",
                     at: location())
@@ -345,9 +321,12 @@ public struct JSONDocumentParser {
         return value
     }
 
-    private func decodeUTF8(
+    /// Decodes text that is not plain ASCII (or may not be), so positions later on its line
+    /// count scalars.
+    private mutating func decodeUTF8(
         _ slice: ArraySlice<UInt8>, startingAt start: SourceLocation
     ) throws(DocumentError) -> String {
+        position.sawNonASCII()
         guard let text = String(validating: slice, as: UTF8.self) else {
             throw DocumentError("string is not valid UTF-8", at: start)
         }

@@ -30,14 +30,7 @@ struct JSONMachineScanner {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
-    private var line = 1
-    private var lineStart = 0
-    // Columns count Unicode scalars. While a line has been all ASCII (always, in generated
-    // machines whose whole document is one line) the column is a subtraction; otherwise it
-    // is counted incrementally from the last position asked for.
-    private var lineIsASCII = true
-    private var countedOffset = 0
-    private var countedColumn = 1
+    private var position = PositionCounter(start: 0)
 
     private var stateNames: NameTable
     private var eventNames: NameTable
@@ -91,8 +84,7 @@ struct JSONMachineScanner {
         transitionTargets.reserveCapacity(most)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
-            lineStart = 3
-            countedOffset = 3
+            position = PositionCounter(start: 3)
         }
     }
 
@@ -456,7 +448,7 @@ struct JSONMachineScanner {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                if high >= 0x80 { lineIsASCII = false }
+                if high >= 0x80 { position.sawNonASCII() }
                 return (Span(start: start, count: offset - 1 - start), high < 0x80)
             }
             // Escapes are left to the full parser, as are control characters (its errors).
@@ -525,34 +517,12 @@ struct JSONMachineScanner {
     // MARK: Positions
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0D:
-                offset += 1
-            case 0x0A:
-                offset += 1
-                line += 1
-                lineStart = offset
-                lineIsASCII = true
-            default:
-                return
-            }
-        }
+        position.skipWhitespace(in: bytes, from: &offset)
     }
 
     /// The line and column of the current byte, as ``JSONDocumentParser`` reports them.
     private mutating func currentLocation() -> SourceLocation {
-        if lineIsASCII { return SourceLocation(line: line, column: offset - lineStart + 1) }
-        if countedOffset < lineStart || countedOffset > offset {
-            countedOffset = lineStart
-            countedColumn = 1
-        }
-        while countedOffset < offset {
-            // Continuation bytes (10xxxxxx) do not start a new Unicode scalar.
-            if bytes[countedOffset] & 0xC0 != 0x80 { countedColumn += 1 }
-            countedOffset += 1
-        }
-        return SourceLocation(line: line, column: countedColumn)
+        position.location(of: offset, in: bytes)
     }
 }
 
