@@ -1,6 +1,6 @@
 import FSMCore
 import Foundation
-import Interop
+@testable import Interop
 import TestSupport
 import Testing
 
@@ -27,5 +27,15 @@ extension FuzzRegressionTests {
         // inside comments is text.
         let fine = #"<?xml version="1.0"?><?xml-stylesheet href="a.xsl"?><scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a"><!-- <?x?> --><state id="a"/></scxml>"#
         #expect(throws: Never.self) { try SCXMLImporter().read(Array(fine.utf8), path: "fine.scxml") }
+    }
+
+    /// A malformed XML declaration (`encoding=-`) whose `?>` came only at a later `<?xl?>`: libxml2
+    /// recovered, read `<?xl?>` as an instruction without data and FoundationXML crashed.
+    @Test func anEmptyProcessingInstructionAfterABrokenDeclarationIsAClearError() throws {
+        let bytes = try [UInt8](
+            Data(contentsOf: Self.directory.appendingPathComponent("fuzz-processing-instruction-after-broken-declaration.scxml")))
+        #expect(throws: MachineFileError.self) { try SCXMLImporter().read(bytes, path: "crash.scxml") }
+        let hidden = #"<?xml version="1.0" encoding=- <!DOCTYPE scxml [<!ENTITY a "b">]> ?><scxml/>"#
+        #expect(XMLTreeParser.documentTypeDeclaration(in: Array(hidden.utf8)) != nil, "a DOCTYPE inside a broken declaration is found")
     }
 }

@@ -88,7 +88,10 @@ struct XMLTreeParser {
                 }
                 while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
                 if bytes[index...].starts(with: Array("?>".utf8)) { return SourceText(bytes).location(ofByte: start) }
-                skip(past: Array("?>".utf8))
+                // The next `<?` is looked at even if it lies inside this one: libxml2 recovers
+                // from a malformed XML declaration and may read a later `<?name?>` on its own
+                // (found by fuzzing: `<?xml ... encoding=- ...` hid an `<?xl?>` from this scan).
+                index = start + 2
             } else {
                 index += 1
             }
@@ -108,7 +111,20 @@ struct XMLTreeParser {
             if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
                 index += 1
             } else if rest.starts(with: Array("<?".utf8)) {
-                skip(past: Array("?>".utf8))
+                // Only past its name: what follows is not trusted to end where this scan would
+                // think (see processingInstructionWithoutData), so a `<!` inside is still found.
+                index += 2
+                while index < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<")].contains(bytes[index]),
+                    !bytes[index...].starts(with: Array("?>".utf8))
+                {
+                    index += 1
+                }
+                while index < bytes.count, !bytes[index...].starts(with: Array("?>".utf8)),
+                    !bytes[index...].starts(with: Array("<!".utf8))
+                {
+                    index += 1
+                }
+                if bytes[index...].starts(with: Array("?>".utf8)) { index += 2 }
             } else if rest.starts(with: Array("<!--".utf8)) {
                 skip(past: Array("-->".utf8))
             } else if rest.starts(with: Array("<!".utf8)) {
