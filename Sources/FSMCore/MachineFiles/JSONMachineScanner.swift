@@ -387,19 +387,16 @@ struct JSONMachineScanner {
 
     /// Consumes `literal` if the input continues with it.
     private mutating func consume(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { return false }
-        let equal = literal.withUTF8Buffer { expected in
-            memoryEqual(bytes.baseAddress! + offset, expected.baseAddress!, count)
-        }
-        if equal { offset += count }
-        return equal
+        let span = Span(start: offset, count: literal.utf8CodeUnitCount)
+        guard offset + span.count <= bytes.count, matches(span, literal) else { return false }
+        offset += span.count
+        return true
     }
 
     private func matches(_ span: Span, _ literal: StaticString) -> Bool {
         span.count == literal.utf8CodeUnitCount
             && literal.withUTF8Buffer { expected in
-                memoryEqual(bytes.baseAddress! + span.start, expected.baseAddress!, span.count)
+                bytesEqual(bytes.baseAddress! + span.start, expected.baseAddress!, span.count)
             }
     }
 
@@ -524,9 +521,4 @@ struct JSONMachineScanner {
     private mutating func currentLocation() -> SourceLocation {
         position.location(of: offset, in: bytes)
     }
-}
-
-private func memoryEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    for index in 0..<count where first[index] != second[index] { return false }
-    return true
 }

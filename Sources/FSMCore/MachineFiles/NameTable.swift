@@ -38,9 +38,6 @@ struct NameTable {
     /// The number of distinct names.
     var count: Int { keys.count }
 
-    /// Where name `number` first appeared.
-    func span(of number: Int) -> Span { keys[number].span }
-
     /// The last name one caller looked up. Machine files list a state's transitions together,
     /// so consecutive lookups of sources mostly repeat, and a memo spares the hash table's
     /// cache misses.
@@ -54,10 +51,7 @@ struct NameTable {
         let first = Self.word(base, span.count, from: 0)
         let second = Self.word(base, span.count, from: 8)
         if memo.number >= 0 {
-            let key = keys[memo.number]
-            if key.first == first, key.second == second, key.span.count == span.count,
-                span.count <= 16 || tailsEqual(key.span, span)
-            {
+            if matches(keys[memo.number], span, first: first, second: second) {
                 return memo.number
             }
         }
@@ -90,12 +84,7 @@ struct NameTable {
                     let slot = slots[position]
                     if slot & 0xFFFF_FFFF_0000_0000 == tag {
                         let number = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                        let key = keys[number]
-                        if key.first == first, key.second == second, key.span.count == span.count,
-                            span.count <= 16 || tailsEqual(key.span, span)
-                        {
-                            return number
-                        }
+                        if matches(keys[number], span, first: first, second: second) { return number }
                     }
                     position = (position + 1) & mask
                 }
@@ -117,11 +106,11 @@ struct NameTable {
         return !declared[number]
     }
 
-    /// Whether two names of the same length longer than sixteen bytes agree past the sixteenth.
-    private func tailsEqual(_ first: Span, _ second: Span) -> Bool {
+    /// Whether `key` is the name at `span`, whose first sixteen bytes are `first` and `second`.
+    private func matches(_ key: Key, _ span: Span, first: UInt64, second: UInt64) -> Bool {
+        guard key.first == first, key.second == second, key.span.count == span.count else { return false }
         let base = bytes.baseAddress!
-        for index in 16..<first.count where base[first.start + index] != base[second.start + index] { return false }
-        return true
+        return span.count <= 16 || bytesEqual(base + key.span.start + 16, base + span.start + 16, span.count - 16)
     }
 
     private mutating func grow() {
@@ -151,4 +140,10 @@ struct NameTable {
         value = value &* 0x94D0_49BB_1331_11EB
         return value ^ (value >> 29)
     }
+}
+
+/// Whether `count` bytes at `first` and `second` are the same.
+func bytesEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    for index in 0..<count where first[index] != second[index] { return false }
+    return true
 }
