@@ -92,19 +92,33 @@ extension FsmvizCommand {
             var worst = ExitStatus.success
             let renderer = GraphvizRenderer()
             let progress = ProgressLine.forThisProcess()
+            // Each file waits for the disk before it replaces the old one; the queue lets that
+            // wait overlap the next layout.
+            let files = AtomicFileQueue()
+            func report(_ failures: [AtomicFile.WriteError]) {
+                guard !failures.isEmpty else { return }
+                progress.clear()
+                failures.forEach { Console.printError($0.description) }
+                worst = max(worst, .failure)
+            }
             for (number, job) in jobs.enumerated() {
                 let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(job.input)" : job.input
                 if jobs.count > 1 { progress.show(prefix) }
                 worst = max(
-                    worst, render(job.input, to: job.destination, as: job.format, with: renderer, progress: progress, prefix: prefix))
+                    worst,
+                    render(
+                        job.input, to: job.destination, as: job.format, with: renderer, files: files, progress: progress,
+                        prefix: prefix))
+                report(files.takeFailures())
             }
+            report(files.finish())
             progress.clear()
             if worst != .success { throw worst.exitCode }
         }
 
         private func render(
             _ input: String, to destination: String, as format: OutputFormat, with renderer: GraphvizRenderer,
-            progress: ProgressLine, prefix: String
+            files: AtomicFileQueue, progress: ProgressLine, prefix: String
         ) -> ExitStatus {
             func fail(_ message: String, _ status: ExitStatus) -> ExitStatus {
                 progress.clear()
@@ -153,11 +167,7 @@ extension FsmvizCommand {
                 Console.write(bytes)
                 return .success
             }
-            do {
-                try AtomicFile.write(bytes, to: destination)
-            } catch {
-                return fail(error.description, .failure)
-            }
+            files.write(bytes, to: destination)
             return .success
         }
 

@@ -45,4 +45,26 @@ import Testing
         #expect(try Data(contentsOf: output) == previous)
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["filler", "flow.svg"])
     }
+
+    @Test(.enabled(if: canMount, "mounting a small tmpfs needs root"))
+    func aBatchThatFillsTheDiskKeepsEveryPreviousDiagram() throws {
+        let disk = try CommandRunner.temporaryDirectory()
+        #expect(Self.mount(disk, size: "64k"))
+        defer { Self.unmount(disk) }
+        let previous = Data("<svg>previous</svg>\n".utf8)
+        let names = ["tcp", "transporter-door", "ef-load-state"]
+        for name in names { try previous.write(to: disk.appendingPathComponent("\(name).svg")) }
+        // Room for about one of these diagrams (6 to 17 KB each) beside the old ones, not for all four.
+        try Data(count: 30 * 1024).write(to: disk.appendingPathComponent("filler"))
+        let result = try CommandRunner.run(
+            ["render"] + names.map { "samples/\($0).json" } + ["samples/tcp.json", "-o", disk.path + "/"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        for name in names {
+            let svg = try Data(contentsOf: disk.appendingPathComponent("\(name).svg"))
+            #expect(svg == previous || String(decoding: svg, as: UTF8.self).hasSuffix("</svg>\n"), "\(name).svg is whole")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted()
+        #expect(left == ["ef-load-state.svg", "filler", "tcp.svg", "transporter-door.svg"], "no temporary file left")
+    }
 }

@@ -49,6 +49,23 @@ import Testing
         #expect(result.stderr.contains("empty.json:1:1: error:"))
     }
 
+    @Test func aBatchReportsEveryFileItCannotWriteAndWritesTheRest() throws {
+        let directory = try CommandRunner.temporaryDirectory().appendingPathComponent("out")
+        // A directory where a diagram should go makes that one write fail, after the layout.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("tcp.svg"), withIntermediateDirectories: true)
+        let result = try CommandRunner.run([
+            "render", "samples/ef-load-state.json", "samples/tcp.json", "samples/amplify-auth.yaml", "-o",
+            directory.path + "/",
+        ])
+        #expect(result.status == 3)
+        #expect(result.stderr == "\(directory.path)/tcp.svg: error: cannot write: it is a directory\n")
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(written == ["amplify-auth.svg", "ef-load-state.svg", "tcp.svg"])
+        let svg = try String(contentsOf: directory.appendingPathComponent("amplify-auth.svg"), encoding: .utf8)
+        #expect(svg.hasSuffix("</svg>\n"), "the last file of a batch is written whole before the process ends")
+    }
+
     @Test(arguments: invalidFiles)
     func invalidMachineExitsTwoNamesThePositionAndWritesNothing(file: String) throws {
         let directory = try CommandRunner.temporaryDirectory()
