@@ -71,4 +71,18 @@ import Testing
         #expect(lint.stdoutText.contains(#""rule": "fsmviz/unsupported-content""#))
         #expect(lint.stdoutText.contains(#""files": 6"#))
     }
+
+    /// SCXML files must be UTF-8; a declaration naming another encoding made libxml2 try to
+    /// convert and print its conversion errors to standard error (found by fuzzing).
+    @Test(arguments: ["UTF-32", "UCS-4", "UTF-16", "ISO-8859-1", "UTF-1"])
+    func scxmlIsReadAsUTF8WhateverItsDeclarationSays(encoding: String) throws {
+        let text = """
+            <?xml version="1.0" encoding="\(encoding)"?>
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" initial="é"><state id="é"><transition event="go" target="é"/></state></scxml>
+            """
+        let result = try CommandRunner.run(["dot", "-"], stdin: Array(text.utf8))
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        #expect(result.stdoutText.contains("\"é\" -> \"é\""), "\(result.stdoutText)")
+    }
 }

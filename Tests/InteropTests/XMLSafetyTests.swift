@@ -90,13 +90,20 @@ import Testing
 
     @Test func malformedAndDeepDocumentsAreRefusedWithAPosition() {
         #expect(throws: MachineFileError.self) { try SCXMLImporter().read(Array("<scxml><state id='a'></scxml>".utf8), path: "bad.scxml") }
-        let deep = String(repeating: "<state>", count: 600) + String(repeating: "</state>", count: 600)
-        let text = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\(deep)</scxml>"
+        let root = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">"
+        func nested(_ count: Int, _ open: String = "<state>") -> [UInt8] {
+            Array((root + String(repeating: open, count: count) + String(repeating: "</state>", count: count) + "</scxml>").utf8)
+        }
         do {
-            _ = try SCXMLImporter().read(Array(text.utf8), path: "deep.scxml")
+            _ = try SCXMLImporter().read(nested(600), path: "deep.scxml")
             Issue.record("a 600-deep document was accepted")
         } catch {
-            #expect(error.message.contains("nested more than 512 deep"))
+            #expect(error.message == "elements are nested more than 256 deep")
+            // The root and 255 states fit; the 256th state is one too deep.
+            #expect(error.location == SourceLocation(line: 1, column: root.count + 255 * "<state>".count + 1))
         }
+        #expect(throws: Never.self) { try SCXMLImporter().read(nested(255), path: "deepest.scxml") }
+        // Quoted `>` and `/>` inside attribute values neither end a tag nor make it empty.
+        #expect(throws: MachineFileError.self) { try SCXMLImporter().read(nested(256, "<state a='/>'>"), path: "deep.scxml") }
     }
 }

@@ -1,9 +1,7 @@
 internal import FSMCore
 
-/// Byte offsets and positions in a file's text, for pointing at XML elements.
-///
-/// libxml2 reports where a start tag *ends*; the element is best pointed at where it begins,
-/// which is the last `<` before that point (a start tag cannot contain one).
+/// Byte offsets and positions in a file's text, for pointing at XML elements where their start
+/// tags begin (libxml2 tells only where its parser is).
 struct SourceText: Sendable {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -15,20 +13,95 @@ struct SourceText: Sendable {
         lineStarts = starts
     }
 
-    /// The position of the `<` that starts the tag libxml2 reported at `line`:`column`.
-    func startOfTag(endingAt line: Int, column: Int) -> SourceLocation {
-        guard line >= 1, line <= lineStarts.count else { return SourceLocation(line: max(line, 1), column: max(column, 1)) }
-        // Columns count characters; step over UTF-8 continuation bytes to find the offset.
-        var offset = lineStarts[line - 1]
-        var remaining = column - 1
-        while remaining > 0, offset < bytes.count, bytes[offset] != 0x0A {
-            offset += 1
-            while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-            remaining -= 1
+    /// What a tag opens or closes.
+    enum TagKind {
+        /// `<name ...>`.
+        case start
+        /// `<name .../>`.
+        case empty
+        /// `</name>`.
+        case end
+    }
+
+    /// The next tag at or after `offset`, skipping comments, CDATA sections, processing
+    /// instructions and declarations: its kind, the offset of its `<` and the offset after it.
+    ///
+    /// In a well-formed document no `<` stands in text or in an attribute value, so the
+    /// elements libxml2 reports, in document order, begin at successive start tags.
+    func nextTag(from offset: Int) -> (kind: TagKind, start: Int, end: Int)? {
+        var index = offset
+        func skip(past terminator: String) {
+            let terminator = Array(terminator.utf8)
+            while index < bytes.count, !bytes[index...].starts(with: terminator) { index += 1 }
+            index += terminator.count
         }
-        offset = min(offset, bytes.count - 1)
-        while offset > 0, bytes[offset] != UInt8(ascii: "<") { offset -= 1 }
-        return location(ofByte: offset)
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            let start = index
+            let rest = bytes[index...]
+            if rest.starts(with: Array("<!--".utf8)) {
+                skip(past: "-->")
+            } else if rest.starts(with: Array("<![CDATA[".utf8)) {
+                skip(past: "]]>")
+            } else if rest.starts(with: Array("<?".utf8)) {
+                skip(past: "?>")
+            } else if rest.starts(with: Array("<!".utf8)) {
+                skip(past: ">")
+            } else if rest.starts(with: Array("</".utf8)) {
+                skip(past: ">")
+                return (.end, start, min(index, bytes.count))
+            } else {
+                // Attribute values may hold `>` and `/`, so quotes are followed to the tag's end.
+                var quote: UInt8?
+                index += 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if let open = quote {
+                        if byte == open { quote = nil }
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                        quote = byte
+                    } else if byte == UInt8(ascii: ">") {
+                        break
+                    }
+                    index += 1
+                }
+                let isEmpty = index < bytes.count && bytes[index - 1] == UInt8(ascii: "/")
+                return (isEmpty ? .empty : .start, start, min(index + 1, bytes.count))
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first start tag (or empty-element tag) at or after `offset`.
+    func startTag(from offset: Int) -> Int? {
+        var next = offset
+        while let tag = nextTag(from: next) {
+            if tag.kind != .end { return tag.start }
+            next = tag.end
+        }
+        return nil
+    }
+
+    /// The offset of the first element nested more than `limit` deep, found without parsing:
+    /// a limit checked before libxml2, whose own (256) would otherwise stop it first, with a
+    /// less helpful message.
+    func firstElement(nestedDeeperThan limit: Int) -> Int? {
+        var depth = 0
+        var next = 0
+        while let tag = nextTag(from: next) {
+            switch tag.kind {
+            case .start, .empty:
+                if depth >= limit { return tag.start }
+                if tag.kind == .start { depth += 1 }
+            case .end:
+                depth = max(depth - 1, 0)
+            }
+            next = tag.end
+        }
+        return nil
     }
 
     /// The line and column (in Unicode scalars) of byte `offset`.

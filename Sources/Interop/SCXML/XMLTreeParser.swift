@@ -1,19 +1,16 @@
 internal import FSMCore
-import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
-/// Parses XML into ``XMLTreeElement``s with FoundationXML's `XMLParser` (libxml2 underneath),
-/// refusing what could read files or expand without bound.
+/// Parses XML into ``XMLTreeElement``s with libxml2's streaming reader, refusing what could
+/// read files or expand without bound.
 ///
 /// Documents with a document type declaration are refused before libxml2 sees them: SCXML
 /// needs none, and a DTD is where external entities and entity-expansion bombs are declared.
-/// The parser also runs with external entities off, so even without that check an entity
-/// that names a file or URL is never read.
+/// libxml2 also runs without network access, DTD loading or entity substitution, so even
+/// without that check an entity that names a file or URL is never read.
 struct XMLTreeParser {
-    /// The deepest element nesting accepted.
-    static let maximumDepth = 512
+    /// The deepest element nesting accepted: libxml2's own limit (without `XML_PARSE_HUGE`,
+    /// which would lift its other limits too).
+    static let maximumDepth = 256
 
     /// Why a document was refused.
     struct Failure: Error {
@@ -30,75 +27,85 @@ struct XMLTreeParser {
                     + "and a DTD can declare entities that read other files or expand without bound",
                 location: location)
         }
-        // FoundationXML traps on some invalid UTF-8 (found by fuzzing: a comment holding a
-        // stray byte), so the bytes are checked before libxml2 sees them.
+        // libxml2 would name the encoding problem less plainly, and the reader hands back
+        // names and text as UTF-8.
         if let location = MachineFileLoader.firstInvalidUTF8(in: bytes) {
             throw Failure(message: "file is not valid UTF-8 text; SCXML files must be UTF-8", location: location)
         }
-        // FoundationXML also crashes on a processing instruction without data (`<?x?>`, found
-        // by fuzzing: it hands libxml2's null data to strlen), so those are refused.
-        if let location = processingInstructionWithoutData(in: bytes) {
-            throw Failure(message: "processing instruction without data (such as <?name?>)", location: location)
+        let library: LibXML2
+        switch LibXML2.shared {
+        case .success(let loaded): library = loaded
+        case .failure(let failure): throw Failure(message: failure.description, location: nil)
         }
-        let collector = Collector(bytes)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        let succeeded = parser.parse()
-        if let failure = collector.failure { throw failure }
-        guard succeeded, let root = collector.root else {
-            let code = (parser.parserError as NSError?)?.code
-            throw Failure(
-                message: "not well-formed XML" + (code.map { " (libxml2 error \($0))" } ?? ""),
-                location: SourceLocation(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)))
+        let source = SourceText(bytes)
+        if let tooDeep = source.firstElement(nestedDeeperThan: maximumDepth) {
+            throw Failure(message: "elements are nested more than \(maximumDepth) deep", location: source.location(ofByte: tooDeep))
+        }
+        guard !bytes.isEmpty, let size = Int32(exactly: bytes.count) else {
+            throw Failure(message: "not well-formed XML: the document is empty", location: SourceLocation(line: 1, column: 1))
+        }
+        // The reader reads the buffer in place, so it must not outlive this call.
+        return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            try buffer.withMemoryRebound(to: CChar.self) { characters throws(Failure) in
+                guard let reader = library.readerForMemory(characters.baseAddress, size, nil, "UTF-8", LibXML2.options) else {
+                    throw Failure(message: "libxml2 could not start reading the document", location: nil)
+                }
+                defer { library.freeReader(reader) }
+                return try read(reader, with: library, source: source)
+            }
+        }
+    }
+
+    /// Drives `reader` to the end of the document, building the tree.
+    private static func read(_ reader: LibXML2.Reader, with library: LibXML2, source: SourceText) throws(Failure) -> XMLTreeElement {
+        let errors = ErrorLog()
+        library.setErrorHandler(
+            reader,
+            { argument, message, severity, _ in
+                guard let argument, let message else { return }
+                Unmanaged<ErrorLog>.fromOpaque(argument).takeUnretainedValue().record(String(cString: message), severity: severity)
+            },
+            Unmanaged.passUnretained(errors).toOpaque())
+        func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
+        func here() -> SourceLocation {
+            SourceLocation(line: max(Int(library.lineNumber(reader)), 1), column: max(Int(library.columnNumber(reader)), 1))
+        }
+        var tree = TreeBuilder()
+        var nextTag = 0
+        while true {
+            let status = withExtendedLifetime(errors) { library.read(reader) }
+            if status == 0 { break }
+            guard status > 0 else {
+                throw Failure(message: "not well-formed XML" + (errors.first.map { ": " + $0 } ?? ""), location: here())
+            }
+            switch LibXML2.NodeType(rawValue: library.nodeType(reader)) {
+            case .element:
+                let name = text(library.name(reader))
+                let isEmpty = library.isEmptyElement(reader) == 1
+                var attributes: [(name: String, value: String)] = []
+                while library.moveToNextAttribute(reader) == 1 {
+                    attributes.append((text(library.name(reader)), text(library.value(reader))))
+                }
+                let start = source.startTag(from: nextTag) ?? nextTag
+                nextTag = start + 1
+                tree.start(name, attributes: attributes, at: source.location(ofByte: start))
+                if isEmpty { tree.end() }
+            case .endElement:
+                tree.end()
+            case .text, .cdata, .whitespace, .significantWhitespace:
+                tree.append(text(library.value(reader)))
+            case nil:
+                break
+            }
+        }
+        guard let root = tree.root else {
+            throw Failure(message: "not well-formed XML: no root element", location: here())
         }
         return root
     }
 
     /// The position of a `<!DOCTYPE` in the prolog, skipping the XML declaration, processing
     /// instructions, comments and white space.
-    /// The position of the first processing instruction whose data is empty (`<?name?>`,
-    /// `<?name ?>`), outside comments and CDATA sections.
-    static func processingInstructionWithoutData(in bytes: [UInt8]) -> SourceLocation? {
-        var index = 0
-        let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
-        let comment = Array("<!--".utf8)
-        let cdata = Array("<![CDATA[".utf8)
-        func skip(past terminator: [UInt8]) {
-            while index < bytes.count, !bytes[index...].starts(with: terminator) { index += 1 }
-            index = min(index + terminator.count, bytes.count)
-        }
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            let rest = bytes[index...]
-            if rest.starts(with: comment) {
-                skip(past: Array("-->".utf8))
-            } else if rest.starts(with: cdata) {
-                skip(past: Array("]]>".utf8))
-            } else if rest.starts(with: Array("<?".utf8)) {
-                let start = index
-                index += 2
-                while index < bytes.count, !whitespace.contains(bytes[index]), !bytes[index...].starts(with: Array("?>".utf8)) {
-                    index += 1
-                }
-                while index < bytes.count, whitespace.contains(bytes[index]) { index += 1 }
-                if bytes[index...].starts(with: Array("?>".utf8)) { return SourceText(bytes).location(ofByte: start) }
-                // The next `<?` is looked at even if it lies inside this one: libxml2 recovers
-                // from a malformed XML declaration and may read a later `<?name?>` on its own
-                // (found by fuzzing: `<?xml ... encoding=- ...` hid an `<?xl?>` from this scan).
-                index = start + 2
-            } else {
-                index += 1
-            }
-        }
-        return nil
-    }
-
     static func documentTypeDeclaration(in bytes: [UInt8]) -> SourceLocation? {
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
@@ -112,7 +119,8 @@ struct XMLTreeParser {
                 index += 1
             } else if rest.starts(with: Array("<?".utf8)) {
                 // Only past its name: what follows is not trusted to end where this scan would
-                // think (see processingInstructionWithoutData), so a `<!` inside is still found.
+                // think (libxml2 recovers from a malformed XML declaration and may read past a
+                // later `?>`; found by fuzzing), so a `<!` inside is still found.
                 index += 2
                 while index < bytes.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<")].contains(bytes[index]),
                     !bytes[index...].starts(with: Array("?>".utf8))
@@ -136,28 +144,12 @@ struct XMLTreeParser {
         return nil
     }
 
-    /// Builds the tree as libxml2 reports elements.
-    private final class Collector: NSObject, XMLParserDelegate {
-        let source: SourceText
-        var stack: [(element: XMLTreeElement, scope: [String: String])] = []
-        var root: XMLTreeElement?
-        var failure: Failure?
+    /// Builds the tree as libxml2 reports elements, resolving namespace prefixes.
+    private struct TreeBuilder {
+        private var stack: [(element: XMLTreeElement, scope: [String: String])] = []
+        private(set) var root: XMLTreeElement?
 
-        init(_ bytes: [UInt8]) {
-            source = SourceText(bytes)
-        }
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName: String?, attributes: [String: String] = [:]
-        ) {
-            guard stack.count < XMLTreeParser.maximumDepth else {
-                failure = Failure(
-                    message: "elements are nested more than \(XMLTreeParser.maximumDepth) deep",
-                    location: SourceLocation(line: parser.lineNumber, column: parser.columnNumber))
-                parser.abortParsing()
-                return
-            }
+        mutating func start(_ qualifiedName: String, attributes: [(name: String, value: String)], at location: SourceLocation) {
             var scope = stack.last?.scope ?? ["xml": "http://www.w3.org/XML/1998/namespace"]
             for (key, value) in attributes {
                 if key == "xmlns" {
@@ -166,7 +158,7 @@ struct XMLTreeParser {
                     scope[String(key.dropFirst(6))] = value
                 }
             }
-            let (prefix, local) = Self.split(elementName)
+            let (prefix, local) = Self.split(qualifiedName)
             var plain: [String: String] = [:]
             var qualified: [String: String] = [:]
             for (key, value) in attributes where key != "xmlns" && !key.hasPrefix("xmlns:") {
@@ -177,14 +169,13 @@ struct XMLTreeParser {
                     plain[attributeName] = value
                 }
             }
-            let location = source.startOfTag(endingAt: parser.lineNumber, column: parser.columnNumber)
             let element = XMLTreeElement(
                 namespace: scope[prefix ?? ""] ?? "", name: local, attributes: plain, qualifiedAttributes: qualified,
                 children: [], text: "", location: location)
             stack.append((element, scope))
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        mutating func end() {
             guard let (element, _) = stack.popLast() else { return }
             if stack.isEmpty {
                 root = element
@@ -193,19 +184,27 @@ struct XMLTreeParser {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        mutating func append(_ text: String) {
             guard !stack.isEmpty else { return }
-            stack[stack.count - 1].element.text += string
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].element.text += String(decoding: CDATABlock, as: UTF8.self)
+            stack[stack.count - 1].element.text += text
         }
 
         private static func split(_ name: String) -> (prefix: String?, local: String) {
             guard let colon = name.firstIndex(of: ":") else { return (nil, name) }
             return (String(name[..<colon]), String(name[name.index(after: colon)...]))
+        }
+    }
+
+    /// The first error libxml2 reported; the reader's callback fills it in.
+    private final class ErrorLog {
+        private(set) var first: String?
+
+        func record(_ message: String, severity: Int32) {
+            // 1 and 3 are warnings (XML_PARSER_SEVERITY_VALIDITY_WARNING, _WARNING).
+            guard first == nil, severity == 2 || severity == 4 else { return }
+            var message = message
+            while message.last?.isNewline == true { message.removeLast() }
+            first = message
         }
     }
 }
