@@ -212,13 +212,25 @@ public struct Machine: Hashable, Sendable {
     /// configuration and are entered together (SCXML's and XState's multi-target
     /// transitions); any other several targets are alternatives that the transition's
     /// handler picks from at run time (EFStateMachine's `toStates`).
+    /// - Complexity: O(targets × depth): the targets' paths from the root are laid over one
+    ///   another, rather than every pair compared (``areOrthogonal(_:_:)``).
     public func entersTogether(_ transition: Transition) -> Bool {
         let targets = transition.targets
         guard targets.count > 1 else { return false }
-        for (offset, first) in targets.enumerated() {
-            for second in targets[(offset + 1)...] where !areOrthogonal(first, second) { return false }
+        // Pairwise orthogonal means: the paths start at one top-level state, part only at
+        // parallel states (where two paths part is their deepest common ancestor), and none
+        // ends on another's way (an ancestor, or the same state twice).
+        var roots = Set<StateID>()
+        var ends = Set<StateID>()
+        var nextSteps: [StateID: Set<StateID>] = [:]
+        for target in targets {
+            guard ends.insert(target).inserted else { return false }
+            let path = ancestry(of: target)
+            if let root = path.first { roots.insert(root) }
+            for (state, next) in zip(path, path.dropFirst()) { nextSteps[state, default: []].insert(next) }
         }
-        return true
+        guard roots.count == 1, ends.allSatisfy({ nextSteps[$0] == nil }) else { return false }
+        return nextSteps.allSatisfy { state, next in next.count == 1 || isParallel(state) }
     }
 
     /// Whether `first` and `second` lie in different regions of a common parallel ancestor,

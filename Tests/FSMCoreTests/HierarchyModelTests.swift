@@ -1,4 +1,5 @@
 import FSMCore
+import PropertyBased
 import TestSupport
 import Testing
 
@@ -95,5 +96,43 @@ import Testing
             == "m.yaml:2:26: error: unknown pseudo-state kind 'histroy'; did you mean 'history'?")
         #expect(error("initial: P\nstates: [{id: P, parallel: true, initial: A}, {id: A, parent: P}]\ntransitions: []")
             == "m.yaml:2:43: error: parallel state 'P' enters all its regions; it takes no 'initial'")
+    }
+}
+
+/// `entersTogether` lays the targets' paths over one another instead of comparing every pair;
+/// it must agree with the pairwise definition, and stay fast on a transition with many targets.
+@Suite struct EntersTogetherTests {
+    @Test func agreesWithEveryPairBeingOrthogonal() async {
+        await propertyCheck(count: 2000, input: Gen.int(in: 0...1_000_000).array(of: 40...80)) { numbers in
+            var iterator = numbers.makeIterator()
+            func next(_ bound: Int) -> Int { (iterator.next() ?? 0) % bound }
+            let count = 2 + next(14)
+            var states = [State("s0", kind: .initial)]
+            for index in 1..<count {
+                let parent = next(3) == 0 ? nil : StateID("s\(next(index))")
+                states.append(State(StateID("s\(index)"), parent: parent))
+            }
+            let parents = Set(states.compactMap(\.parent))
+            for index in states.indices where parents.contains(states[index].id) && next(2) == 0 { states[index].isParallel = true }
+            let targets = (0..<(2 + next(4))).map { _ in StateID("s\(next(count))") }
+            guard let machine = try? Machine(states: states, transitions: [Transition(from: "s0", on: "go", to: targets)]) else {
+                return
+            }
+            let pairwise = targets.indices.allSatisfy { first in
+                targets.indices.allSatisfy { second in first == second || machine.areOrthogonal(targets[first], targets[second]) }
+            }
+            #expect(machine.entersTogether(machine.transitions[0]) == pairwise, "\(states) \(targets)")
+        }
+    }
+
+    @Test func aForkIntoFiftyThousandRegionsIsRecognized() throws {
+        let regions = (0..<50_000).map { State(StateID("r\($0)"), parent: "P") }
+        let leaves = (0..<50_000).map { State(StateID("l\($0)"), kind: .initial, parent: StateID("r\($0)")) }
+        let targets = leaves.map(\.id)
+        let machine = try Machine(
+            states: [State("Start", kind: .initial), State("P", isParallel: true)] + regions + leaves,
+            transitions: [Transition(from: "Start", on: "fork", to: targets), Transition(from: "Start", on: "pick", to: targets + ["Start"])])
+        #expect(machine.entersTogether(machine.transitions[0]))
+        #expect(!machine.entersTogether(machine.transitions[1]))
     }
 }
