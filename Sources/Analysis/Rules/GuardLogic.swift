@@ -2,10 +2,25 @@
 /// each other because one is the other negated (`x` and `!x`, `not x`, `¬x`), or because one
 /// is `else` / `otherwise`.
 enum GuardLogic {
-    static func excludeEachOther(_ lhs: String?, _ rhs: String?) -> Bool {
-        guard let lhs = lhs.map(normalized), let rhs = rhs.map(normalized) else { return false }
-        if isElse(lhs) || isElse(rhs) { return true }
-        return negation(of: lhs) == rhs || negation(of: rhs) == lhs
+    /// A guard as compared: normalized, with what it negates.
+    struct Form: Hashable {
+        /// The guard lowercased, its white space collapsed, outer parentheses removed.
+        var text: String
+        /// The normalized guard it negates (`x` for `!x`), or `nil` if it is not a negation.
+        var negated: String?
+        /// Whether it is `else` or `otherwise`, which excludes every other guard.
+        var isElse: Bool
+
+        init(_ guardLabel: String) {
+            text = GuardLogic.normalized(guardLabel)
+            negated = GuardLogic.negation(of: text)
+            isElse = text == "else" || text == "otherwise"
+        }
+
+        /// Whether this guard and `other` cannot hold at once.
+        func excludes(_ other: Form) -> Bool {
+            isElse || other.isElse || negated == other.text || other.negated == text
+        }
     }
 
     private static func normalized(_ text: String) -> String {
@@ -15,8 +30,6 @@ enum GuardLogic {
         }
         return result
     }
-
-    private static func isElse(_ text: String) -> Bool { text == "else" || text == "otherwise" }
 
     /// `text` without a leading negation, or `nil` if it is not negated.
     private static func negation(of text: String) -> String? {

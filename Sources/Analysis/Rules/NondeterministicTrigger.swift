@@ -87,7 +87,7 @@ public struct NondeterministicTrigger: Rule {
             let unguarded = transitions.filter { $0.guardLabel == nil }
             if let conflict = firstConflict(unguarded) {
                 findings.append(report(conflict, state: group.state, severity: .error, context: context))
-            } else if unguarded.isEmpty, let conflict = firstConflict(transitions, guardsMustExclude: true) {
+            } else if unguarded.isEmpty, let conflict = firstGuardedConflict(transitions) {
                 findings.append(report(conflict, state: group.state, severity: .warning, context: context))
             }
         }
@@ -96,22 +96,51 @@ public struct NondeterministicTrigger: Rule {
 
     /// The first two transitions with different targets (whose guards, if asked, are not
     /// provably exclusive).
-    private func firstConflict(_ transitions: [Transition], guardsMustExclude: Bool = false) -> (Transition, Transition)? {
-        guard guardsMustExclude else {
-            // Without guards to compare, the first pair is the first transition and the first
-            // whose targets differ from its: when none differs, all targets are equal and no
-            // pair conflicts. Linear, where comparing every pair would be quadratic in a
-            // state's transitions on one event (thousands of duplicates, say).
-            guard let first = transitions.first else { return nil }
-            return transitions.dropFirst().first { $0.targets != first.targets }.map { (first, $0) }
+    /// The first pair of transitions whose targets differ, in declaration order (by the
+    /// earlier one, then the later): a linear scan, where comparing every pair would be
+    /// quadratic in a state's transitions on one event (thousands of duplicates, say).
+    private func firstConflict(_ transitions: [Transition]) -> (Transition, Transition)? {
+        // The first transition and the first whose targets differ from its: when none
+        // differs, all targets are equal and no pair conflicts.
+        guard let first = transitions.first else { return nil }
+        return transitions.dropFirst().first { $0.targets != first.targets }.map { (first, $0) }
+    }
+
+    /// The first pair of guarded transitions whose targets differ and whose guards are not
+    /// provably exclusive, in the same order as ``firstConflict(_:)``.
+    ///
+    /// Two such transitions conflict unless their targets are equal, or one guard is the
+    /// other's negation, or either is `else`. So, with targets and guard texts numbered, the
+    /// earliest transition conflicting with a later one is the earliest whose targets, guard
+    /// and negated guard all differ from three values the later one gives, which
+    /// ``EarliestAvoiding`` answers in constant time. The first pair has the smallest earlier
+    /// transition, then the smallest later one.
+    /// - Complexity: O(transitions), hashing each guard and target list once.
+    private func firstGuardedConflict(_ transitions: [Transition]) -> (Transition, Transition)? {
+        var numbers: [String: Int] = [:]
+        var targetNumbers: [[StateID]: Int] = [:]
+        func number(_ text: String) -> Int {
+            if let known = numbers[text] { return known }
+            numbers[text] = numbers.count
+            return numbers.count - 1
         }
-        for (offset, first) in transitions.enumerated() {
-            for second in transitions[(offset + 1)...] where second.targets != first.targets {
-                if GuardLogic.excludeEachOther(first.guardLabel, second.guardLabel) { continue }
-                return (first, second)
+        var earlier = EarliestAvoiding()
+        var found: (earlier: Int, later: Int)?
+        for (position, transition) in transitions.enumerated() {
+            let form = GuardLogic.Form(transition.guardLabel ?? "")
+            guard !form.isElse else { continue }
+            let targets = targetNumbers[transition.targets] ?? targetNumbers.count
+            targetNumbers[transition.targets] = targets
+            let text = number(form.text)
+            let negated = form.negated.map(number) ?? -1
+            // An earlier transition conflicts unless it has these targets, is guarded by what
+            // this guard negates, or negates this guard.
+            if let conflict = earlier.earliest(avoiding: SIMD3(targets, negated, text)), conflict < found?.earlier ?? .max {
+                found = (conflict, position)
             }
+            earlier.append(SIMD3(targets, text, negated), at: position)
         }
-        return nil
+        return found.map { (transitions[$0.earlier], transitions[$0.later]) }
     }
 
     private func report(
