@@ -85,4 +85,17 @@ import Testing
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.stdoutText.contains("\"é\" -> \"é\""), "\(result.stdoutText)")
     }
+
+    /// NUL bytes at the start made libxml2 guess UTF-16 or UCS-4 and print conversion errors
+    /// to standard error (found by fuzzing); XML allows no NUL anywhere.
+    @Test(arguments: [[0, 0, 0, 0x3C], [0x3C, 0, 0, 0], [0, 0x3C, 0, 0], [0, 0, 0x3C, 0], [0x3C, 0, 0x3F, 0]] as [[UInt8]])
+    func nulBytesAreAnErrorAtTheirPosition(start: [UInt8]) throws {
+        let file = try CommandRunner.temporaryDirectory().appendingPathComponent("nul.scxml")
+        try Data(start + Array(#"scxml xmlns="http://www.w3.org/2005/07/scxml"/>"#.utf8)).write(to: file)
+        let result = try CommandRunner.run(["lint", file.path])
+        let column = (start.firstIndex(of: 0) ?? 0) + 1
+        #expect(result.status == 2)
+        #expect(result.stdoutText.hasPrefix("\(file.path):1:\(column): error: not well-formed XML: a NUL character, which XML does not allow\n"), "\(result.stdoutText)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
 }

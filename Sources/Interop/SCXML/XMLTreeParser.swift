@@ -32,12 +32,17 @@ struct XMLTreeParser {
         if let location = MachineFileLoader.firstInvalidUTF8(in: bytes) {
             throw Failure(message: "file is not valid UTF-8 text; SCXML files must be UTF-8", location: location)
         }
+        let source = SourceText(bytes)
+        // XML allows no NUL character; libxml2 would take NULs near the start for UTF-16 or
+        // UCS-4 and print its conversion errors to standard error (found by fuzzing).
+        if let nul = bytes.firstIndex(of: 0) {
+            throw Failure(message: "not well-formed XML: a NUL character, which XML does not allow", location: source.location(ofByte: nul))
+        }
         let library: LibXML2
         switch LibXML2.shared {
         case .success(let loaded): library = loaded
         case .failure(let failure): throw Failure(message: failure.description, location: nil)
         }
-        let source = SourceText(bytes)
         if let tooDeep = source.firstElement(nestedDeeperThan: maximumDepth) {
             throw Failure(message: "elements are nested more than \(maximumDepth) deep", location: source.location(ofByte: tooDeep))
         }
