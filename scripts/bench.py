@@ -376,8 +376,9 @@ def render_section():
         "Where one small render's time goes (medians of 20 whole processes, as the first row): starting the process "
         f"(`fsmviz --version`: the Swift runtime and argument parsing) {seconds(startup)} against `dot -V`'s "
         f"{seconds(dot_version)}; reading the machine and writing its DOT (`fsmviz dot`) {seconds(dot_only)}; "
-        f"Graphviz in-process (context, plugins, fontconfig, layout, SVG) the remaining "
-        f"{seconds(one_fsmviz - dot_only)}, against {seconds(one_dot - dot_version)} for `dot -Tsvg` beyond its own start. "
+        f"the remaining {seconds(one_fsmviz - dot_only)} (parsing `render`'s larger set of options, Graphviz in-process: "
+        f"context, plugins, fontconfig, layout, SVG; and the atomic write with its `fsync`), against "
+        f"{seconds(one_dot - dot_version)} for `dot -Tsvg` beyond its own start. "
         "Both processes load the same Graphviz plugins and libraries and wait as long for fontconfig's start; "
         "`perf` puts fsmviz's extra CPU time on the Swift side. For a single small diagram that fixed cost is what "
         "separates fsmviz from `dot`; batches pay it once.",

@@ -146,11 +146,13 @@ public struct Machine: Hashable, Sendable {
     ) throws(MachineError) -> [Identifier<Kind>: Int] {
         var index: [Identifier<Kind>: Int] = [:]
         index.reserveCapacity(elements.count)
-        for (position, element) in elements.enumerated() {
-            let identifier = id(element)
-            guard !identifier.rawValue.isEmpty else { throw .emptyIdentifier(at: location(element)) }
+        // By position, not `enumerated()`: that copies every element (retaining each of its
+        // strings and arrays) to read one field.
+        for position in elements.indices {
+            let identifier = id(elements[position])
+            guard !identifier.rawValue.isEmpty else { throw .emptyIdentifier(at: location(elements[position])) }
             if let first = index.updateValue(position, forKey: identifier) {
-                throw duplicate(identifier, location(element), location(elements[first]))
+                throw duplicate(identifier, location(elements[position]), location(elements[first]))
             }
         }
         return index
