@@ -1,9 +1,9 @@
 /// The little fsmviz can prove about guards, which are free text: that two guards exclude
 /// each other because one is the other negated (`x` and `!x`, `not x`, `¬x`), or because one
-/// is `else` / `otherwise`.
+/// is `else` / `otherwise`. ``NondeterministicTrigger`` compares the forms by number.
 enum GuardLogic {
     /// A guard as compared: normalized, with what it negates.
-    struct Form: Hashable {
+    struct Form {
         /// The guard lowercased, its white space collapsed, outer parentheses removed.
         var text: String
         /// The normalized guard it negates (`x` for `!x`), or `nil` if it is not a negation.
@@ -15,11 +15,6 @@ enum GuardLogic {
             text = GuardLogic.normalized(guardLabel)
             negated = GuardLogic.negation(of: text)
             isElse = text == "else" || text == "otherwise"
-        }
-
-        /// Whether this guard and `other` cannot hold at once.
-        func excludes(_ other: Form) -> Bool {
-            isElse || other.isElse || negated == other.text || other.negated == text
         }
     }
 
