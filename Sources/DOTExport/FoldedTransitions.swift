@@ -13,6 +13,9 @@ struct FoldedTransitions {
         sources.reserveCapacity(transitionCount)
         targetStart.reserveCapacity(transitionCount + 1)
         targets.reserveCapacity(transitionCount)
+        // The last transition that drew an edge to each state: whether a folded target is
+        // already among this transition's, in O(1) rather than a scan of its targets.
+        var lastDrawnBy = [Int](repeating: -1, count: representative.count)
         for transition in 0..<transitionCount {
             let original = index.sources[transition]
             let source = representative[original]
@@ -22,7 +25,8 @@ struct FoldedTransitions {
                 let drawn = representative[target]
                 moved = moved || drawn != target
                 // A choice between states that fold into one is a single edge to it.
-                if drawn != target, targets[first...].contains(drawn) { continue }
+                if drawn != target, lastDrawnBy[drawn] == transition { continue }
+                lastDrawnBy[drawn] = transition
                 targets.append(drawn)
             }
             if moved, targets[first...].allSatisfy({ $0 == source }) {

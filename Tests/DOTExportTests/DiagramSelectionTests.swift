@@ -106,6 +106,21 @@ import Testing
         #expect(try DiagramSelection(collapseDepth: 3).view(of: machine).states == machine.states.map(\.id))
     }
 
+    /// A choice among states of 20,000 collapsed states draws one edge to each, found without
+    /// comparing each target with the others already drawn.
+    @Test func aChoiceAmongManyFoldedStatesDrawsOneEdgePerCollapsedState() throws {
+        let boxes = (0..<20_000).map { State(StateID("b\($0)")) }
+        let inner = (0..<20_000).flatMap { [State(StateID("c\($0)"), parent: StateID("b\($0)")), State(StateID("d\($0)"), parent: StateID("b\($0)"))] }
+        let machine = try Machine(
+            states: [State("Start", kind: .initial)] + boxes + inner,
+            transitions: [Transition(from: "Start", on: "pick", to: inner.map(\.id))])
+        let view = try DiagramSelection(collapseDepth: 1).view(of: machine)
+        #expect(view.collapsedContents(of: "b7") == 2)
+        let dot = DOTWriter().write(view)
+        #expect(dot.components(separatedBy: "-> b7\n").count == 2, "one edge to each collapsed state")
+        #expect(dot.components(separatedBy: "    choice_1 -> b").count == 20_001)
+    }
+
     @Test func focusInsideACompoundStateKeepsItsAncestorsAsClusters() throws {
         let machine = try nested()
         let view = try DiagramSelection(focus: "Buying", radius: 1).view(of: machine)
