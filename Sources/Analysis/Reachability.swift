@@ -122,6 +122,10 @@ extension Reachability {
         // Marks for one multi-target entry: states on the targets' paths in this entry.
         var stamp: [Int]
         var generation = 0
+        /// For parallel states that multi-target transitions entered: the regions not yet
+        /// entered with their defaults. Entering a region twice adds nothing, and pruning the
+        /// list keeps many such transitions into one wide parallel state linear.
+        var regionsNotEntered: [Int: [Int]] = [:]
 
         init(_ machine: Machine, hierarchy: Hierarchy, graph: StateGraph) {
             let count = hierarchy.count
@@ -228,9 +232,12 @@ extension Reachability {
                 }
             }
             for state in ancestors + targets where hierarchy.isParallel(state) {
-                for region in hierarchy.regions(of: state) where stamp[region] != generation {
+                var regions = regionsNotEntered[state] ?? Array(hierarchy.regions(of: state))
+                regions.removeAll { entered[$0] }
+                for region in regions where stamp[region] != generation {
                     pending.append((region, .entering(from: state), steps + 1))
                 }
+                regionsNotEntered[state] = regions
             }
             for target in targets where !hierarchy.isParallel(target) {
                 // A target that is an ancestor of another target is entered only down to it.

@@ -34,4 +34,24 @@ import Testing
         #expect(steps.first?.state == "s0")
         #expect(steps.last?.state == "Stuck")
     }
+
+    /// 5,000 transitions each enter two neighbouring regions of one 5,000-region parallel
+    /// state together: the other regions are entered with their defaults once, not once per
+    /// transition (25 million times).
+    @Test func manyForksIntoOneWideParallelStateStayLinear() throws {
+        let count = 5_000
+        var states = [State("Start", kind: .initial), State("P", isParallel: true)]
+        for index in 0..<count {
+            states += [
+                State(StateID("r\(index)"), parent: "P"), State(StateID("a\(index)"), kind: .initial, parent: StateID("r\(index)")),
+                State(StateID("b\(index)"), parent: StateID("r\(index)")),
+            ]
+        }
+        let transitions = (0..<count).map { index in
+            Transition(from: "Start", on: EventID("fork\(index)"), to: [StateID("b\(index)"), StateID("b\((index + 1) % count)")])
+        }
+        let machine = try Machine(states: states, transitions: transitions)
+        #expect(machine.transitions.allSatisfy(machine.entersTogether))
+        #expect(Analyzer(rules: [UnreachableState.self]).analyze(machine).isEmpty, "every region's default and every target is entered")
+    }
 }
