@@ -8,7 +8,9 @@ import Testing
 /// statechart entry rules one at a time until nothing changes.
 @Suite struct HierarchyPropertyTests {
     /// A random hierarchical machine, or `nil` when the numbers describe an invalid one.
-    static func machine(from numbers: [Int]) -> Machine? {
+    /// - Parameters: `parallel` and `forks` make one compound state in so many parallel and
+    ///   one transition in so many a second target.
+    static func machine(from numbers: [Int], parallel: Int = 4, forks: Int = 6) -> Machine? {
         var iterator = numbers.makeIterator()
         func next(_ bound: Int) -> Int { (iterator.next() ?? 0) % bound }
         let count = 2 + next(14)
@@ -27,7 +29,7 @@ import Testing
                 } else if index > 0, next(6) == 0 {
                     state.kind = .final
                 }
-            } else if next(4) == 0 {
+            } else if next(parallel) == 0 {
                 state.isParallel = true
             }
             states.append(state)
@@ -43,7 +45,7 @@ import Testing
             let source = sources[next(sources.count)]
             let event: EventID? = next(6) == 0 ? nil : EventID("e\(next(3))")
             var targets = [StateID("s\(next(count))")]
-            if next(6) == 0 { targets.append(StateID("s\(next(count))")) }
+            if next(forks) == 0 { targets.append(StateID("s\(next(count))")) }
             transitions.append(Transition(from: StateID("s\(source)"), on: event, to: targets, guard: next(4) == 0 ? "g" : nil))
         }
         for index in 0..<count where isHistory[index] && next(2) == 0 {
@@ -58,10 +60,7 @@ import Testing
                 transitions.append(Transition(from: StateID("s\(index)"), on: nil, to: StateID("s\(descendants[next(descendants.count)])")))
             }
         }
-        guard let machine = try? Machine(states: states, transitions: transitions),
-            !machine.transitions.contains(where: machine.entersTogether)
-        else { return nil }
-        return machine
+        return try? Machine(states: states, transitions: transitions)
     }
 
     /// Reachability by fixpoint over the entry rules.
@@ -107,7 +106,12 @@ import Testing
                 }
                 for state in active {
                     for transition in machine.transitions(from: machine.states[state].id) {
-                        for target in transition.targets { enterFromOutside(Self.number(target)) }
+                        let targets = transition.targets.map(Self.number)
+                        if targets.count > 1, isOrthogonal(targets) {
+                            enterTogether(targets)
+                        } else {
+                            for target in targets { enterFromOutside(target) }
+                        }
                     }
                 }
                 changed = (active.count, entered.count) != before
@@ -128,6 +132,41 @@ import Testing
                 active.insert(ancestor)
                 for region in regions(of: ancestor) where region != child { entered.insert(region) }
                 child = ancestor
+            }
+        }
+
+        /// `state` and its ancestors.
+        func path(_ state: Int) -> [Int] {
+            var path = [state]
+            while let last = path.last, parents[last] >= 0 { path.append(parents[last]) }
+            return path
+        }
+
+        /// Whether every two of `states` lie in different regions of a parallel state that
+        /// contains both (the definition, pair by pair).
+        func isOrthogonal(_ states: [Int]) -> Bool {
+            for (offset, first) in states.enumerated() {
+                for second in states[(offset + 1)...] {
+                    let firstPath = path(first)
+                    guard let common = path(second).first(where: firstPath.contains),
+                        common != first, common != second, machine.states[common].isParallel,
+                        let firstRegion = firstPath.first(where: { parents[$0] == common }),
+                        let secondRegion = path(second).first(where: { parents[$0] == common }),
+                        firstRegion != secondRegion
+                    else { return false }
+                }
+            }
+            return true
+        }
+
+        /// Entering several states at once: their ancestors become active, and each parallel
+        /// state on their paths enters, with their defaults, only the regions no target lies in.
+        mutating func enterTogether(_ targets: [Int]) {
+            let onPaths = Set(targets.flatMap(path))
+            for target in targets { entered.insert(target) }
+            for state in onPaths where !targets.contains(state) {
+                active.insert(state)
+                for region in regions(of: state) where !onPaths.contains(region) { entered.insert(region) }
             }
         }
 
@@ -162,6 +201,17 @@ import Testing
 
     func flagged<R: Rule>(_ rule: R.Type, _ machine: Machine) -> Set<String> {
         Set(Analyzer(rules: [rule]).analyze(machine).flatMap { $0.states.map(\.rawValue) })
+    }
+
+    /// With many parallel states and transitions of two targets, some of which enter both
+    /// together (one in each region), so entering several states at once is exercised.
+    @Test func reachabilityWithForksMatchesTheFixpoint() async {
+        await propertyCheck(count: 500, input: Self.inputs) { numbers in
+            guard let machine = Self.machine(from: numbers, parallel: 2, forks: 2) else { return }
+            let reference = Reference(machine)
+            let unreachable = (0..<reference.count).filter { !reference.active.contains($0) }.map { "s\($0)" }
+            #expect(flagged(UnreachableState.self, machine) == Set(unreachable), "\(machine)")
+        }
     }
 
     @Test func reachabilityAndDeadEndsMatchTheFixpoint() async {
@@ -261,6 +311,30 @@ import Testing
                   - {from: U, event: go, to: U}
                 """.utf8), format: .yaml, path: "parallel.yaml")
         #expect(machine.analyze().isEmpty)
+    }
+
+    /// A fork into two regions enters those down to its targets and the third region with its
+    /// default: the third region's initial child is reachable, the forked regions' are not.
+    @Test func aForkEntersTheRegionsItDoesNotTargetWithTheirDefaults() throws {
+        let machine = try MachineFileLoader.load(
+            bytes: Array("""
+                initial: Start
+                states:
+                  - Start
+                  - {id: P, parallel: true}
+                  - {id: R0, parent: P, initial: A0}
+                  - {id: A0, parent: R0}
+                  - {id: B0, parent: R0}
+                  - {id: R1, parent: P, initial: A1}
+                  - {id: A1, parent: R1}
+                  - {id: B1, parent: R1}
+                  - {id: R2, parent: P, initial: A2}
+                  - {id: A2, parent: R2}
+                transitions:
+                  - {from: Start, event: fork, to: [B0, B1]}
+                """.utf8), format: .yaml, path: "fork.yaml")
+        #expect(machine.entersTogether(machine.transitions[0]))
+        #expect(flagged(UnreachableState.self, machine) == ["A0", "A1"])
     }
 
     @Test func aMillionNestedStatesNeedNoRecursion() throws {
