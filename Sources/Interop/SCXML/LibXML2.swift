@@ -66,53 +66,26 @@ struct LibXML2: @unchecked Sendable {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(LoadFailure(description: "reading SCXML needs libxml2 (\(soname)), which could not be loaded: \(reason)"))
         }
-        var missing: [String] = []
-        func symbol<Function>(_ name: String, as _: Function.Type) -> Function? {
-            guard let address = dlsym(handle, name) else {
-                missing.append(name)
-                return nil
-            }
+        func symbol<Function>(_ name: String) throws(LoadFailure) -> Function {
+            guard let address = dlsym(handle, name) else { throw LoadFailure(description: "\(soname) lacks \(name)") }
             return unsafeBitCast(address, to: Function.self)
         }
-        let initParser = symbol("xmlInitParser", as: (@convention(c) () -> Void).self)
-        let library = LibXML2(
-            readerForMemory: symbol("xmlReaderForMemory", as: ReaderForMemory.self),
-            freeReader: symbol("xmlFreeTextReader", as: ReaderAction.self),
-            read: symbol("xmlTextReaderRead", as: ReaderQuery.self),
-            nodeType: symbol("xmlTextReaderNodeType", as: ReaderQuery.self),
-            name: symbol("xmlTextReaderConstName", as: ReaderString.self),
-            value: symbol("xmlTextReaderConstValue", as: ReaderString.self),
-            isEmptyElement: symbol("xmlTextReaderIsEmptyElement", as: ReaderQuery.self),
-            moveToNextAttribute: symbol("xmlTextReaderMoveToNextAttribute", as: ReaderQuery.self),
-            lineNumber: symbol("xmlTextReaderGetParserLineNumber", as: ReaderQuery.self),
-            columnNumber: symbol("xmlTextReaderGetParserColumnNumber", as: ReaderQuery.self),
-            setErrorHandler: symbol("xmlTextReaderSetErrorHandler", as: SetErrorHandler.self))
-        guard let initParser, let library else {
-            return .failure(LoadFailure(description: "\(soname) lacks \(missing.joined(separator: ", "))"))
+        do throws(LoadFailure) {
+            let initParser: @convention(c) () -> Void = try symbol("xmlInitParser")
+            let library = try LibXML2(
+                readerForMemory: symbol("xmlReaderForMemory"), freeReader: symbol("xmlFreeTextReader"),
+                read: symbol("xmlTextReaderRead"), nodeType: symbol("xmlTextReaderNodeType"),
+                name: symbol("xmlTextReaderConstName"), value: symbol("xmlTextReaderConstValue"),
+                isEmptyElement: symbol("xmlTextReaderIsEmptyElement"),
+                moveToNextAttribute: symbol("xmlTextReaderMoveToNextAttribute"),
+                lineNumber: symbol("xmlTextReaderGetParserLineNumber"),
+                columnNumber: symbol("xmlTextReaderGetParserColumnNumber"),
+                setErrorHandler: symbol("xmlTextReaderSetErrorHandler"))
+            // Sets up libxml2's global state once, before any thread parses.
+            initParser()
+            return .success(library)
+        } catch {
+            return .failure(error)
         }
-        // Sets up libxml2's global state once, before any thread parses.
-        initParser()
-        return .success(library)
-    }
-
-    private init?(
-        readerForMemory: ReaderForMemory?, freeReader: ReaderAction?, read: ReaderQuery?, nodeType: ReaderQuery?,
-        name: ReaderString?, value: ReaderString?, isEmptyElement: ReaderQuery?, moveToNextAttribute: ReaderQuery?,
-        lineNumber: ReaderQuery?, columnNumber: ReaderQuery?, setErrorHandler: SetErrorHandler?
-    ) {
-        guard let readerForMemory, let freeReader, let read, let nodeType, let name, let value, let isEmptyElement,
-            let moveToNextAttribute, let lineNumber, let columnNumber, let setErrorHandler
-        else { return nil }
-        self.readerForMemory = readerForMemory
-        self.freeReader = freeReader
-        self.read = read
-        self.nodeType = nodeType
-        self.name = name
-        self.value = value
-        self.isEmptyElement = isEmptyElement
-        self.moveToNextAttribute = moveToNextAttribute
-        self.lineNumber = lineNumber
-        self.columnNumber = columnNumber
-        self.setErrorHandler = setErrorHandler
     }
 }
