@@ -75,33 +75,31 @@ struct SourceText: Sendable {
         return nil
     }
 
-    /// The offset of the first start tag (or empty-element tag) at or after `offset`.
-    func startTag(from offset: Int) -> Int? {
-        var next = offset
-        while let tag = nextTag(from: next) {
-            if tag.kind != .end { return tag.start }
-            next = tag.end
-        }
-        return nil
-    }
-
-    /// The offset of the first element nested more than `limit` deep, found without parsing:
-    /// a limit checked before libxml2, whose own (256) would otherwise stop it first, with a
-    /// less helpful message.
-    func firstElement(nestedDeeperThan limit: Int) -> Int? {
+    /// Where the elements' start tags (and empty-element tags) begin, in document order, or
+    /// the first element nested more than `limit` deep, found without parsing: a limit
+    /// checked before libxml2, whose own (256) would otherwise stop it first, with a less
+    /// helpful message.
+    func elementStarts(nestedAtMost limit: Int) -> Result<[Int], TooDeep> {
+        var starts: [Int] = []
         var depth = 0
         var next = 0
         while let tag = nextTag(from: next) {
             switch tag.kind {
             case .start, .empty:
-                if depth >= limit { return tag.start }
+                if depth >= limit { return .failure(TooDeep(offset: tag.start)) }
                 if tag.kind == .start { depth += 1 }
+                starts.append(tag.start)
             case .end:
                 depth = max(depth - 1, 0)
             }
             next = tag.end
         }
-        return nil
+        return .success(starts)
+    }
+
+    /// The offset of an element nested deeper than allowed.
+    struct TooDeep: Error {
+        var offset: Int
     }
 
     /// The line and column (in Unicode scalars) of byte `offset`.

@@ -43,8 +43,12 @@ struct XMLTreeParser {
         case .success(let loaded): library = loaded
         case .failure(let failure): throw Failure(message: failure.description, location: nil)
         }
-        if let tooDeep = source.firstElement(nestedDeeperThan: maximumDepth) {
-            throw Failure(message: "elements are nested more than \(maximumDepth) deep", location: source.location(ofByte: tooDeep))
+        let elementStarts: [Int]
+        switch source.elementStarts(nestedAtMost: maximumDepth) {
+        case .success(let starts): elementStarts = starts
+        case .failure(let tooDeep):
+            throw Failure(
+                message: "elements are nested more than \(maximumDepth) deep", location: source.location(ofByte: tooDeep.offset))
         }
         guard !bytes.isEmpty, let size = Int32(exactly: bytes.count) else {
             throw Failure(message: "not well-formed XML: the document is empty", location: SourceLocation(line: 1, column: 1))
@@ -56,13 +60,17 @@ struct XMLTreeParser {
                     throw Failure(message: "libxml2 could not start reading the document", location: nil)
                 }
                 defer { library.freeReader(reader) }
-                return try read(reader, with: library, source: source)
+                return try read(reader, with: library, source: source, elementStarts: elementStarts)
             }
         }
     }
 
     /// Drives `reader` to the end of the document, building the tree.
-    private static func read(_ reader: LibXML2.Reader, with library: LibXML2, source: SourceText) throws(Failure) -> XMLTreeElement {
+    /// - Parameter elementStarts: Where each element's start tag begins, in document order:
+    ///   libxml2 reports elements in that order.
+    private static func read(
+        _ reader: LibXML2.Reader, with library: LibXML2, source: SourceText, elementStarts: [Int]
+    ) throws(Failure) -> XMLTreeElement {
         let errors = ErrorLog()
         library.setErrorHandler(
             reader,
@@ -76,7 +84,7 @@ struct XMLTreeParser {
             SourceLocation(line: max(Int(library.lineNumber(reader)), 1), column: max(Int(library.columnNumber(reader)), 1))
         }
         var tree = TreeBuilder()
-        var nextTag = 0
+        var elementNumber = 0
         while true {
             let status = withExtendedLifetime(errors) { library.read(reader) }
             if status == 0 { break }
@@ -91,8 +99,8 @@ struct XMLTreeParser {
                 while library.moveToNextAttribute(reader) == 1 {
                     attributes.append((text(library.name(reader)), text(library.value(reader))))
                 }
-                let start = source.startTag(from: nextTag) ?? nextTag
-                nextTag = start + 1
+                let start = elementStarts.indices.contains(elementNumber) ? elementStarts[elementNumber] : 0
+                elementNumber += 1
                 tree.start(name, attributes: attributes, at: source.location(ofByte: start))
                 if isEmpty { tree.end() }
             case .endElement:
