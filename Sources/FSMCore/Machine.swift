@@ -50,9 +50,6 @@ public struct Machine: Hashable, Sendable {
             guard let source = stateIndex[transition.source] else {
                 throw .unknownTransitionState(transition.source, role: .source, at: transition.location)
             }
-            guard !transition.targets.isEmpty else {
-                throw .transitionWithoutTargets(from: transition.source, at: transition.location)
-            }
             for target in transition.targets {
                 guard let number = stateIndex[target] else {
                     throw .unknownTransitionState(target, role: .target, at: transition.location)
@@ -233,6 +230,29 @@ public struct Machine: Hashable, Sendable {
         }
         guard roots.count == 1, ends.allSatisfy({ nextSteps[$0] == nil }) else { return false }
         return nextSteps.allSatisfy { state, next in next.count == 1 || isParallel(state) }
+    }
+
+    /// Whether `state` is nested, at any depth, in `ancestor` (and is not `ancestor` itself).
+    public func isDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
+        var current = self.state(state)?.parent
+        var steps = 0
+        // Parents form a tree (checked on construction); the bound only keeps the walk finite.
+        while let id = current, steps <= states.count {
+            if id == ancestor { return true }
+            current = self.state(id)?.parent
+            steps += 1
+        }
+        return false
+    }
+
+    /// Whether `transition` leaves its source active: it is targetless, or internal from a
+    /// compound state to targets that all lie inside it (SCXML's rule for `type="internal"`).
+    /// Such a transition exits and re-enters nothing above its targets, and a diagram draws
+    /// it inside its source.
+    public func keepsSourceActive(_ transition: Transition) -> Bool {
+        if transition.isTargetless { return true }
+        guard transition.kind == .internal, isCompound(transition.source) else { return false }
+        return transition.targets.allSatisfy { isDescendant($0, of: transition.source) }
     }
 
     /// Whether `first` and `second` lie in different regions of a common parallel ancestor,

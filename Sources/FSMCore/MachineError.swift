@@ -14,8 +14,6 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingInitialState
     /// More than one state is marked initial at the same level.
     case multipleInitialStates([StateID], parent: StateID?, at: SourceLocation?)
-    /// A transition lists no target.
-    case transitionWithoutTargets(from: StateID, at: SourceLocation?)
     /// A lint suppression names a state that is not declared.
     case unknownSuppressedState(StateID, at: SourceLocation?)
     /// An identifier is the empty string.
@@ -67,7 +65,7 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateState(_, let at, _), .duplicateEvent(_, let at, _),
             .unknownTransitionState(_, _, let at), .unknownParent(_, _, let at),
             .parentCycle(_, let at), .multipleInitialStates(_, _, let at),
-            .transitionWithoutTargets(_, let at), .emptyIdentifier(let at),
+            .emptyIdentifier(let at),
             .unknownSuppressedState(_, let at), .invalidPseudoState(_, _, let at),
             .invalidParallelState(_, _, let at):
             return at
@@ -95,8 +93,6 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
             let names = ids.map { "'\($0)'" }.joined(separator: ", ")
             let scope = parent.map { "children of '\($0)'" } ?? "top-level states"
             return "\(ids.count) \(scope) are marked initial (\(names)); only one may be"
-        case .transitionWithoutTargets(let source, _):
-            return "transition from '\(source)' has no target state"
         case .emptyIdentifier:
             return "identifiers must not be empty"
         case .unknownSuppressedState(let id, _):
