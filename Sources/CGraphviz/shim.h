@@ -7,6 +7,9 @@
 static inline Agnode_t *fsmviz_edge_tail(Agedge_t *edge) { return agtail(edge); }
 static inline Agnode_t *fsmviz_edge_head(Agedge_t *edge) { return aghead(edge); }
 static inline char *fsmviz_get(void *object, const char *name) { return agget(object, (char *)name); }
+/* The laid-out drawing's size in points (GD_bb is a macro). */
+static inline double fsmviz_graph_width(Agraph_t *graph) { return GD_bb(graph).UR.x - GD_bb(graph).LL.x; }
+static inline double fsmviz_graph_height(Agraph_t *graph) { return GD_bb(graph).UR.y - GD_bb(graph).LL.y; }
 /* Exported by libcgraph but missing from its header: flushes the lexer's input buffer. */
 extern void aglexbad(void);
 #endif

@@ -2,12 +2,16 @@
 public struct DOTOptions: Hashable, Sendable {
     /// Which drawing of the machine to produce.
     public var style: DOTStyle
-    /// The direction ranks flow in.
-    public var rankDirection: RankDirection
-    /// A title above the diagram; `nil` uses the machine's name, the empty string none.
+    /// The direction ranks flow in; `nil` lets the renderer choose whichever of top-to-bottom
+    /// and left-to-right gives the squarer drawing (DOT text without a layout flows top to
+    /// bottom).
+    public var rankDirection: RankDirection?
+    /// A title above the diagram; `nil` uses the machine's name in the `states` style and
+    /// none in the `flowdiagram` style (EFStateMachine's format has none), the empty string none.
     public var title: String?
-    /// Fonts and colours (the `flowdiagram` style keeps EFStateMachine's plain look).
-    public var theme: DOTTheme
+    /// Fonts and colours; `nil` uses the style's own: ``DOTTheme/standard`` for `states`,
+    /// EFStateMachine's plain Graphviz look for `flowdiagram`.
+    public var theme: DOTTheme?
     /// Lint findings to draw onto the diagram.
     public var highlights: DOTHighlights
     /// Where the `states` style shows events: beside the edges or as tooltips.
@@ -16,10 +20,10 @@ public struct DOTOptions: Hashable, Sendable {
     /// (`overlap=prism`); `dot` never overlaps and ignores it.
     public var removesOverlap: Bool
 
-    /// Creates options; the defaults draw a `states` diagram top to bottom.
+    /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(
-        style: DOTStyle = .states, rankDirection: RankDirection = .TB, title: String? = nil,
-        theme: DOTTheme = .standard, highlights: DOTHighlights = .none,
+        style: DOTStyle = .states, rankDirection: RankDirection? = nil, title: String? = nil,
+        theme: DOTTheme? = nil, highlights: DOTHighlights = .none,
         edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false
     ) {
         self.style = style

@@ -26,7 +26,7 @@ public struct DOTWriter: Sendable {
         switch options.style {
         case .states: return StatesDiagram(view: view, options: options).render()
         case .flowdiagram:
-            return FlowDiagram(view: view, rankDirection: options.rankDirection, highlights: options.highlights).render()
+            return FlowDiagram(view: view, options: options).render()
         }
     }
 }

@@ -40,6 +40,11 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Renders the part of a machine that `view` selects, as drawn by `options`.
+    ///
+    /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
+    /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
+    /// right too, and keeps the squarer of the two. An SVG's groups carry the machine's state
+    /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
     /// - Throws: ``RenderError`` naming the machine.
@@ -50,9 +55,53 @@ public struct GraphvizRenderer: Sendable {
         let plan = engine == .auto ? policy.plan(for: view) : LayoutPlan(engine: engine, removesOverlap: options.removesOverlap)
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
-        return try render(
-            dot: DOTWriter(options: drawing).write(view), format: format, engine: plan.engine.rawValue,
-            subject: subject)
+        let bytes: [UInt8]
+        if drawing.rankDirection == nil, plan.engine == .dot {
+            bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
+        } else {
+            bytes = try render(
+                dot: DOTWriter(options: drawing).write(view), format: format, engine: plan.engine.rawValue,
+                subject: subject)
+        }
+        return format == .svg ? SVGAnnotator(machine: view.machine).annotate(bytes) : bytes
+    }
+
+    /// The aspect ratio (longer side over shorter) up to which a top-to-bottom layout is kept
+    /// without trying left to right.
+    public static let squareEnough = 1.6
+
+    private func renderSquarest(
+        _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
+    ) throws(RenderError) -> [UInt8] {
+        func dot(_ direction: RankDirection) -> String {
+            var options = options
+            options.rankDirection = direction
+            return DOTWriter(options: options).write(view)
+        }
+        let engine = LayoutEngine.dot.rawValue
+        let topDown = dot(.TB)
+        return try withSession { session throws(RenderError) in
+            let (tall, tallAspect) = try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
+                let aspect = Self.aspect(of: graph)
+                return (aspect <= Self.squareEnough ? try renderData(session, graph, format, subject) : nil, aspect)
+            }
+            if let tall { return tall }
+            let wide = try laidOut(dot(.LR), session, engine, subject) { graph throws(RenderError) in
+                Self.aspect(of: graph) < tallAspect ? try renderData(session, graph, format, subject) : nil
+            }
+            if let wide { return wide }
+            return try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
+                try renderData(session, graph, format, subject)
+            }
+        }
+    }
+
+    /// The longer side of the laid-out drawing over its shorter side.
+    private static func aspect(of graph: UnsafeMutablePointer<Agraph_t>) -> Double {
+        let width = fsmviz_graph_width(graph)
+        let height = fsmviz_graph_height(graph)
+        guard width > 0, height > 0 else { return 1 }
+        return max(width / height, height / width)
     }
 
     /// Lays out `dot` with `engine` and renders it to `format`.
@@ -65,32 +114,49 @@ public struct GraphvizRenderer: Sendable {
         subject: String = "the graph"
     ) throws(RenderError) -> [UInt8] {
         try withSession { session throws(RenderError) in
-            guard session.engines.contains(engine) else {
-                throw .unknownEngine(engine, available: session.engines)
+            try laidOut(dot, session, engine, subject) { graph throws(RenderError) in
+                try renderData(session, graph, format, subject)
             }
-            guard session.devices.contains(format.graphvizDevice) else {
-                throw .formatUnavailable(format, available: session.devices)
-            }
-            guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
-            defer { agclose(graph) }
-            guard gvLayout(session.context, graph, engine) == 0 else {
-                throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
-            }
-            defer { gvFreeLayout(session.context, graph) }
-            var data: UnsafeMutablePointer<CChar>?
-            var length: UInt32 = 0
-            guard gvRenderData(session.context, graph, format.graphvizDevice, &data, &length) == 0,
-                let data
-            else {
-                throw .renderFailed(subject: subject, format: format, message: takeMessages())
-            }
-            defer { gvFreeRenderData(data) }
-            var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
-                Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
-            }
-            if format == .pdf { blankCreationDate(in: &bytes) }
-            return bytes
         }
+    }
+
+    /// Parses and lays out `dot`, hands the laid-out graph to `body`, then frees it; the
+    /// caller holds the lock.
+    private func laidOut<Result>(
+        _ dot: String, _ session: borrowing GraphvizSession, _ engine: String, _ subject: String,
+        _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> Result
+    ) throws(RenderError) -> Result {
+        guard session.engines.contains(engine) else {
+            throw .unknownEngine(engine, available: session.engines)
+        }
+        guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
+        defer { agclose(graph) }
+        guard gvLayout(session.context, graph, engine) == 0 else {
+            throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
+        }
+        defer { gvFreeLayout(session.context, graph) }
+        return try body(graph)
+    }
+
+    /// Renders a laid-out graph; the caller holds the lock.
+    private func renderData(
+        _ session: borrowing GraphvizSession, _ graph: UnsafeMutablePointer<Agraph_t>, _ format: RenderFormat,
+        _ subject: String
+    ) throws(RenderError) -> [UInt8] {
+        guard session.devices.contains(format.graphvizDevice) else {
+            throw .formatUnavailable(format, available: session.devices)
+        }
+        var data: UnsafeMutablePointer<CChar>?
+        var length: UInt32 = 0
+        guard gvRenderData(session.context, graph, format.graphvizDevice, &data, &length) == 0, let data else {
+            throw .renderFailed(subject: subject, format: format, message: takeMessages())
+        }
+        defer { gvFreeRenderData(data) }
+        var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+            Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+        if format == .pdf { blankCreationDate(in: &bytes) }
+        return bytes
     }
 
     /// Parses `dot` with Graphviz's own parser, without laying it out: what Graphviz

@@ -10,8 +10,8 @@ struct DiagramOptions: ParsableArguments {
     @Option(help: "How to draw the machine: 'states' (events on edges) or 'flowdiagram' (EFStateMachine's state boxes and action ovals).")
     var style: DOTStyle = .states
 
-    @Option(help: "Direction the diagram flows in.")
-    var rankdir: RankDirection = .TB
+    @Option(help: "Direction the diagram flows in (default: whichever of TB and LR gives the squarer drawing; TB for DOT text).")
+    var rankdir: RankDirection?
 
     @Option(help: "Title above the diagram (default: the machine's name; '' for none).")
     var title: String?
@@ -19,8 +19,8 @@ struct DiagramOptions: ParsableArguments {
     @Flag(help: "Draw lint findings: unreachable states greyed and dashed, dead ends and traps outlined in red, nondeterministic transitions in red.")
     var lint = false
 
-    @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")).")
-    var theme: String = "standard"
+    @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")) (default: standard; the flowdiagram style keeps EFStateMachine's plain look unless a theme is given).")
+    var theme: String?
 
     @Option(
         help: ArgumentHelp(
@@ -50,7 +50,7 @@ struct DiagramOptions: ParsableArguments {
         if let collapse, collapse < 1 {
             throw ValidationError("--collapse must be 1 or more (top-level states are at depth 1), not \(collapse)")
         }
-        guard DOTTheme.named.contains(where: { $0.name == theme }) else {
+        if let theme, !DOTTheme.named.contains(where: { $0.name == theme }) {
             throw ValidationError(
                 "unknown theme '\(theme)'; available: \(DOTTheme.named.map(\.name).joined(separator: ", "))")
         }
@@ -66,7 +66,7 @@ struct DiagramOptions: ParsableArguments {
     func dotOptions(for machine: Machine) -> DOTOptions {
         DOTOptions(
             style: style, rankDirection: rankdir, title: title,
-            theme: DOTTheme.named.first { $0.name == theme }?.theme ?? .standard,
+            theme: theme.flatMap { name in DOTTheme.named.first { $0.name == name }?.theme },
             highlights: lint ? DOTHighlights(linting: machine) : .none)
     }
 }

@@ -21,22 +21,25 @@ import Testing
         let drawn = try renderer.parse(dot: DOTWriter(options: options).write(machine))
         #expect(svg.nodeTitles.count == drawn.nodes.count)
         #expect(svg.edgeCount == drawn.edges.count)
-        let leaves = machine.states.filter { style == .flowdiagram || !machine.isCompound($0.id) }
+        // Compound states are clusters in both styles; every other state is one node.
+        let compounds = machine.states.filter { machine.isCompound($0.id) }
+        let leaves = machine.states.filter { !machine.isCompound($0.id) }
         for state in leaves {
             #expect(svg.nodeTexts.contains(state.displayName), "no node shows \(state.displayName)")
         }
+        for compound in compounds { #expect(svg.clusterTexts.contains(compound.displayName)) }
         if style == .states {
-            // Start points (top level and one per compound state with an initial child),
-            // choice diamonds and leaf states are the only nodes.
-            let compounds = machine.states.filter { machine.isCompound($0.id) }
+            // Start points (top level and one per compound state with an initial child), a
+            // label per labelled transition, choice diamonds and leaf states are the only nodes.
             let starts = 1 + compounds.filter { compound in
                 machine.children(of: compound.id).contains { machine.state($0)?.kind == .initial }
             }.count
-            let choices = machine.transitions.filter { $0.targets.count > 1 }.count
-            #expect(svg.nodeTitles.count == leaves.count + starts + choices)
-            for compound in compounds { #expect(svg.clusterTexts.contains(compound.displayName)) }
+            let drawn = machine.transitions.filter { !$0.isTargetless }
+            let labels = drawn.filter { !DiagramText.transition($0, in: machine).isEmpty }.count
+            let choices = drawn.filter { $0.targets.count > 1 }.count
+            #expect(svg.nodeTitles.count == leaves.count + starts + labels + choices)
         } else {
-            #expect(svg.nodeTitles.count == 1 + machine.states.count + machine.events.count)
+            #expect(svg.nodeTitles.count == 1 + leaves.count + machine.events.count)
         }
     }
 

@@ -29,6 +29,11 @@ struct SVGStructure {
     var elementNames: [String] = []
 
     init(_ bytes: [UInt8]) throws {
+        visit(try Self.tree(bytes))
+    }
+
+    /// The SVG's root element, parsed.
+    static func tree(_ bytes: [UInt8]) throws -> Element {
         let tree = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -36,7 +41,7 @@ struct SVGStructure {
         guard parser.parse(), let root = tree.root, root.name == "svg" else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        visit(root)
+        return root
     }
 
     private mutating func visit(_ element: Element) {
@@ -47,8 +52,10 @@ struct SVGStructure {
             if name.lowercased().hasPrefix("on") { eventHandlers.append(name) }
             if name == "href" || name.hasSuffix(":href") { links.append(value) }
         }
-        if element.name == "g", let kind = element.attributes["class"] {
-            let texts = element.children.filter { $0.name == "text" }.map(\.stringValue)
+        // fsmviz adds its own classes after Graphviz's (`node state atomic`), and a tooltip
+        // wraps a group's shapes in `<g><a>`.
+        if element.name == "g", let kind = element.attributes["class"]?.split(separator: " ").first {
+            let texts = element.drawn.filter { $0.name == "text" }.map(\.stringValue)
             switch kind {
             case "node":
                 nodeTitles += element.children.filter { $0.name == "title" }.map(\.stringValue)
@@ -57,7 +64,7 @@ struct SVGStructure {
                 edgeCount += 1
             case "cluster":
                 clusterTexts += texts
-                if element.children.contains(where: { $0.attributes["stroke-dasharray"] != nil }) { dashedClusters += 1 }
+                if element.drawn.contains(where: { $0.attributes["stroke-dasharray"] != nil }) { dashedClusters += 1 }
             default:
                 break
             }
@@ -76,6 +83,14 @@ struct SVGStructure {
         init(name: String, attributes: [String: String]) {
             self.name = name
             self.attributes = attributes
+        }
+
+        /// The shapes and texts a group draws: its children, and those inside a tooltip's
+        /// `<g><a>` wrapper.
+        var drawn: [Element] {
+            children.flatMap { child in
+                child.name == "g" && child.attributes["class"] == nil ? child.children.flatMap { $0.name == "a" ? $0.children : [$0] } : [child]
+            }
         }
     }
 

@@ -1,0 +1,82 @@
+public import FSMCore
+
+/// The text a `states` diagram writes on states and transitions: UML's `event [guard] /
+/// effects`, wrapped near ``width`` characters so no label runs across the drawing, and
+/// written as DOT's HTML-like labels where a state needs compartments.
+public enum DiagramText {
+    /// The column lines wrap at.
+    static let width = 40
+    /// Words up to this long are kept whole past ``width``; longer ones are cut.
+    static let longestWord = 48
+
+    /// `event [guard] / effects`, as UML writes a transition or an internal activity.
+    public static func transition(_ transition: Transition, in machine: Machine) -> String {
+        var parts: [String] = []
+        if let event = transition.event {
+            parts.append(machine.event(event)?.displayName ?? event.rawValue)
+        }
+        if let guardLabel = transition.guardLabel { parts.append("[\(guardLabel)]") }
+        if !transition.effects.isEmpty { parts.append("/ " + transition.effects.joined(separator: ", ")) }
+        return parts.joined(separator: " ")
+    }
+
+    /// `text` broken into lines of about ``width`` characters at spaces; existing line breaks
+    /// are kept.
+    static func wrapped(_ text: String) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var word = Substring(word)
+                while word.count > longestWord {
+                    if !line.isEmpty { lines.append(line) }
+                    line = ""
+                    lines.append(String(word.prefix(width)))
+                    word = word.dropFirst(width)
+                }
+                if line.isEmpty {
+                    line = String(word)
+                } else if line.count + 1 + word.count <= width {
+                    line += " " + word
+                } else {
+                    lines.append(line)
+                    line = String(word)
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// A DOT HTML-like label: `title` above a rule, then each compartment's lines left-aligned,
+    /// compartments separated by rules (UML's state with internal activities).
+    static func compartments(title: [String], _ compartments: [[String]]) -> String {
+        var html = "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
+        html += "<TR><TD>" + title.map(escaped).joined(separator: "<BR/>") + "</TD></TR>"
+        for lines in compartments where !lines.isEmpty {
+            html += "<HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
+                + lines.map(escaped).joined(separator: "<BR/>") + "</TD></TR>"
+        }
+        return html + "</TABLE>>"
+    }
+
+    /// `text` as character data of an HTML-like label: markup characters as entities and
+    /// control characters, which XML cannot carry, as their Unicode control pictures.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\u{00}"..."\u{1F}":
+                result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case "\u{7F}": result += "\u{2421}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
