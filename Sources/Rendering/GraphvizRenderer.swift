@@ -188,6 +188,11 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Parses DOT; the caller holds the lock and closes the graph.
+    ///
+    /// Read with ``DocumentReader``'s disciplines rather than `agmemread`'s, so every name gets
+    /// an id in order of first appearance instead of the address of its interned string:
+    /// Graphviz orders subgraphs by id, and addresses depend on what earlier renders in the
+    /// process freed, which made the same machine lay out differently after other renders.
     private func readGraph(_ dot: String, subject: String) throws(RenderError) -> UnsafeMutablePointer<Agraph_t>? {
         capturedMessages = ""
         // The lexer's buffer and line counter are process-wide globals that carry over from the
@@ -195,7 +200,7 @@ public struct GraphvizRenderer: Sendable {
         // errors would name the wrong line.
         aglexbad()
         agreadline(1)
-        guard let graph = agmemread(dot) else {
+        guard let graph = DocumentReader.read(dot) else {
             throw .invalidDOT(subject: subject, message: takeMessages())
         }
         return graph
@@ -249,6 +254,104 @@ struct GraphvizSession: @unchecked Sendable {
             free(entry)
         }
         return names.sorted()
+    }
+}
+
+/// Reads DOT text through cgraph's `agread` with an I/O discipline over the text and an id
+/// discipline that numbers names in order of first appearance (cgraph's own uses the
+/// address of each interned name). Used only while `graphvizSession` is locked.
+private enum DocumentReader {
+    /// The text being read and how far `afread` has got.
+    final class Source {
+        let bytes: [CChar]
+        var offset = 0
+        init(_ text: String) { bytes = Array(text.utf8CString.dropLast()) }
+    }
+
+    /// Ids by interned name (cgraph interns each name once per graph) and names by id.
+    final class Names {
+        let graph: UnsafeMutablePointer<Agraph_t>?
+        var ids: [UnsafeMutablePointer<CChar>: IDTYPE] = [:]
+        var names: [UnsafeMutablePointer<CChar>] = []
+        /// Anonymous objects get odd ids, named ones even ids, as in cgraph's discipline.
+        var nextAnonymous: IDTYPE = 1
+        init(_ graph: UnsafeMutablePointer<Agraph_t>?) { self.graph = graph }
+    }
+
+    /// The disciplines live as long as the process: a graph keeps pointers to them.
+    nonisolated(unsafe) static let ioDiscipline = allocated(Agiodisc_t(
+        afread: { channel, buffer, size in
+            // One line per call, as cgraph's own memory reader does.
+            guard let channel, let buffer, size > 0 else { return 0 }
+            let source = Unmanaged<Source>.fromOpaque(channel).takeUnretainedValue()
+            var count = 0
+            while source.offset < source.bytes.count, count < Int(size) {
+                let byte = source.bytes[source.offset]
+                buffer[count] = byte
+                source.offset += 1
+                count += 1
+                if byte == 0x0A { break }
+            }
+            return Int32(count)
+        },
+        putstr: fsmviz_io_discipline().pointee.putstr, flush: fsmviz_io_discipline().pointee.flush))
+
+    nonisolated(unsafe) static let idDiscipline = allocated(Agiddisc_t(
+        open: { graph, _ in UnsafeMutableRawPointer(Unmanaged.passRetained(Names(graph)).toOpaque()) },
+        map: { state, _, name, id, create in
+            guard let state, let id else { return 0 }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            guard let name else {
+                id.pointee = names.nextAnonymous
+                names.nextAnonymous += 2
+                return 1
+            }
+            guard let interned = create != 0 ? agstrdup(names.graph, name) : agstrbind(names.graph, name) else {
+                id.pointee = 0
+                return 1
+            }
+            if let known = names.ids[interned] {
+                id.pointee = known
+            } else {
+                names.names.append(interned)
+                let new = IDTYPE(names.names.count) * 2
+                names.ids[interned] = new
+                id.pointee = new
+            }
+            return 1
+        },
+        alloc: { _, _, _ in 0 },
+        free: { state, _, id in
+            guard let state, id % 2 == 0, id > 0 else { return }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            let index = Int(id / 2) - 1
+            if names.names.indices.contains(index) { agstrfree(names.graph, names.names[index]) }
+        },
+        print: { state, _, id in
+            guard let state, id % 2 == 0, id > 0 else { return nil }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            let index = Int(id / 2) - 1
+            return names.names.indices.contains(index) ? names.names[index] : nil
+        },
+        close: { state in
+            if let state { Unmanaged<Names>.fromOpaque(state).release() }
+        },
+        idregister: { _, _, _ in }))
+
+    nonisolated(unsafe) static let discipline = allocated(
+        Agdisc_t(mem: fsmviz_memory_discipline(), id: idDiscipline, io: ioDiscipline))
+
+    private static func allocated<Value>(_ value: Value) -> UnsafeMutablePointer<Value> {
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        pointer.initialize(to: value)
+        return pointer
+    }
+
+    static func read(_ text: String) -> UnsafeMutablePointer<Agraph_t>? {
+        let source = Source(text)
+        return withExtendedLifetime(source) {
+            agread(Unmanaged.passUnretained(source).toOpaque(), discipline)
+        }
     }
 }
 

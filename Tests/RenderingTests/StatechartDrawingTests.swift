@@ -151,3 +151,17 @@ import Testing
             "\(what) nearer to \(nearest?.id ?? "?") than to \(element)", sourceLocation: sourceLocation)
     }
 }
+
+@Suite struct RepeatedRenderTests {
+    /// Graphviz orders subgraphs by an id that, by default, is the address of their interned
+    /// name, so clusters came out in another order once earlier renders had freed memory.
+    @Test func aHierarchicalMachineRendersTheSameAfterOtherRenders() throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("amplify-auth.yaml").path)
+        let renderer = GraphvizRenderer()
+        let first = try renderer.render(machine, options: DOTOptions(rankDirection: .LR), format: .svg)
+        for direction in [RankDirection.TB, .LR, .TB, .LR] {
+            let again = try renderer.render(machine, options: DOTOptions(rankDirection: direction), format: .svg)
+            if direction == .LR { #expect(again == first, "the LR layout changed after \(direction) renders") }
+        }
+    }
+}
