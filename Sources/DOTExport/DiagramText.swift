@@ -20,30 +20,30 @@ public enum DiagramText {
         return parts.joined(separator: " ")
     }
 
-    /// `text` broken into lines of about ``width`` characters at spaces; existing line breaks
-    /// are kept.
+    /// `text` broken into lines of about ``width`` characters, by turning spaces into line
+    /// breaks; existing line breaks are kept and nothing else changes, except that a word
+    /// longer than ``longestWord`` is cut every ``width`` characters.
     static func wrapped(_ text: String) -> [String] {
         var lines: [String] = []
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            var line = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = Substring(word)
+        let paragraphs = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        for paragraph in paragraphs {
+            var line: Substring?
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                var word = word
                 while word.count > longestWord {
-                    if !line.isEmpty { lines.append(line) }
-                    line = ""
+                    if let current = line { lines.append(current + " ") }
+                    line = nil
                     lines.append(String(word.prefix(width)))
                     word = word.dropFirst(width)
                 }
-                if line.isEmpty {
-                    line = String(word)
-                } else if line.count + 1 + word.count <= width {
-                    line += " " + word
+                if let current = line, current.count + 1 + word.count > width, !current.isEmpty, !word.isEmpty {
+                    lines.append(String(current))
+                    line = word
                 } else {
-                    lines.append(line)
-                    line = String(word)
+                    line = line.map { $0 + " " + word } ?? word
                 }
             }
-            lines.append(line)
+            lines.append(String(line ?? ""))
         }
         return lines
     }

@@ -60,18 +60,18 @@ import Testing
         let small = try CommandRunner.run(["render", try Self.ring(30).path, "-o", "-", "--format", "dot"])
         #expect(small.status == 0, "\(small.stderr)")
         #expect(!small.stdoutText.contains("overlap"))
-        #expect(small.stdoutText.contains("s0 -> s1 [label=\"next\"]"))
+        #expect(small.stdoutText.contains("s0 -> transition_0_label [id=\"transition-0\""))
         // 900 transitions: sfdp with overlap removal, events still laid out.
         let ring = try Self.ring(300)
         let medium = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot"])
         #expect(medium.stdoutText.contains("overlap=prism"))
-        #expect(medium.stdoutText.contains("s0 -> s1 [label=\"next\"]"))
+        #expect(medium.stdoutText.contains("s0 -> transition_0_label [id=\"transition-0\""))
         // An explicit engine draws as asked.
         let explicit = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot", "--engine", "dot"])
         #expect(!explicit.stdoutText.contains("overlap"))
         // 3,000 transitions: events move into tooltips.
         let large = try CommandRunner.run(["render", try Self.ring(1_000).path, "-o", "-", "--format", "dot"])
-        #expect(large.stdoutText.contains("s0 -> s1 [tooltip=\"next\"]"))
+        #expect(large.stdoutText.contains("s0 -> s1 [id=\"transition-0\", fsmviz_part=whole, class=\"transition\", fsmviz_transition=0, tooltip=\"next\""))
         #expect(!large.stdoutText.contains("label=\"next\""))
         // Focusing brings a large machine back under dot's limit.
         let focused = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot", "--focus", "s5"])
