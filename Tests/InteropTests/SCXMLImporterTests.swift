@@ -34,6 +34,16 @@ import Testing
         #expect(machine.state("b")?.kind == .final)
     }
 
+    @Test func emptyBranchesOfAnIfSaySoInsteadOfEndingInAColon() throws {
+        let machine = try Self.read("""
+            <state id="a">
+              <transition event="go" target="b"><if cond="x"><elseif cond="y"/><raise event="e"/><else/></if></transition>
+            </state>
+            <final id="b"/>
+            """).machine
+        #expect(machine.transitions[0].effects == ["if x: nothing; elseif y: raise e; else: nothing"])
+    }
+
     @Test func hierarchyParallelHistoryAndInitialsMapOntoTheModel() throws {
         let machine = try Self.read("""
             <state id="a">

@@ -51,18 +51,21 @@ struct ExecutableContent {
         case "cancel":
             return "cancel \(attributes["sendid"] ?? attributes["sendidexpr"].map { "(\($0))" } ?? "?")"
         case "if":
+            // An empty branch says so: a condition followed by a colon and nothing reads as
+            // text cut off.
+            func body(_ branch: [String]) -> String { branch.isEmpty ? " nothing" : " " + branch.joined(separator: "; ") }
             var text = "if \(attributes["cond"] ?? "?"):"
             var branch: [String] = []
             for child in element.children {
                 if child.name == "elseif" || child.name == "else" {
-                    text += " " + branch.joined(separator: "; ")
+                    text += body(branch)
                     branch = []
                     text += child.name == "else" ? "; else:" : "; elseif \(child.attributes["cond"] ?? "?"):"
                 } else if let line = summary(of: child) {
                     branch.append(line)
                 }
             }
-            return text + " " + branch.joined(separator: "; ")
+            return text + body(branch)
         case "foreach":
             let body = element.children.compactMap { summary(of: $0) }.joined(separator: "; ")
             return "foreach \(attributes["item"] ?? "?") in \(attributes["array"] ?? "?"): \(body)"
