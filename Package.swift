@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
         .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
         .target(name: "Interop", dependencies: ["FSMCore"]),
+        .target(name: "DiagramCheck", dependencies: ["FSMCore", "DOTExport", "Rendering", "Interop"], exclude: ["Tool"]),
+        .executableTarget(name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore"], path: "Sources/DiagramCheck/Tool"),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
@@ -82,6 +84,11 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "Interop", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
+        .testTarget(
+            name: "DiagramCheckTests",
+            dependencies: ["DiagramCheck", "FSMCore", "DOTExport", "Rendering", "Interop", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "InteropTests",
             dependencies: [

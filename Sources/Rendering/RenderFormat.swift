@@ -5,6 +5,8 @@ public enum RenderFormat: String, Sendable, CaseIterable {
     case pdf
     /// DOT annotated with the layout's positions (Graphviz's `-Tdot`).
     case layoutDOT = "dot-layout"
+    /// The layout's geometry and every DOT attribute as JSON (Graphviz's `-Tjson`).
+    case json
 
     /// The name of Graphviz's device plugin for this format.
     var graphvizDevice: String {
@@ -13,13 +15,14 @@ public enum RenderFormat: String, Sendable, CaseIterable {
         case .png: "png"
         case .pdf: "pdf"
         case .layoutDOT: "dot"
+        case .json: "json"
         }
     }
 
     /// The Debian package that ships the plugin this format needs.
     var debianPackage: String {
         switch self {
-        case .svg, .layoutDOT: "libgvc6"
+        case .svg, .layoutDOT, .json: "libgvc6"
         case .png, .pdf: "libgvc6 (its cairo/pango plugin)"
         }
     }

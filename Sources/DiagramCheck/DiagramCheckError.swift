@@ -1,0 +1,20 @@
+public import FSMCore
+public import Rendering
+
+/// Why a drawing could not be checked.
+public enum DiagramCheckError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The machine file could not be read.
+    case unreadableMachine(MachineFileError)
+    /// Graphviz could not lay the machine out.
+    case renderFailed(RenderError)
+    /// Graphviz's JSON could not be read; `reason` says what was wrong with it.
+    case invalidLayout(reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableMachine(let error): error.description
+        case .renderFailed(let error): error.description
+        case .invalidLayout(let reason): "could not read Graphviz's layout: \(reason)"
+        }
+    }
+}

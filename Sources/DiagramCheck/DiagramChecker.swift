@@ -1,0 +1,109 @@
+public import DOTExport
+public import FSMCore
+internal import Interop
+public import Rendering
+
+/// Judges a machine's drawing from the geometry Graphviz laid out: whether every transition is
+/// drawn, once, from its own source to its own targets; whether labels stay with their edges,
+/// clear of other edges and of each other; whether parallel regions come in document order; and
+/// whether the drawing is square enough to read.
+///
+/// The drawing is matched to the machine through the custom attributes fsmviz's DOT carries
+/// (docs/diagrams.md): `fsmviz_state` on every state's node or cluster, `fsmviz_transition`,
+/// `fsmviz_part` and `fsmviz_target` on the edges and helper nodes of each transition,
+/// `fsmviz_internal` on a state that draws transitions inside itself.
+///
+/// ```swift
+/// let report = try DiagramChecker().check(file: "samples/tcp.json")
+/// print(report.text)
+/// ```
+public struct DiagramChecker: Sendable {
+    /// How far outside a state's box an edge's end may lie and still be on it, in points.
+    public var tolerance: Double
+    /// The farthest a label may lie from its own edge, in points.
+    public var maximumLabelDistance: Double
+    /// The longest side over the shortest side the whole drawing may have.
+    public var maximumAspectRatio: Double
+    /// Lays the machines out.
+    public var renderer: GraphvizRenderer
+
+    /// Creates a checker with the limits of issue 12: ends within 3 pt, labels within 15 pt,
+    /// drawings within 3:1.
+    public init(
+        tolerance: Double = 3, maximumLabelDistance: Double = 15, maximumAspectRatio: Double = 3,
+        renderer: GraphvizRenderer = GraphvizRenderer()
+    ) {
+        self.tolerance = tolerance
+        self.maximumLabelDistance = maximumLabelDistance
+        self.maximumAspectRatio = maximumAspectRatio
+        self.renderer = renderer
+    }
+
+    /// Reads the machine file at `path` (any format fsmviz reads), lays it out as `fsmviz
+    /// render` would with `options`, and checks the drawing.
+    /// - Throws: ``DiagramCheckError`` when the file cannot be read or laid out.
+    public func check(
+        file path: String, options: DOTOptions = DOTOptions(), engine: LayoutEngine = .auto
+    ) throws(DiagramCheckError) -> DiagramReport {
+        let machine: Machine
+        do {
+            machine = try MachineReader.read(path: path).machine
+        } catch {
+            throw .unreadableMachine(error)
+        }
+        var report = try check(machine, options: options, engine: engine)
+        report.path = path
+        return report
+    }
+
+    /// Lays `machine` out as `fsmviz render` would with `options` and `engine`, and checks the
+    /// drawing.
+    /// - Throws: ``DiagramCheckError`` when Graphviz cannot lay it out.
+    public func check(
+        _ machine: Machine, options: DOTOptions = DOTOptions(), engine: LayoutEngine = .auto
+    ) throws(DiagramCheckError) -> DiagramReport {
+        let json: [UInt8]
+        do {
+            json = try renderer.render(machine, options: options, format: .json, engine: engine)
+        } catch {
+            throw .renderFailed(error)
+        }
+        return check(machine, drawing: try LaidOutDiagram(graphvizJSON: json))
+    }
+
+    /// Lays out `dot`, which draws `machine`, with Graphviz's `engine`, and checks it: for
+    /// drawings written by hand, or by a DOT writer under test.
+    /// - Throws: ``DiagramCheckError`` when Graphviz cannot read or lay out the DOT.
+    public func check(_ machine: Machine, dot: String, engine: String = "dot") throws(DiagramCheckError) -> DiagramReport {
+        let json: [UInt8]
+        do {
+            json = try renderer.render(dot: dot, format: .json, engine: engine)
+        } catch {
+            throw .renderFailed(error)
+        }
+        return check(machine, drawing: try LaidOutDiagram(graphvizJSON: json))
+    }
+
+    /// Checks a drawing already laid out.
+    public func check(_ machine: Machine, drawing: LaidOutDiagram) -> DiagramReport {
+        let index = DrawingIndex(drawing)
+        let labels = LabelCheck(machine: machine, index: index, maximumDistance: maximumLabelDistance)
+        let drawnLabels = labels.labels
+        var findings = TransitionEndsCheck(machine: machine, index: index, tolerance: tolerance).findings()
+        findings += labels.findings(of: drawnLabels)
+        findings += RegionOrderCheck(machine: machine, index: index, tolerance: tolerance).findings()
+        let bounds = drawing.boundingBox
+        let aspect = bounds.width > 0 && bounds.height > 0
+            ? max(bounds.width / bounds.height, bounds.height / bounds.width) : 1
+        if aspect > maximumAspectRatio {
+            findings.append(
+                DiagramFinding(
+                    kind: .aspectRatio,
+                    message: "the drawing is \(DiagramPoint.rounded(bounds.width)) × \(DiagramPoint.rounded(bounds.height)) pt, "
+                        + "\(DiagramPoint.rounded(aspect)):1, beyond \(DiagramPoint.rounded(maximumAspectRatio)):1"))
+        }
+        return DiagramReport(
+            machineName: machine.name, transitionCount: machine.transitions.count, aspectRatio: aspect,
+            labelCount: drawnLabels.filter { !$0.transitions.isEmpty }.count, findings: findings)
+    }
+}

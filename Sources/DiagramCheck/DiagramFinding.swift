@@ -1,0 +1,52 @@
+public import FSMCore
+
+/// One thing wrong with a drawing, found in its geometry.
+public struct DiagramFinding: Hashable, Sendable {
+    /// What kind of problem a finding is.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Comparable {
+        /// An end of a transition's drawing is not on its source's or target's box, or lies on
+        /// another state's.
+        case wrongState = "wrong-state"
+        /// A transition has no drawing, or one of its targets is never entered.
+        case missing
+        /// One drawn edge or label carries several transitions.
+        case merged
+        /// A transition's label lies farther from its own edge than the checker allows.
+        case detachedLabel = "detached-label"
+        /// An edge of another transition crosses a transition's label.
+        case crossedLabel = "crossed-label"
+        /// Two labels overlap.
+        case overlappingLabels = "overlapping-labels"
+        /// A parallel state's regions are not laid out in document order along one axis, or
+        /// overlap.
+        case regionsOutOfOrder = "regions-out-of-order"
+        /// The drawing is longer than the checker allows on one side compared to the other.
+        case aspectRatio = "aspect-ratio"
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+    }
+
+    /// What kind of problem it is.
+    public var kind: Kind
+    /// The transitions involved, by position in ``Machine/transitions``.
+    public var transitions: [Int]
+    /// The states involved.
+    public var states: [StateID]
+    /// What is wrong, naming the transitions (`source --event--> targets`) and states.
+    public var message: String
+    /// Where in the machine's file the first transition or state involved was declared.
+    public var location: SourceLocation?
+
+    /// Creates a finding.
+    public init(
+        kind: Kind, transitions: [Int] = [], states: [StateID] = [], message: String, location: SourceLocation? = nil
+    ) {
+        self.kind = kind
+        self.transitions = transitions
+        self.states = states
+        self.message = message
+        self.location = location
+    }
+}

@@ -1,0 +1,29 @@
+/// A point of a laid-out drawing, in Graphviz's coordinates: points (1/72 inch), with `y`
+/// growing upwards.
+public struct DiagramPoint: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate.
+    public var x: Double
+    /// The vertical coordinate, growing upwards.
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The straight-line distance to `other`.
+    public func distance(to other: DiagramPoint) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+
+    /// `(x, y)` rounded to a tenth of a point.
+    public var description: String {
+        "(\(Self.rounded(x)), \(Self.rounded(y)))"
+    }
+
+    static func rounded(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    }
+}

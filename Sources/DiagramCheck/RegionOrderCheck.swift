@@ -1,0 +1,38 @@
+internal import FSMCore
+
+/// Finds parallel states whose regions are not laid out in document order along one axis
+/// (left to right, or top to bottom), or overlap.
+struct RegionOrderCheck {
+    let machine: Machine
+    let index: DrawingIndex
+    /// How far neighbouring regions may reach into each other and still be in order, in points.
+    let tolerance: Double
+
+    func findings() -> [DiagramFinding] {
+        machine.states.filter(\.isParallel).compactMap(check)
+    }
+
+    private func check(_ parallel: State) -> DiagramFinding? {
+        let regions = machine.regions(of: parallel.id).compactMap { region in
+            index.states[region]?.outline.map { (id: region, box: $0) }
+        }
+        guard regions.count > 1 else { return nil }
+        let pairs = Array(zip(regions, regions.dropFirst()))
+        // Graphviz's y grows upwards, so top to bottom means each region below the one before.
+        let leftToRight = pairs.allSatisfy { $1.box.minX >= $0.box.maxX - tolerance }
+        let topToBottom = pairs.allSatisfy { $1.box.maxY <= $0.box.minY + tolerance }
+        guard !leftToRight, !topToBottom else { return nil }
+        let names = regions.map { "'\($0.id.rawValue)'" }.joined(separator: ", ")
+        let overlapping = regions.indices.flatMap { first in
+            regions.indices.filter { $0 > first }.map { (first, $0) }
+        }.first { regions[$0.0].box.expanded(by: -tolerance).intersects(regions[$0.1].box.expanded(by: -tolerance)) }
+        let problem = overlapping.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
+            ?? "they are drawn in the order "
+            + regions.sorted { ($0.box.minX, -$0.box.maxY) < ($1.box.minX, -$1.box.maxY) }
+                .map { "'\($0.id.rawValue)'" }.joined(separator: ", ")
+        return DiagramFinding(
+            kind: .regionsOutOfOrder, states: [parallel.id] + regions.map(\.id),
+            message: "the regions of '\(parallel.id.rawValue)' (\(names)) are not side by side in document order: \(problem)",
+            location: parallel.location)
+    }
+}

@@ -1,0 +1,39 @@
+import DiagramCheck
+import Foundation
+
+// Usage: diagram-check FILE...
+// Lays each machine out as `fsmviz render` does by default and prints what DiagramChecker
+// finds in the drawing. Exit status: 0 clean, 1 a finding, 2 a file that could not be checked.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
+    print(
+        """
+        usage: diagram-check FILE...
+        Lays each machine file (fsmviz machine file, SCXML or XState config) out as `fsmviz render`
+        does by default and checks the drawing's geometry: transitions drawn from or to the wrong
+        state, missing or merged transitions, detached, crossed or overlapping labels, parallel
+        regions out of document order, aspect ratio beyond 3:1.
+        Exit status: 0 no finding, 1 a finding, 2 a file that could not be checked.
+        """)
+    exit(arguments.isEmpty ? 2 : 0)
+}
+
+var status: Int32 = 0
+var totals: [DiagramFinding.Kind: Int] = [:]
+for path in arguments {
+    do {
+        let report = try DiagramChecker().check(file: path)
+        print(report.text)
+        for (kind, count) in report.counts { totals[kind, default: 0] += count }
+        if !report.findings.isEmpty, status == 0 { status = 1 }
+    } catch {
+        FileHandle.standardError.write(Data("\(path): error: \(error)\n".utf8))
+        status = 2
+    }
+}
+if arguments.count > 1 {
+    let summary = totals.keys.sorted().map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")
+    print("\(arguments.count) files: \(summary.isEmpty ? "clean" : summary)")
+}
+exit(status)
