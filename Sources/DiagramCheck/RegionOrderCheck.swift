@@ -22,17 +22,16 @@ struct RegionOrderCheck {
         let leftToRight = pairs.allSatisfy { $1.box.minX >= $0.box.maxX - tolerance }
         let topToBottom = pairs.allSatisfy { $1.box.maxY <= $0.box.minY + tolerance }
         guard !leftToRight, !topToBottom else { return nil }
-        let names = regions.map { "'\($0.id.rawValue)'" }.joined(separator: ", ")
-        let overlapping = regions.indices.flatMap { first in
-            regions.indices.filter { $0 > first }.map { (first, $0) }
-        }.first { regions[$0.0].box.expanded(by: -tolerance).intersects(regions[$0.1].box.expanded(by: -tolerance)) }
-        let problem = overlapping.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
-            ?? "they are drawn in the order "
-            + regions.sorted { ($0.box.minX, -$0.box.maxY) < ($1.box.minX, -$1.box.maxY) }
-                .map { "'\($0.id.rawValue)'" }.joined(separator: ", ")
+        let names = regions.map { "'\($0.id.rawValue)' at \($0.box)" }.joined(separator: ", ")
+        let overlap = regions.indices.lazy.flatMap { first in regions.indices[(first + 1)...].lazy.map { (first, $0) } }
+            .first { first, second in
+                regions[first].box.expanded(by: -tolerance).intersects(regions[second].box.expanded(by: -tolerance))
+            }
+        let problem = overlap.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
+            ?? "they are neither left to right nor top to bottom in that order"
         return DiagramFinding(
             kind: .regionsOutOfOrder, states: [parallel.id] + regions.map(\.id),
-            message: "the regions of '\(parallel.id.rawValue)' (\(names)) are not side by side in document order: \(problem)",
+            message: "the regions of '\(parallel.id.rawValue)' are out of document order: \(problem) (\(names))",
             location: parallel.location)
     }
 }
