@@ -55,13 +55,14 @@ struct DrawingIndex {
             } else if let state = node.attributes["fsmviz_state"] {
                 states[StateID(state), default: StateBoxes()].nodes.append(node.box)
             }
-            noteInternalActivities(node.attributes)
+            noteInternalActivities(node.attributes["fsmviz_internal"], host: node.attributes["fsmviz_state"])
         }
-        for cluster in drawing.clusters {
-            if let state = cluster.attributes["fsmviz_state"] {
+        for (position, cluster) in drawing.clusters.enumerated() {
+            let own = Self.ownAttributes(of: position, in: drawing.clusters)
+            if let state = own["fsmviz_state"] {
                 states[StateID(state), default: StateBoxes()].cluster = cluster.box
             }
-            noteInternalActivities(cluster.attributes)
+            noteInternalActivities(own["fsmviz_internal"], host: cluster.attributes["fsmviz_state"])
         }
         for (position, edge) in drawing.edges.enumerated() where edge.isVisible {
             let transitions = Self.numbers(edge.attributes["fsmviz_transition"])
@@ -72,10 +73,23 @@ struct DrawingIndex {
         }
     }
 
-    private mutating func noteInternalActivities(_ attributes: [String: String]) {
-        guard let state = attributes["fsmviz_state"] else { return }
-        for number in Self.numbers(attributes["fsmviz_internal"]) {
-            internalActivityHosts[number, default: []].append(StateID(state))
+    /// The attributes cluster `position` sets itself. A subgraph inherits the graph attributes
+    /// of the cluster around it, so a helper cluster inside a state's (a region's dashed border,
+    /// a child state's cluster without internal activities) repeats its `fsmviz_state` or
+    /// `fsmviz_internal`: a value equal to the enclosing cluster's is taken as inherited.
+    private static func ownAttributes(of position: Int, in clusters: [LaidOutDiagram.Cluster]) -> [String: String] {
+        let cluster = clusters[position]
+        let enclosing = clusters.indices
+            .filter { $0 != position && cluster.box.isInside(clusters[$0].box) && clusters[$0].box != cluster.box }
+            .min { clusters[$0].box.width * clusters[$0].box.height < clusters[$1].box.width * clusters[$1].box.height }
+        guard let enclosing else { return cluster.attributes }
+        return cluster.attributes.filter { key, value in clusters[enclosing].attributes[key] != value }
+    }
+
+    private mutating func noteInternalActivities(_ list: String?, host: String?) {
+        guard let host else { return }
+        for number in Self.numbers(list) where internalActivityHosts[number]?.contains(StateID(host)) != true {
+            internalActivityHosts[number, default: []].append(StateID(host))
         }
     }
 

@@ -145,3 +145,20 @@ import Testing
         #expect(report.findings(.detachedLabel).isEmpty)
     }
 }
+
+extension CheckerTests {
+    @Test func helperClustersInheritingAStatesAttributesAreNotTakenForIt() throws {
+        // Graphviz copies a cluster's graph attributes into the subgraphs inside it: the dashed
+        // border around A2 repeats Active's fsmviz_state and fsmviz_internal.
+        let report = try check(
+            planting(
+                "        A2 [id=\"state-A2\", class=\"state atomic\", fsmviz_state=\"A2\"]",
+                """
+                        subgraph cluster_border {
+                            graph [style=dashed, label="", id="state-A2-region"]
+                            A2 [id="state-A2", class="state atomic", fsmviz_state="A2"]
+                        }
+                """))
+        #expect(report.findings.isEmpty, "\(report.text)")
+    }
+}
