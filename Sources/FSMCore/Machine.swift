@@ -370,6 +370,10 @@ public struct Machine: Hashable, Sendable {
             if transitions[transition].event != nil || transitions[transition].guardLabel != nil {
                 throw fail(.triggeredTransition, transitions[transition].location)
             }
+            // A pseudo-state is passed through, never rested in: its way out must lead somewhere.
+            if targetStart[transition] == targetStart[transition + 1] {
+                throw fail(.targetlessTransition, transitions[transition].location)
+            }
             for target in targets[targetStart[transition]..<targetStart[transition + 1]]
             where target == number || !isNested(target, in: parent, parents) {
                 throw fail(.targetOutsideParent(states[target].id), transitions[transition].location)

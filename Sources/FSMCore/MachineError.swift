@@ -45,6 +45,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
         case transitionCount(Int)
         /// Its default transition has an event or a guard.
         case triggeredTransition
+        /// Its default transition has no target.
+        case targetlessTransition
         /// Its default transition targets a state outside its parent.
         case targetOutsideParent(StateID)
         /// An initial pseudo-state is the target of a transition from this state.
@@ -124,6 +126,8 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "pseudo-state '\(id)' has \(count) transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)"
         case .triggeredTransition:
             return "the default transition of pseudo-state '\(id)' must have no event and no guard"
+        case .targetlessTransition:
+            return "the default transition of pseudo-state '\(id)' has no target; a pseudo-state is passed through and must lead to a state"
         case .targetOutsideParent(let target):
             return "the default transition of pseudo-state '\(id)' targets '\(target)', which is not nested in its parent"
         case .targeted(let source):

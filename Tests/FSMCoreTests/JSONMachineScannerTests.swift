@@ -49,6 +49,18 @@ import Testing
         }
     }
 
+    @Test func readsTargetlessAndInternalTransitions() throws {
+        let text = """
+            {"initial": "A", "states": [{"id": "A", "initial": "B"}, {"id": "B", "parent": "A"}],
+             "transitions": [{"from": "A", "event": "tick", "effects": "count"}, {"from": "A", "to": [], "event": "t2"},
+              {"from": "A", "to": null}, {"from": "A", "event": "reset", "to": "B", "type": "internal"}]}
+            """
+        let scanned = try #require(MachineFileLoader.scan(json: Array(text.utf8)))
+        #expect(scanned.transitions.map(\.targets) == [[], [], [], ["B"]])
+        #expect(scanned.transitions.map(\.kind) == [.external, .external, .external, .internal])
+        #expect(scanned == Self.decoded(Array(text.utf8)))
+    }
+
     @Test func refusesWhatTheDecoderRefuses() {
         // Each found by the JSON fuzz target.
         for text in [
@@ -103,7 +115,14 @@ import Testing
                     ? array((0...next(2)).map { _ in string(pick(Array(names.prefix(count + next(2))))) })
                     : string(pick(Array(names.prefix(count))))
             }
-            var members = [("from", reference(next(4) == 0)), ("to", reference(next(4) == 0))]
+            var members = [("from", reference(next(4) == 0))]
+            // Targetless transitions: no `to`, `null` or `[]`.
+            switch next(8) {
+            case 0: break
+            case 1: members.append(("to", pick(["null", "[]", "[ ]"])))
+            default: members.append(("to", reference(next(4) == 0)))
+            }
+            if next(4) == 0 { members.append(("type", pick([string("internal"), string("external"), "null", string("intern")]))) }
             if next(4) != 0 { members.append(("event", next(6) == 0 ? "null" : string(pick(events + [""])))) }
             if next(4) == 0 { members.append(("guard", string(pick(texts)))) }
             if next(5) == 0 { members.append(("effects", next(2) == 0 ? string("log") : array([string("a"), string("b")]))) }

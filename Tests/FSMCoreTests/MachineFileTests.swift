@@ -82,6 +82,45 @@ import Testing
         #expect(fromYAML.transitions[0].location == SourceLocation(line: 10, column: 5))
     }
 
+    @Test func targetlessAndInternalTransitionsReadTheSameFromJSONAndYAML() throws {
+        let json = """
+            {"initial": "Editor",
+             "states": [{"id": "Editor", "initial": "Clean"}, {"id": "Clean", "parent": "Editor"}, {"id": "Dirty", "parent": "Editor"}],
+             "transitions": [
+               {"from": "Editor", "event": "tick", "effects": "autosave"},
+               {"from": "Dirty", "event": "noop", "to": []},
+               {"from": "Editor", "event": "revert", "to": "Clean", "type": "internal"},
+               {"from": "Clean", "event": "edit", "to": "Dirty", "type": "external"},
+               {"from": "Clean", "event": "poke", "type": "internal"}
+             ]}
+            """
+        let yaml = """
+            initial: Editor
+            states:
+              - {id: Editor, initial: Clean}
+              - {id: Clean, parent: Editor}
+              - {id: Dirty, parent: Editor}
+            transitions:
+              - {from: Editor, event: tick, effects: autosave}
+              - {from: Dirty, event: noop, to: []}
+              - {from: Editor, event: revert, to: Clean, type: internal}
+              - {from: Clean, event: edit, to: Dirty, type: external}
+              - {from: Clean, event: poke, to: null, type: internal}
+            """
+        let fromJSON = try MachineFileLoader.load(bytes: Array(json.utf8), format: .json, path: "editor.json")
+        let fromYAML = try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "editor.yaml")
+        #expect(MachineModel(fromJSON) == MachineModel(fromYAML))
+        #expect(fromJSON.transitions.map(\.targets) == [[], [], ["Clean"], ["Dirty"], []])
+        #expect(fromJSON.transitions.map(\.kind) == [.external, .external, .internal, .external, .internal])
+        #expect(fromJSON.transitions.map(fromJSON.keepsSourceActive) == [true, true, true, false, true])
+        for format in MachineFileFormat.allCases {
+            let text = try MachineFileWriter.write(fromJSON, as: format)
+            let reread = try MachineFileLoader.load(bytes: Array(text.utf8), format: format, path: "rewritten")
+            #expect(MachineModel(reread) == MachineModel(fromJSON), "\(text)")
+            #expect(!text.contains("external"), "the default kind is left out: \(text)")
+        }
+    }
+
     @Test func severalSourcesBecomeOneTransitionEach() throws {
         let json = #"{"initial": "A", "states": ["A", "B", "C"], "transitions": [{"from": ["A", "B"], "event": "go", "to": "C"}]}"#
         let machine = try MachineFileLoader.load(bytes: Array(json.utf8), format: .json, path: "m.json")

@@ -4,8 +4,8 @@ public import PropertyBased
 /// Random valid machines whose every text — machine name and description, state ids and
 /// labels, event ids and labels, guards, entry, exit and transition effects — is
 /// ``HostileText``: nested states (each compound with an initial child), final states,
-/// declared and undeclared events, automatic and multi-target transitions, and lint
-/// suppressions naming states.
+/// declared and undeclared events, automatic, multi-target, targetless and internal
+/// transitions, and lint suppressions naming states.
 ///
 /// A machine is built from two plain lists, texts and numbers, so the property checker can
 /// shrink a failing machine by shrinking them.
@@ -63,6 +63,9 @@ public enum HostileMachine {
                 let second = states[source.number(states.count)].id
                 if second != targets[0] { targets.append(second) }
             }
+            if source.chance(6) { targets = [] }
+            // Internal on any transition, including those where it means external (as SCXML allows).
+            let kind: TransitionKind = source.chance(4) ? .internal : .external
             let event: EventID?
             switch source.number(4) {
             case 0: event = nil
@@ -74,7 +77,7 @@ public enum HostileMachine {
             transitions.append(
                 Transition(
                     from: from, on: event, to: targets, guard: source.chance(3) ? source.text() : nil,
-                    effects: source.chance(3) ? (0..<(1 + source.number(2))).map { _ in source.text() } : []))
+                    effects: source.chance(3) ? (0..<(1 + source.number(2))).map { _ in source.text() } : [], kind: kind))
         }
         var suppressions: [Suppression] = []
         if source.chance(4) { suppressions.append(Suppression(ruleID: "dead-end", state: states[source.number(states.count)].id)) }
@@ -117,7 +120,7 @@ public enum HostileMachine {
             transitions: machine.transitions.map {
                 Transition(
                     from: state($0.source), on: $0.event.map(event), to: $0.targets.map(state),
-                    guard: $0.guardLabel.map(text), effects: $0.effects.map(text))
+                    guard: $0.guardLabel.map(text), effects: $0.effects.map(text), kind: $0.kind)
             },
             suppressions: machine.suppressions.map { Suppression(ruleID: $0.ruleID, state: $0.state.map(state)) })
     }

@@ -28,7 +28,7 @@ public struct MachineModel: Equatable, CustomStringConvertible {
         let stateText = states.map { "\($0.id)\($0.label.map { "(\($0))" } ?? "") \($0.kind)\($0.parent.map { " in \($0)" } ?? "")" }
         let eventText = events.map { "\($0.id)\($0.label.map { "(\($0))" } ?? "")" }
         let transitionText = transitions.map {
-            "\($0.source) --\($0.event?.rawValue ?? "-")\($0.guardLabel.map { " [\($0)]" } ?? "")--> \($0.targets) \($0.effects)"
+            "\($0.source) --\($0.event?.rawValue ?? "-")\($0.guardLabel.map { " [\($0)]" } ?? "")--> \($0.targets) \($0.effects)\($0.kind == .internal ? " internal" : "")"
         }
         return """
             \(name ?? "-") initial \(initialState)

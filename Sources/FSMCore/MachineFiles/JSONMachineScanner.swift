@@ -223,20 +223,30 @@ struct JSONMachineScanner {
         var event: Int?
         var guardLabel: String?
         var effects: [String] = []
+        var kind = TransitionKind.external
         var seen: UInt16 = 0
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-            switch try scanner.field(key, among: ["from", "event", "to", "guard", "effects"], seen: &seen) {
+            switch try scanner.field(key, among: ["from", "event", "to", "type", "guard", "effects"], seen: &seen) {
             case 0: try scanner.stateNameList(areSources: true)
             case 1:
                 if let span = try scanner.optionalNameSpan() { event = scanner.internEvent(span) }
-            case 2: try scanner.stateNameList(areSources: false)
-            case 3: guardLabel = try scanner.optionalText()
+            case 2:
+                // `null` and `[]` leave the transition targetless.
+                if !scanner.consume("null") { try scanner.stateNameList(areSources: false) }
+            case 3:
+                // An unknown type is the decoder's error to explain.
+                guard let text = try scanner.optionalText() else { return }
+                guard let named = TransitionKind(rawValue: text) else { throw Unsupported() }
+                kind = named
+            case 4: guardLabel = try scanner.optionalText()
             default: effects = try scanner.optionalTexts()
             }
         }
-        guard !scratchSources.isEmpty, !scratchTargets.isEmpty else { throw Unsupported() }
+        guard !scratchSources.isEmpty else { throw Unsupported() }
         let targetIDs: [StateID]
-        if scratchTargets.count == 1 {
+        if scratchTargets.isEmpty {
+            targetIDs = []
+        } else if scratchTargets.count == 1 {
             let target = scratchTargets[0]
             if let shared = singleTargets[target] {
                 targetIDs = shared
@@ -252,7 +262,7 @@ struct JSONMachineScanner {
             transitions.append(
                 Transition(
                     from: stateNameIDs[source], on: eventID, to: targetIDs, guard: guardLabel, effects: effects,
-                    location: location))
+                    kind: kind, location: location))
             transitionSources.append(Int32(truncatingIfNeeded: source))
             transitionEvents.append(Int32(truncatingIfNeeded: event ?? -1))
             for target in scratchTargets { transitionTargets.append(Int32(truncatingIfNeeded: target)) }
@@ -285,8 +295,8 @@ struct JSONMachineScanner {
         return index
     }
 
-    /// A state name or a non-empty array of them, into the scratch list of sources or targets;
-    /// a single source goes through the memo of the last one.
+    /// A state name or an array of them (non-empty for sources), into the scratch list of
+    /// sources or targets; a single source goes through the memo of the last one.
     private mutating func stateNameList(areSources: Bool) throws(Unsupported) {
         if peek == UInt8(ascii: "\"") {
             let span = try nameSpan()
@@ -304,7 +314,7 @@ struct JSONMachineScanner {
             if areSources { scanner.scratchSources.append(name) } else { scanner.scratchTargets.append(name) }
             count += 1
         }
-        guard count > 0 else { throw Unsupported() }
+        guard count > 0 || !areSources else { throw Unsupported() }
     }
 
     // MARK: Building the machine

@@ -13,7 +13,7 @@ public enum MachineFileDecoder {
     static let lintKeys = ["disable", "states"]
     static let stateKeys = ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"]
     static let eventKeys = ["id", "label"]
-    static let transitionKeys = ["from", "event", "to", "guard", "effects"]
+    static let transitionKeys = ["from", "event", "to", "type", "guard", "effects"]
 
     /// Decodes a machine from a parsed document.
     /// - Throws: ``MachineFileError`` with an empty path; the loader fills it in.
@@ -250,23 +250,46 @@ public enum MachineFileDecoder {
         for element in elements {
             let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
             let sources = try ObjectReader.strings(try object.required("from"), "'from'")
-            let targets = try ObjectReader.strings(try object.required("to"), "'to'").map { StateID($0.text) }
+            let targets = try targetNames(object).map { StateID($0.text) }
             var event: EventID?
             if let eventNode = object.optional("event") {
                 let name = try ObjectReader.string(eventNode, "'event'")
                 guard !name.isEmpty else { throw .at(eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
                 event = EventID(name)
             }
+            let kind = try transitionKind(object)
             let guardLabel = try object.optionalString("guard")
             let effects = try effects(object.optional("effects"), "'effects'")
             for source in sources {
                 transitions.append(
                     Transition(
                         from: StateID(source.text), on: event, to: targets, guard: guardLabel, effects: effects,
-                        location: element.location))
+                        kind: kind, location: element.location))
             }
         }
         return transitions
+    }
+
+    /// A transition's `to`: absent, `null` or `[]` for a targetless transition.
+    private static func targetNames(
+        _ object: ObjectReader
+    ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
+        guard let node = object.optional("to") else { return [] }
+        if case .array(let elements) = node.value, elements.isEmpty { return [] }
+        return try ObjectReader.strings(node, "'to'")
+    }
+
+    /// A transition's `type`: `external` (the default) or `internal`.
+    private static func transitionKind(_ object: ObjectReader) throws(MachineFileError) -> TransitionKind {
+        guard let node = object.optional("type") else { return .external }
+        let name = try ObjectReader.string(node, "'type'")
+        guard let kind = TransitionKind(rawValue: name) else {
+            let hint = Suggestion.hint(for: name, among: TransitionKind.allCases.map(\.rawValue))
+            throw .at(
+                node.location,
+                "unknown transition type '\(name)'" + (hint.isEmpty ? "; use 'external' or 'internal'" : hint))
+        }
+        return kind
     }
 
     /// Finds the first state or event name in `node`'s transitions that is not declared and
@@ -279,8 +302,9 @@ public enum MachineFileDecoder {
         let declaredEvents = events.map(Set.init)
         for element in elements {
             let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
-            for (key, role) in [("from", "source"), ("to", "target")] {
-                for name in try ObjectReader.strings(try object.required(key), "'\(key)'") where !states.contains(name.text) {
+            let sources = try ObjectReader.strings(try object.required("from"), "'from'")
+            for (names, role) in [(sources, "source"), (try targetNames(object), "target")] {
+                for name in names where !states.contains(name.text) {
                     throw .at(
                         name.location,
                         "transition \(role) '\(name.text)' is not a declared state" + Suggestion.hint(for: name.text, among: stateNames))

@@ -85,7 +85,7 @@ public enum MachineFileWriter {
 
     private static func sameExceptSource(_ lhs: Transition, _ rhs: Transition) -> Bool {
         lhs.event == rhs.event && lhs.targets == rhs.targets && lhs.guardLabel == rhs.guardLabel
-            && lhs.effects == rhs.effects
+            && lhs.effects == rhs.effects && lhs.kind == rhs.kind
     }
 
     private static func transition(_ group: (sources: [StateID], transition: Transition)) -> Value {
@@ -95,7 +95,9 @@ public enum MachineFileWriter {
         }
         var fields: [(String, Value)] = [("from", names(group.sources))]
         if let event = transition.event { fields.append(("event", .string(event.rawValue))) }
-        fields.append(("to", names(transition.targets)))
+        // A targetless transition has no `to`, which the reader takes as no target.
+        if !transition.isTargetless { fields.append(("to", names(transition.targets))) }
+        if transition.kind != .external { fields.append(("type", .string(transition.kind.rawValue))) }
         if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
         if !transition.effects.isEmpty { fields.append(("effects", texts(transition.effects))) }
         return .object(fields)
