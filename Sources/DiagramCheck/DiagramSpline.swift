@@ -1,15 +1,16 @@
 /// One drawn curve of an edge: Graphviz's cubic Bézier spline (`pos`), with the tips of its
 /// arrowheads.
 public struct DiagramSpline: Hashable, Sendable {
-    /// The control points: a start point, then three per Bézier segment.
-    public var controlPoints: [DiagramPoint]
+    /// The control points: a start point, then three per Bézier segment; never empty.
+    public let controlPoints: [DiagramPoint]
     /// The tip of the arrowhead at the tail (`s,x,y`), when there is one.
     public var tailArrowTip: DiagramPoint?
     /// The tip of the arrowhead at the head (`e,x,y`), when there is one.
     public var headArrowTip: DiagramPoint?
 
-    /// Creates a spline.
-    public init(controlPoints: [DiagramPoint], tailArrowTip: DiagramPoint? = nil, headArrowTip: DiagramPoint? = nil) {
+    /// Creates a spline, or `nil` without control points.
+    public init?(controlPoints: [DiagramPoint], tailArrowTip: DiagramPoint? = nil, headArrowTip: DiagramPoint? = nil) {
+        guard !controlPoints.isEmpty else { return nil }
         self.controlPoints = controlPoints
         self.tailArrowTip = tailArrowTip
         self.headArrowTip = headArrowTip
@@ -30,7 +31,6 @@ public struct DiagramSpline: Hashable, Sendable {
             default: return nil
             }
         }
-        guard !points.isEmpty else { return nil }
         self.init(controlPoints: points, tailArrowTip: tail, headArrowTip: head)
     }
 
