@@ -58,14 +58,19 @@ struct StatesDiagram {
         var edges: [String] = []
         // An initial pseudo-state is the start point itself; otherwise one points at the
         // initial state.
-        if let initial = view.initial, machine.states[initial].pseudoState != .initial {
-            let start = ids.fresh("start")
+        let topStart = view.initial.flatMap { machine.states[$0].pseudoState == .initial ? nil : ids.fresh("start") }
+        var startPoints: [Int: String] = [:]
+        for state in view.shownStates where clusters[state] != nil && startingChild(of: state) != nil {
+            startPoints[state] = ids.fresh("start")
+        }
+        if let initial = view.initial, let start = topStart {
             dot += "    \(start) [shape=point, width=0.15, label=\"\", "
                 + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), id=\"start\", class=\"start\"]\n"
             edges.append(startEdge(from: start, to: initial, clusters, ids))
         }
         emitStates(
-            ids: &ids, clusters: clusters, helpers: helpers, selfAnchors: selfAnchors, edges: &edges, into: &dot)
+            ids: &ids, clusters: clusters, startPoints: startPoints, helpers: helpers, selfAnchors: selfAnchors,
+            edges: &edges, into: &dot)
         for line in helpers[nil] ?? [] { dot += "    \(line)\n" }
         dot += "\n"
         for line in edges + drawing.edges { dot += "    \(line)\n" }
@@ -87,8 +92,8 @@ struct StatesDiagram {
     /// Clusters and nodes, nested as the machine nests its states; an explicit stack instead
     /// of recursion.
     private func emitStates(
-        ids: inout DOTIdentifiers, clusters: DiagramClusters, helpers: [Int?: [String]], selfAnchors: [Int: String],
-        edges: inout [String], into dot: inout String
+        ids: inout DOTIdentifiers, clusters: DiagramClusters, startPoints: [Int: String], helpers: [Int?: [String]],
+        selfAnchors: [Int: String], edges: inout [String], into dot: inout String
     ) {
         let activities = internalActivities()
         let indents = (0...Self.deepestIndentation + 1).map { String(repeating: "    ", count: $0) }
@@ -117,12 +122,8 @@ struct StatesDiagram {
                     + "fontsize=\(theme.fontSize), "
                     + (identity + options.highlights.attributes(for: state.id)).joined(separator: ", ") + "]\n"
                 let children = view.children(of: number)
-                var start: String?
-                if let initial = children.first(where: { machine.states[$0].kind == .initial }),
-                    machine.states[initial].pseudoState != .initial
-                {
-                    let name = ids.fresh("start")
-                    start = name
+                let start = startPoints[number]
+                if let initial = startingChild(of: number), let name = start {
                     dot += "\(indent)    \(name) [shape=point, width=0.12, label=\"\", "
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
                         + "id=\"\(element)-start\", class=\"start\"]\n"
@@ -134,6 +135,28 @@ struct StatesDiagram {
                         + "id=\"\(element)-anchor\", class=\"anchor\", fsmviz_state=\(q(state.id.rawValue))]\n"
                     // Above the start point, so the internal transitions start near the title.
                     if let start { edges.append("\(anchor) -> \(start) [style=invis]") }
+                }
+                if state.isParallel {
+                    // Graphviz keeps clusters in no particular order. Top to bottom, an
+                    // invisible node whose out-edges must keep their input order lines a row of
+                    // regions up as written (sideways, `dot` ignores it, and the renderer keeps
+                    // the top-to-bottom layout). Many regions side by side make a strip, so
+                    // they wrap into rows of about the square root of their number, each row's
+                    // node after everything in the row above: a grid read like text.
+                    let regions = children.filter { machine.states[$0].pseudoState == nil }
+                    let perRow = Self.regionsPerRow(regions.count)
+                    var above: [String] = []
+                    for rowStart in stride(from: 0, to: regions.count, by: perRow) {
+                        let row = regions[rowStart..<min(rowStart + perRow, regions.count)]
+                        let order = ids.fresh("regions")
+                        dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
+                        for node in above { edges.append("\(node) -> \(order) [style=invis]") }
+                        for region in row {
+                            let first = startPoints[region] ?? ids[machine.states[clusters.anchors[region] ?? region].id]
+                            edges.append("\(order) -> \(first) [style=invis]")
+                        }
+                        above = row.flatMap { drawnNodes(in: $0, startPoints: startPoints, ids: ids) }
+                    }
                 }
                 for line in helpers[number] ?? [] { dot += "\(indent)    \(line)\n" }
                 stack.append((children, 0))
@@ -176,6 +199,36 @@ struct StatesDiagram {
                 dot += "\(indent)\(node)"
             }
         }
+    }
+
+    /// How many regions of a parallel state share a row: all of up to three, else about the
+    /// square root of their number, so the grid stays near square.
+    static func regionsPerRow(_ count: Int) -> Int {
+        count <= 3 ? max(count, 1) : Int(Double(count).squareRoot().rounded(.up))
+    }
+
+    /// The DOT names of the state nodes and start points drawn inside `region`.
+    private func drawnNodes(in region: Int, startPoints: [Int: String], ids: DOTIdentifiers) -> [String] {
+        var nodes: [String] = []
+        var pending = [region]
+        while let state = pending.popLast() {
+            if view.isCluster(state) {
+                if let start = startPoints[state] { nodes.append(start) }
+                pending += view.children(of: state)
+            } else {
+                nodes.append(ids[machine.states[state].id])
+            }
+        }
+        return nodes
+    }
+
+    /// The child a compound state's start point leads to: its initial child, unless that is an
+    /// initial pseudo-state, which is drawn as the start point itself.
+    private func startingChild(of state: Int) -> Int? {
+        guard let initial = view.children(of: state).first(where: { machine.states[$0].kind == .initial }),
+            machine.states[initial].pseudoState != .initial
+        else { return nil }
+        return initial
     }
 
     /// `id`, `class`, tooltip and the checker's attributes of state `number`'s element.

@@ -43,7 +43,8 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two. An SVG's groups carry the machine's state
+    /// right too, and keeps the squarer of the two, unless left to right puts the regions of a
+    /// parallel state out of document order. An SVG's groups carry the machine's state
     /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
@@ -87,7 +88,8 @@ public struct GraphvizRenderer: Sendable {
             }
             if let tall { return tall }
             let wide = try laidOut(dot(.LR), session, engine, subject) { graph throws(RenderError) in
-                Self.aspect(of: graph) < tallAspect ? try renderData(session, graph, format, subject) : nil
+                Self.aspect(of: graph) < tallAspect && Self.regionsInOrder(graph)
+                    ? try renderData(session, graph, format, subject) : nil
             }
             if let wide { return wide }
             return try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
@@ -98,10 +100,41 @@ public struct GraphvizRenderer: Sendable {
 
     /// The longer side of the laid-out drawing over its shorter side.
     private static func aspect(of graph: UnsafeMutablePointer<Agraph_t>) -> Double {
-        let width = fsmviz_graph_width(graph)
-        let height = fsmviz_graph_height(graph)
+        let bounds = fsmviz_bounds(graph)
+        let width = bounds.UR.x - bounds.LL.x
+        let height = bounds.UR.y - bounds.LL.y
         guard width > 0, height > 0 else { return 1 }
         return max(width / height, height / width)
+    }
+
+    /// Whether every parallel state's regions lie in document order, read like text: each one
+    /// right of the one before, or wholly below it. The DOT marks parallel states' clusters
+    /// with the class `parallel` and their regions with `region`; cgraph lists subgraphs in
+    /// the order their names first appear (``DocumentReader``), which is document order.
+    private static func regionsInOrder(_ graph: UnsafeMutablePointer<Agraph_t>) -> Bool {
+        func classes(_ subgraph: UnsafeMutablePointer<Agraph_t>) -> [Substring] {
+            fsmviz_get(subgraph, "class").map { String(cString: $0).split(separator: " ") } ?? []
+        }
+        var pending = [graph]
+        while let current = pending.popLast() {
+            var regions: [boxf] = []
+            let parallel = classes(current).contains("parallel")
+            var child = agfstsubg(current)
+            while let subgraph = child {
+                pending.append(subgraph)
+                let kinds = classes(subgraph)
+                if parallel, kinds.contains("region") || kinds.contains("region-border") {
+                    regions.append(fsmviz_bounds(subgraph))
+                }
+                child = agnxtsubg(subgraph)
+            }
+            // Graphviz's y grows upwards: below means a lower y.
+            for (earlier, later) in zip(regions, regions.dropFirst())
+            where earlier.UR.x > later.LL.x && earlier.LL.y < later.UR.y {
+                return false
+            }
+        }
+        return true
     }
 
     /// Lays out `dot` with `engine` and renders it to `format`.

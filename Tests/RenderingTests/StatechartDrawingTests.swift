@@ -118,6 +118,53 @@ import Testing
         }
     }
 
+    /// Graphviz orders clusters as it likes (this machine came out R7, R0, R6, ..., R1).
+    /// Left to right (`--rankdir LR`) is not covered: `dot` ignores the ordering there, so the
+    /// default direction only chooses it when the regions come out in order.
+    @Test(arguments: [RankDirection.TB, nil])
+    func parallelRegionsAppearInDocumentOrder(direction: RankDirection?) throws {
+        for machine in [try Self.wide(), try Self.player()] {
+            let svg = try SVGGeometry(
+                GraphvizRenderer().render(machine, options: DOTOptions(rankDirection: direction), format: .svg))
+            let regions = machine.states.filter(\.isParallel).flatMap { machine.regions(of: $0.id) }
+            let boxes = try regions.map { region in try #require(svg.group(DiagramElementID.state(region))?.box) }
+            // Read like text: each region right of the one before, or wholly below it.
+            for (earlier, later) in zip(boxes, boxes.dropFirst()) {
+                #expect(earlier.maxX <= later.minX || earlier.maxY <= later.minY, "\(machine.name ?? ""): regions out of order")
+            }
+        }
+    }
+
+    /// A parallel state of eight regions, each a compound state of two.
+    static func wide() throws -> Machine {
+        var states = [State("Off", kind: .initial), State("On", isParallel: true)]
+        var transitions = [Transition(from: "Off", on: "power", to: "On")]
+        for region in 0..<8 {
+            let name = "Region\(region)"
+            states += [
+                State(StateID(name), parent: "On"), State(StateID("\(name)Idle"), kind: .initial, parent: StateID(name)),
+                State(StateID("\(name)Busy"), parent: StateID(name)),
+            ]
+            transitions.append(Transition(from: StateID("\(name)Idle"), on: EventID("work \(region)"), to: StateID("\(name)Busy")))
+        }
+        return try Machine(name: "Wide", states: states, transitions: transitions)
+    }
+
+    /// Eight regions in one row, in order, made a strip wider than 3:1 top to bottom, and left
+    /// to right came out in the wrong order; they wrap into a grid within 3:1.
+    @Test func theDefaultDirectionKeepsAParallelMachineWithinThreeToOne() throws {
+        let machine = try Self.wide()
+        func aspect(_ options: DOTOptions) throws -> Double {
+            let text = String(decoding: try GraphvizRenderer().render(machine, options: options, format: .svg), as: UTF8.self)
+            let box = try #require(text.firstRange(of: "viewBox=\"")).upperBound
+            let numbers = text[box...].prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+            try #require(numbers.count == 4)
+            return max(numbers[2] / numbers[3], numbers[3] / numbers[2])
+        }
+        #expect(try aspect(DOTOptions()) <= 3)
+        #expect(try aspect(DOTOptions(rankDirection: .TB)) <= 3, "the regions wrap into a grid")
+    }
+
     @Test func elementIDsAreInjectiveAndDecodable() {
         let ids: [StateID] = ["A-B", "A_2d_B", "A B", "Ä", "a.b", "_", "-", ""]
         let encoded = ids.map(DiagramElementID.state)
