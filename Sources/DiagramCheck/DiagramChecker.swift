@@ -100,7 +100,7 @@ public struct DiagramChecker: Sendable {
                 DiagramFinding(
                     kind: .aspectRatio,
                     message: "the drawing is \(DiagramPoint.rounded(bounds.width)) × \(DiagramPoint.rounded(bounds.height)) pt, "
-                        + "\(DiagramPoint.rounded(aspect)):1, beyond \(DiagramPoint.rounded(maximumAspectRatio)):1"))
+                        + "\(DiagramPoint.rounded(aspect, scale: 100)):1, beyond \(DiagramPoint.rounded(maximumAspectRatio)):1"))
         }
         return DiagramReport(
             machineName: machine.name, transitionCount: machine.transitions.count, aspectRatio: aspect,

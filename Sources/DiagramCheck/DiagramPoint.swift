@@ -22,8 +22,9 @@ public struct DiagramPoint: Hashable, Sendable, CustomStringConvertible {
         "(\(Self.rounded(x)), \(Self.rounded(y)))"
     }
 
-    static func rounded(_ value: Double) -> String {
-        let tenths = (value * 10).rounded() / 10
-        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    /// `value` rounded to `1 / scale`, without a trailing `.0`.
+    static func rounded(_ value: Double, scale: Double = 10) -> String {
+        let rounded = (value * scale).rounded() / scale
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -55,7 +55,7 @@ public struct DiagramReport: Sendable {
         let name = machineName.map { " ('\($0)')" } ?? ""
         var lines = [
             "\(subject)\(name): \(transitionCount) transitions, \(labelCount) labels, aspect "
-                + "\(DiagramPoint.rounded(aspectRatio)):1: \(countSummary)"
+                + "\(DiagramPoint.rounded(aspectRatio, scale: 100)):1: \(countSummary)"
         ]
         for finding in findings {
             let place = [path, finding.location?.description].compactMap { $0 }.joined(separator: ":")
