@@ -51,7 +51,7 @@ struct TransitionDrawing {
         let domain = inside ? source : clusters.domain(of: [source] + targets)
         let element = DiagramElementID.transition(number)
         let text = DiagramText.transition(transition, in: machine)
-        let common = commonAttributes(number, transition: transition, source: source, inside: inside)
+        let common = commonAttributes(number, transition: transition, inside: inside)
         var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
             : attachment(source, role: "ltail", ids)
         var tailPart = "source"
@@ -108,7 +108,7 @@ struct TransitionDrawing {
         edges.append("\(tail.node) -> \(head) [\(attributes.joined(separator: ", "))]")
     }
 
-    private func commonAttributes(_ number: Int, transition: Transition, source: Int, inside: Bool) -> [String] {
+    private func commonAttributes(_ number: Int, transition: Transition, inside: Bool) -> [String] {
         var classes = ["transition"]
         if transition.event == nil { classes.append("eventless") }
         if transition.guardLabel != nil { classes.append("guarded") }
