@@ -192,7 +192,8 @@ struct StatesDiagram {
             if let cluster = clusters.regions[number] {
                 dot += "\(indent)subgraph \(cluster) {\n"
                 dot += "\(indent)    graph [label=\"\", style=\"dashed,rounded\", color=\(q(theme.stateOutline)), "
-                    + "id=\"\(element)-region\", class=\"region-border\"]\n"
+                    + "id=\"\(element)-region\", class=\"region-border\", tooltip=\"\", fsmviz_state=\"\", "
+                    + "fsmviz_internal=\"\"]\n"
                 dot += "\(indent)    \(node)"
                 dot += "\(indent)}\n"
             } else {
@@ -243,7 +244,9 @@ struct StatesDiagram {
         } else {
             attributes.append("tooltip=\(q(state.id.rawValue))")
         }
-        if !activities.isEmpty {
+        // Graphviz copies a cluster's attributes into the clusters inside it, so a cluster says
+        // "none" explicitly rather than inherit its parent's list.
+        if !activities.isEmpty || view.isCluster(number) {
             attributes.append("fsmviz_internal=\"\(activities.map(String.init).joined(separator: " "))\"")
         }
         return attributes

@@ -1,7 +1,7 @@
 internal import FSMCore
 
-/// Finds parallel states whose regions are not laid out in document order along one axis
-/// (left to right, or top to bottom), or overlap.
+/// Finds parallel states whose regions are not laid out in document order, read like text
+/// (each region right of the one before or wholly below it), or overlap.
 struct RegionOrderCheck {
     let machine: Machine
     let index: DrawingIndex
@@ -17,18 +17,19 @@ struct RegionOrderCheck {
             index.states[region]?.outline.map { (id: region, box: $0) }
         }
         guard regions.count > 1 else { return nil }
-        let pairs = Array(zip(regions, regions.dropFirst()))
-        // Graphviz's y grows upwards, so top to bottom means each region below the one before.
-        let leftToRight = pairs.allSatisfy { $1.box.minX >= $0.box.maxX - tolerance }
-        let topToBottom = pairs.allSatisfy { $1.box.maxY <= $0.box.minY + tolerance }
-        guard !leftToRight, !topToBottom else { return nil }
+        // Read like text, as a row, a column or a grid of rows: each region right of the one
+        // before or wholly below it (Graphviz's y grows upwards).
+        let inOrder = zip(regions, regions.dropFirst()).allSatisfy { earlier, later in
+            later.box.minX >= earlier.box.maxX - tolerance || later.box.maxY <= earlier.box.minY + tolerance
+        }
+        guard !inOrder else { return nil }
         let names = regions.map { "'\($0.id.rawValue)' at \($0.box)" }.joined(separator: ", ")
         let overlap = regions.indices.lazy.flatMap { first in regions.indices[(first + 1)...].lazy.map { (first, $0) } }
             .first { first, second in
                 regions[first].box.expanded(by: -tolerance).intersects(regions[second].box.expanded(by: -tolerance))
             }
         let problem = overlap.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
-            ?? "they are neither left to right nor top to bottom in that order"
+            ?? "they do not read left to right and top to bottom in that order"
         return DiagramFinding(
             kind: .regionsOutOfOrder, states: [parallel.id] + regions.map(\.id),
             message: "the regions of '\(parallel.id.rawValue)' are out of document order: \(problem) (\(names))",
