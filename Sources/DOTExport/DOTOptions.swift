@@ -19,12 +19,15 @@ public struct DOTOptions: Hashable, Sendable {
     /// Whether force-directed engines (`sfdp`, `fdp`, `neato`) push overlapping states apart
     /// (`overlap=prism`); `dot` never overlaps and ignores it.
     public var removesOverlap: Bool
+    /// How the regions of parallel states are arranged.
+    public var regionArrangement: RegionArrangement
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection? = nil, title: String? = nil,
         theme: DOTTheme? = nil, highlights: DOTHighlights = .none,
-        edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false
+        edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false,
+        regionArrangement: RegionArrangement = .rows
     ) {
         self.style = style
         self.rankDirection = rankDirection
@@ -33,5 +36,6 @@ public struct DOTOptions: Hashable, Sendable {
         self.highlights = highlights
         self.edgeLabels = edgeLabels
         self.removesOverlap = removesOverlap
+        self.regionArrangement = regionArrangement
     }
 }

@@ -33,8 +33,8 @@ struct StatesDiagram {
         }
         var drawing = TransitionDrawing(view: view, options: options, clusters: clusters, selfAnchors: selfAnchors)
         for edge in view.edgeTransitions.indices { drawing.add(edge: edge, ids: &ids) }
-        var helpers: [Int?: [String]] = [:]
-        for (domain, line) in drawing.nodes { helpers[domain, default: []].append(line) }
+        var helpers: [Int?: [(name: String, line: String)]] = [:]
+        for (domain, name, line) in drawing.nodes { helpers[domain, default: []].append((name, line)) }
 
         let graphName = machine.name.flatMap(DOTEscaping.identifier(for:)) ?? "machine"
         var dot = "digraph \(graphName) {\n"
@@ -71,7 +71,7 @@ struct StatesDiagram {
         emitStates(
             ids: &ids, clusters: clusters, startPoints: startPoints, helpers: helpers, selfAnchors: selfAnchors,
             edges: &edges, into: &dot)
-        for line in helpers[nil] ?? [] { dot += "    \(line)\n" }
+        for helper in helpers[nil] ?? [] { dot += "    \(helper.line)\n" }
         dot += "\n"
         for line in edges + drawing.edges { dot += "    \(line)\n" }
         emitStubs(ids: &ids, drawing: drawing, into: &dot)
@@ -92,8 +92,9 @@ struct StatesDiagram {
     /// Clusters and nodes, nested as the machine nests its states; an explicit stack instead
     /// of recursion.
     private func emitStates(
-        ids: inout DOTIdentifiers, clusters: DiagramClusters, startPoints: [Int: String], helpers: [Int?: [String]],
-        selfAnchors: [Int: String], edges: inout [String], into dot: inout String
+        ids: inout DOTIdentifiers, clusters: DiagramClusters, startPoints: [Int: String],
+        helpers: [Int?: [(name: String, line: String)]], selfAnchors: [Int: String], edges: inout [String],
+        into dot: inout String
     ) {
         let activities = internalActivities()
         let indents = (0...Self.deepestIndentation + 1).map { String(repeating: "    ", count: $0) }
@@ -137,28 +138,43 @@ struct StatesDiagram {
                     if let start { edges.append("\(anchor) -> \(start) [style=invis]") }
                 }
                 if state.isParallel {
-                    // Graphviz keeps clusters in no particular order. Top to bottom, an
-                    // invisible node whose out-edges must keep their input order lines a row of
-                    // regions up as written (sideways, `dot` ignores it, and the renderer keeps
-                    // the top-to-bottom layout). Many regions side by side make a strip, so
-                    // they wrap into rows of about the square root of their number, each row's
-                    // node after everything in the row above: a grid read like text.
                     let regions = children.filter { machine.states[$0].pseudoState == nil }
-                    let perRow = Self.regionsPerRow(regions.count)
-                    var above: [String] = []
-                    for rowStart in stride(from: 0, to: regions.count, by: perRow) {
-                        let row = regions[rowStart..<min(rowStart + perRow, regions.count)]
-                        let order = ids.fresh("regions")
-                        dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
-                        for node in above { edges.append("\(node) -> \(order) [style=invis]") }
-                        for region in row {
-                            let first = startPoints[region] ?? ids[machine.states[clusters.anchors[region] ?? region].id]
-                            edges.append("\(order) -> \(first) [style=invis]")
+                    let names = ids
+                    func contents(_ region: Int) -> [String] {
+                        drawnNodes(in: region, startPoints: startPoints, selfAnchors: selfAnchors, helpers: helpers, ids: names)
+                    }
+                    switch options.regionArrangement {
+                    case .rows:
+                        // Graphviz keeps clusters in no particular order. An invisible node whose
+                        // out-edges must keep their input order lines a row of regions up as
+                        // written; many regions side by side make a strip, so they wrap into rows
+                        // of about the square root of their number, each row's node after
+                        // everything in the row above: a grid read like text.
+                        let perRow = Self.regionsPerRow(regions.count)
+                        var above: [String] = []
+                        for rowStart in stride(from: 0, to: regions.count, by: perRow) {
+                            let row = regions[rowStart..<min(rowStart + perRow, regions.count)]
+                            let order = ids.fresh("regions")
+                            dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
+                            for node in above { edges.append("\(node) -> \(order) [style=invis]") }
+                            for region in row {
+                                let first = startPoints[region] ?? ids[machine.states[clusters.anchors[region] ?? region].id]
+                                edges.append("\(order) -> \(first) [style=invis]")
+                            }
+                            above = row.flatMap(contents)
                         }
-                        above = row.flatMap { drawnNodes(in: $0, startPoints: startPoints, ids: ids) }
+                    case .stacked:
+                        // Everything in a region before an invisible gate, everything in the
+                        // next region after it: ranks, which Graphviz never reorders.
+                        for (earlier, later) in zip(regions, regions.dropFirst()) {
+                            let gate = ids.fresh("regions")
+                            dot += "\(indent)    \(gate) [shape=point, style=invis, width=0, height=0, label=\"\"]\n"
+                            for node in contents(earlier) { edges.append("\(node) -> \(gate) [style=invis]") }
+                            for node in contents(later) { edges.append("\(gate) -> \(node) [style=invis]") }
+                        }
                     }
                 }
-                for line in helpers[number] ?? [] { dot += "\(indent)    \(line)\n" }
+                for helper in helpers[number] ?? [] { dot += "\(indent)    \(helper.line)\n" }
                 stack.append((children, 0))
                 continue
             }
@@ -208,13 +224,18 @@ struct StatesDiagram {
         count <= 3 ? max(count, 1) : Int(Double(count).squareRoot().rounded(.up))
     }
 
-    /// The DOT names of the state nodes and start points drawn inside `region`.
-    private func drawnNodes(in region: Int, startPoints: [Int: String], ids: DOTIdentifiers) -> [String] {
+    /// The DOT names of every node drawn inside `region`: states, start points, anchors and
+    /// transitions' helper nodes.
+    private func drawnNodes(
+        in region: Int, startPoints: [Int: String], selfAnchors: [Int: String],
+        helpers: [Int?: [(name: String, line: String)]], ids: DOTIdentifiers
+    ) -> [String] {
         var nodes: [String] = []
         var pending = [region]
         while let state = pending.popLast() {
             if view.isCluster(state) {
-                if let start = startPoints[state] { nodes.append(start) }
+                nodes += [startPoints[state], selfAnchors[state]].compactMap { $0 }
+                nodes += (helpers[state] ?? []).map(\.name)
                 pending += view.children(of: state)
             } else {
                 nodes.append(ids[machine.states[state].id])

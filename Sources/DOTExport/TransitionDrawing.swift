@@ -10,7 +10,7 @@ internal import FSMCore
 /// parallel regions at once through a fork bar.
 struct TransitionDrawing {
     /// Helper nodes to declare inside a cluster (`nil`: at the top level).
-    var nodes: [(domain: Int?, line: String)] = []
+    var nodes: [(domain: Int?, name: String, line: String)] = []
     /// Edge statements, declared after every node.
     var edges: [String] = []
 
@@ -51,7 +51,12 @@ struct TransitionDrawing {
         let domain = inside ? source : clusters.domain(of: [source] + targets)
         let element = DiagramElementID.transition(number)
         let text = DiagramText.transition(transition, in: machine)
-        let common = commonAttributes(number, transition: transition, inside: inside)
+        var common = commonAttributes(number, transition: transition, inside: inside)
+        if let domain, goesBackAcrossRegions(of: domain, from: source, to: targets) {
+            // Regions are ordered by ranks when stacked; an edge back to an earlier region
+            // would make a cycle that Graphviz may break at the ordering instead.
+            common.append("constraint=false")
+        }
         var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
             : attachment(source, role: "ltail", ids)
         var tailPart = "source"
@@ -61,7 +66,7 @@ struct TransitionDrawing {
             let label = ids.fresh("transition_\(number)_label")
             let lines = DiagramText.wrapped(text)
             nodes.append(
-                (domain, "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
+                (domain, label, "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
                     + "label=\(q(lines.joined(separator: "\n"))), fontsize=\(theme.fontSize - 2), "
                     + "id=\"\(element)-label\", class=\"transition-label\", tooltip=\(q(text)), "
                     + "fsmviz_transition=\(number), fsmviz_part=label" + conflictingText(number) + "]"))
@@ -80,7 +85,7 @@ struct TransitionDrawing {
                 ? "shape=box, label=\"\", width=\(across ? 0.06 : 0.5), height=\(across ? 0.5 : 0.06)"
                 : "shape=diamond, label=\"\", width=0.25, height=0.25"
             nodes.append(
-                (domain, "\(junction) [\(shape), style=filled, fillcolor=\(q(theme.edgeColor)), "
+                (domain, junction, "\(junction) [\(shape), style=filled, fillcolor=\(q(theme.edgeColor)), "
                     + "color=\(q(theme.edgeColor)), id=\"\(element)-junction\", class=\"\(fork ? "fork" : "choice")\", "
                     + "fsmviz_transition=\(number), fsmviz_part=junction]"))
             appendEdge(
@@ -99,6 +104,21 @@ struct TransitionDrawing {
                 extra: head.attributes + common + tooltip
                     + ["fsmviz_target=\(q(machine.states[target].id.rawValue))"])
         }
+    }
+
+    /// Whether the transition leads from a region of parallel state `domain` to an earlier one.
+    private func goesBackAcrossRegions(of domain: Int, from source: Int, to targets: [Int]) -> Bool {
+        guard machine.states[domain].isParallel, let from = region(of: source, in: domain) else { return false }
+        return targets.contains { target in region(of: target, in: domain).map { $0 < from } ?? false }
+    }
+
+    /// The position of the region of `parallel` that holds `state`, among its children.
+    private func region(of state: Int, in parallel: Int) -> Int? {
+        let parents = machine.index.parents
+        var current = state
+        while parents[current] >= 0, parents[current] != parallel { current = parents[current] }
+        guard parents[current] == parallel else { return nil }
+        return machine.index.children(of: parallel).firstIndex(of: current)
     }
 
     private mutating func appendEdge(

@@ -43,8 +43,9 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two, unless left to right puts the regions of a
-    /// parallel state out of document order. An SVG's groups carry the machine's state
+    /// right too, and keeps the squarer of the two; with parallel states, also with their
+    /// regions stacked (``RegionArrangement``), and never a layout that puts regions out of
+    /// document order when another keeps them in it. An SVG's groups carry the machine's state
     /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
@@ -74,25 +75,35 @@ public struct GraphvizRenderer: Sendable {
     private func renderSquarest(
         _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
     ) throws(RenderError) -> [UInt8] {
-        func dot(_ direction: RankDirection) -> String {
+        // Top to bottom first, the way most diagrams read; parallel regions side by side
+        // first, and stacked (where ranks guarantee their order) when Graphviz's ordering
+        // fails them.
+        var candidates: [(direction: RankDirection, regions: RegionArrangement)] = [(.TB, .rows), (.LR, .rows)]
+        if view.machine.states.contains(where: \.isParallel) { candidates += [(.TB, .stacked), (.LR, .stacked)] }
+        func dot(_ candidate: (direction: RankDirection, regions: RegionArrangement)) -> String {
             var options = options
-            options.rankDirection = direction
+            options.rankDirection = candidate.direction
+            options.regionArrangement = candidate.regions
             return DOTWriter(options: options).write(view)
         }
         let engine = LayoutEngine.dot.rawValue
-        let topDown = dot(.TB)
         return try withSession { session throws(RenderError) in
-            let (tall, tallAspect) = try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
-                let aspect = Self.aspect(of: graph)
-                return (aspect <= Self.squareEnough ? try renderData(session, graph, format, subject) : nil, aspect)
+            var best: (candidate: Int, aspect: Double)?
+            for (number, candidate) in candidates.enumerated() {
+                let (bytes, aspect, ordered) = try laidOut(dot(candidate), session, engine, subject) {
+                    graph throws(RenderError) in
+                    let aspect = Self.aspect(of: graph)
+                    let ordered = Self.regionsInOrder(graph)
+                    let bytes = ordered && aspect <= Self.squareEnough ? try renderData(session, graph, format, subject) : nil
+                    return (bytes, aspect, ordered)
+                }
+                if let bytes { return bytes }
+                if ordered, aspect < best?.aspect ?? .infinity { best = (number, aspect) }
             }
-            if let tall { return tall }
-            let wide = try laidOut(dot(.LR), session, engine, subject) { graph throws(RenderError) in
-                Self.aspect(of: graph) < tallAspect && Self.regionsInOrder(graph)
-                    ? try renderData(session, graph, format, subject) : nil
-            }
-            if let wide { return wide }
-            return try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
+            // Stacked regions are in order unless transitions between them make a cycle that
+            // Graphviz breaks at the wrong edge; then top to bottom is drawn all the same.
+            let chosen = candidates[best?.candidate ?? 0]
+            return try laidOut(dot(chosen), session, engine, subject) { graph throws(RenderError) in
                 try renderData(session, graph, format, subject)
             }
         }
