@@ -52,7 +52,8 @@ import Yams
 
     /// How the parsed diagram differs from `machine`: every state a node with its name as
     /// label, in its parent; every transition an edge (through a choice or fork node for
-    /// several targets) with its label; effects in a note on their state; the title.
+    /// several targets) with its label, except targetless and internal ones, which are lines
+    /// in their state's note with its effects; the title.
     static func mermaidProblems(_ machine: Machine, text: String, graph: DiagramParsers.MermaidGraph) -> [String] {
         if let error = graph.error { return ["rejected: \(error)"] }
         var problems: [String] = []
@@ -72,7 +73,7 @@ import Yams
             if node.parentId != state.parent.map({ ids[$0] }) {
                 problems.append("state \(state.id.rawValue.debugDescription) is in \(node.parentId ?? "nothing")")
             }
-            let effects = TransitionText.stateEffects(state)
+            let effects = TransitionText.compartment(state, in: machine)
             guard !effects.isEmpty else { continue }
             let note = graph.nodes.first { $0.shape == "note" && $0.id.hasPrefix("\(id)----note") }
             // The note's own line breaks come with the block's indentation.
@@ -86,6 +87,8 @@ import Yams
         for transition in machine.transitions {
             let label = TransitionText.label(transition, in: machine)
             let source = ids[transition.source]
+            // Listed in its state's note, checked above.
+            if machine.keepsSourceActive(transition) { continue }
             if transition.targets.count == 1 {
                 let edge = DiagramParsers.MermaidGraph.Edge(start: source, end: ids[transition.targets[0]], label: label)
                 if !edges.contains(edge) { problems.append("no edge \(edge)") }
@@ -152,9 +155,9 @@ import Yams
         var texts = machine.name.map { [shown($0)] } ?? []
         for state in machine.states {
             texts.append(state.pseudoState.map(TransitionText.historyMark) ?? shown(state.displayName))
-            texts += TransitionText.stateEffects(state).map(shown)
+            texts += TransitionText.compartment(state, in: machine).map(shown)
         }
-        for transition in machine.transitions {
+        for transition in machine.transitions where !machine.keepsSourceActive(transition) {
             let label = TransitionText.label(transition, in: machine, guards: false)
             if !label.isEmpty { texts.append(shown(label)) }
             if let guardLabel = transition.guardLabel { texts.append("[\(pictured(guardLabel))]") }

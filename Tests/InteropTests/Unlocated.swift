@@ -12,7 +12,7 @@ enum Unlocated {
             },
             events: machine.events.map { Event($0.id, label: $0.label) },
             transitions: machine.transitions.map {
-                Transition(from: $0.source, on: $0.event, to: $0.targets, guard: $0.guardLabel, effects: $0.effects)
+                Transition(from: $0.source, on: $0.event, to: $0.targets, guard: $0.guardLabel, effects: $0.effects, kind: $0.kind)
             },
             suppressions: machine.suppressions.map { Suppression(ruleID: $0.ruleID, state: $0.state) })
     }

@@ -81,9 +81,42 @@ import Testing
             "\($0.source) \($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue).joined()) \($0.guardLabel ?? "-") \($0.effects)"
         }
         #expect(summary == [
-            "a - b ready []", "a - c late []", "a after 1000 c - []", "a TICK a - [\"count\"]", "a GO b ok and in #c []",
+            "a - b ready []", "a - c late []", "a after 1000 c - []", "a TICK  - [\"count\"]", "a GO b ok and in #c []",
             "a done.invoke.loader b - []", "a error.invoke.loader c - []", "b done.state.b c - []",
         ])
+    }
+
+    /// XState v5: a transition re-enters its source only with `reenter: true`; v4 (a config
+    /// using `cond` or `internal`): only a targetless, `.child` or `internal: true` one does not.
+    @Test func reentryFollowsXStateVersionRules() throws {
+        let states = """
+            "a": {"initial": "x", "states": {"x": {"on": {"SELF": "x", "SELF_AGAIN": {"target": "x", "reenter": true}}}, "y": {}},
+                  "on": {"TICK": {"actions": "count"}, "NOOP": {"target": null}, "DOWN": ".y", "BY_ID": "#why",
+                         "AGAIN": {"target": "#why", "reenter": true}, "RESET": "a", "OUT": "b"}},
+            "b": {"type": "parallel", "states": {"r1": {"initial": "p", "states": {"p": {}}}, "r2": {"initial": "q", "states": {"q": {}}}},
+                  "on": {"RESTART": "b"}}
+            """.replacingOccurrences(of: #""y": {}"#, with: #""y": {"id": "why"}"#)
+        func transitions(_ extra: String) throws -> [String] {
+            let machine = try Self.machine(#"{"initial": "a", \#(extra)"states": {\#(states)}}"#).machine
+            return machine.transitions.map { "\($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue)) \($0.kind)" }
+        }
+        #expect(try transitions("") == [
+            "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] internal",
+            "AGAIN [\"a.y\"] external", "RESET [\"a.x\"] internal", "OUT [\"b\"] external",
+            "SELF [] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b.r1\", \"b.r2\"] internal",
+        ])
+        #expect(try transitions(#""predictableActionArguments": true, "#) == [
+            "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] external",
+            "AGAIN [\"a.y\"] external", "RESET [\"a\"] external", "OUT [\"b\"] external",
+            "SELF [\"a.x\"] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b\"] external",
+        ])
+        let internalV4 = try Self.machine("""
+            {"initial": "a", "states": {"a": {"initial": "x", "states": {"x": {}, "y": {}},
+              "on": {"IN": {"target": "a.y", "internal": true}, "OUT": {"target": ".y", "internal": false}}}}}
+            """).machine
+        #expect(internalV4.transitions.map(\.kind) == [.internal, .external])
+        #expect(Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": {"target": "a", "reenter": "yes"}}}}}"#)
+            == "config.json:1:75: error: expected 'reenter' to be true or false, found a string")
     }
 
     @Test func parallelRootsAndHistoryMapOntoTheModel() throws {

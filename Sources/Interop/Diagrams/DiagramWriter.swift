@@ -108,7 +108,9 @@ struct DiagramWriter {
         } else {
             out += "\(indent)\(dialect == .plantUML ? "state " : "")\(id)\n"
         }
-        let effects = TransitionText.stateEffects(state)
+        // Targetless and internal transitions are internal activities, listed with the
+        // effects: drawn as edges they would read as self-loops, which exit and re-enter.
+        let effects = TransitionText.compartment(state, in: machine)
         guard !effects.isEmpty else { return }
         switch dialect {
         case .mermaid:
@@ -124,7 +126,8 @@ struct DiagramWriter {
         var nodes = 0
         for transition in machine.transitions {
             if machine.state(transition.source)?.pseudoState == .initial { continue }
-            let source = self.target(transition.source, from: transition.targets[0])
+            guard !machine.keepsSourceActive(transition), let first = transition.targets.first else { continue }
+            let source = self.target(transition.source, from: first)
             var label = TransitionText.label(transition, in: machine, guards: dialect == .mermaid)
             let crossed = transition.targets.map { self.target($0, from: transition.source) }
             if dialect == .plantUML {

@@ -182,15 +182,21 @@ struct SCXMLMachineBuilder {
         let events = SCXMLList.items(element.attributes["event"] ?? "")
         let targets = SCXMLList.items(element.attributes["target"] ?? "")
         let effects = summarizer.summarize(element.children)
-        // A targetless transition runs its content without leaving the state; the model has
-        // no such transition, so it is drawn and analysed as a transition back to the source.
-        let to = targets.isEmpty ? [source] : targets.map { StateID($0) }
+        var kind = TransitionKind.external
+        if let type = element.attributes["type"] {
+            if let named = TransitionKind(rawValue: type) {
+                kind = named
+            } else {
+                warn(element, "transition type '\(type)' is neither 'internal' nor 'external'; read as 'external'")
+            }
+        }
         let triggers: [EventID?] = events.isEmpty ? [nil] : events.map { EventID($0) }
         for event in triggers {
+            // No target is a targetless transition: it runs its content and changes no state.
             transitions.append(
                 Transition(
-                    from: source, on: event, to: to, guard: element.attributes["cond"],
-                    effects: effects, location: element.location))
+                    from: source, on: event, to: targets.map { StateID($0) }, guard: element.attributes["cond"],
+                    effects: effects, kind: kind, location: element.location))
         }
     }
 

@@ -98,7 +98,7 @@ struct SCXMLWriter {
 
     private static func sameButEvent(_ lhs: Transition, _ rhs: Transition) -> Bool {
         lhs.event != nil && rhs.event != nil && lhs.event != rhs.event && lhs.targets == rhs.targets
-            && lhs.guardLabel == rhs.guardLabel && lhs.effects == rhs.effects
+            && lhs.guardLabel == rhs.guardLabel && lhs.effects == rhs.effects && lhs.kind == rhs.kind
     }
 
     /// The transitions and child states inside `parent` (the document for `nil`), merged so
@@ -169,7 +169,11 @@ struct SCXMLWriter {
         let events = group.compactMap(\.event).map(\.rawValue)
         if !events.isEmpty { attributes.append(("event", events.joined(separator: " "))) }
         if let guardLabel = transition.guardLabel { attributes.append(("cond", guardLabel)) }
-        attributes.append(("target", transition.targets.map(\.rawValue).joined(separator: " ")))
+        // SCXML's targetless transition is one without the attribute (an empty one is invalid).
+        if !transition.isTargetless {
+            attributes.append(("target", transition.targets.map(\.rawValue).joined(separator: " ")))
+        }
+        if transition.kind == .internal { attributes.append(("type", "internal")) }
         if transition.targets.count > 1, !machine.entersTogether(transition) {
             warnings.append(
                 "transition \(transition.source) --\(transition.event?.rawValue ?? "(automatic)")--> "

@@ -15,6 +15,8 @@ struct XStateMachineBuilder {
     private var nodes: [String: Node] = [:]
     /// Explicit node `id`s and the machine's id, to the state id they name.
     private var explicitIDs: [String: String] = [:]
+    /// How transitions re-enter their sources; known once every state is.
+    private var reentry = XStateReentry(states: [], reentersByDefault: false)
 
     private struct Node {
         var path: [String]
@@ -45,6 +47,7 @@ struct XStateMachineBuilder {
             warnings.append((context.keyLocation, "'context' (extended state) is not analysed: fsmviz reads guards as opaque conditions"))
         }
         // Transitions are read once every node, and so every target, is known.
+        reentry = XStateReentry(states: states, reentersByDefault: XStateReentry.usesVersionFourKeys(root))
         for stateID in states.map(\.id.rawValue) + (wrapsRoot ? [] : [""]) {
             if let node = nodes[stateID] { try readTransitions(of: node) }
         }
@@ -215,18 +218,22 @@ struct XStateMachineBuilder {
             for item in items { try add(item, from: node, source: source, event: event) }
             return
         case .string, .null:
-            let targets = try resolve(config, from: node)
+            let (targets, kind) = reentry.resolve(
+                targets: try resolve(config, from: node), names: Self.targetNames(config), source: source, reenter: nil,
+                isInternal: nil)
             transitions.append(
-                Transition(from: source, on: event.map { EventID($0) }, to: targets.isEmpty ? [source] : targets, location: config.location))
+                Transition(from: source, on: event.map { EventID($0) }, to: targets, kind: kind, location: config.location))
         case .object(let fields):
             for field in fields where !Self.transitionKeys.contains(field.key) {
                 throw .init(
                     path: "", location: field.keyLocation,
                     message: "unknown key '\(field.key)' in a transition" + Suggestion.hint(for: field.key, among: Self.transitionKeys))
             }
-            let targets = try fields.first { $0.key == "target" }.map { field throws(MachineFileError) in
-                try resolve(field.value, from: node)
-            } ?? []
+            let target = fields.first { $0.key == "target" }?.value
+            let (targets, kind) = reentry.resolve(
+                targets: try target.map { field throws(MachineFileError) in try resolve(field, from: node) } ?? [],
+                names: target.map(Self.targetNames) ?? [], source: source,
+                reenter: try optionalBool(fields, "reenter"), isInternal: try optionalBool(fields, "internal"))
             var conditions: [String] = []
             for key in ["guard", "cond"] {
                 if let field = fields.first(where: { $0.key == key }) { conditions.append(try actionName(field.value, "a guard")) }
@@ -234,9 +241,9 @@ struct XStateMachineBuilder {
             if let field = fields.first(where: { $0.key == "in" }) { conditions.append("in \(Self.scalarText(field.value))") }
             transitions.append(
                 Transition(
-                    from: source, on: event.map { EventID($0) }, to: targets.isEmpty ? [source] : targets,
+                    from: source, on: event.map { EventID($0) }, to: targets,
                     guard: conditions.isEmpty ? nil : conditions.joined(separator: " and "),
-                    effects: try actions(fields, ["actions"]), location: config.location))
+                    effects: try actions(fields, ["actions"]), kind: kind, location: config.location))
         default:
             throw .init(path: "", location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
         }
@@ -358,6 +365,25 @@ struct XStateMachineBuilder {
         case .null: return nil
         default:
             throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
+        }
+    }
+
+    private func optionalBool(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
+        guard let field = fields.first(where: { $0.key == key }) else { return nil }
+        switch field.value.value {
+        case .bool(let flag): return flag
+        case .null: return nil
+        default:
+            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
+        }
+    }
+
+    /// The target strings of a `target` value, as written.
+    private static func targetNames(_ target: DocumentNode) -> [String] {
+        switch target.value {
+        case .string(let text): [text]
+        case .array(let items): items.compactMap { if case .string(let text) = $0.value { text } else { nil } }
+        default: []
         }
     }
 
