@@ -43,9 +43,9 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two; with parallel states, also with their
-    /// regions stacked (``RegionArrangement``), and never a layout that puts regions out of
-    /// document order when another keeps them in it. An SVG's groups carry the machine's state
+    /// right too, and keeps the squarer of the two. With parallel states, in any direction, a
+    /// layout that puts their regions out of document order is laid out again with the regions
+    /// stacked (``RegionArrangement``). An SVG's groups carry the machine's state
     /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
@@ -58,7 +58,8 @@ public struct GraphvizRenderer: Sendable {
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
         let bytes: [UInt8]
-        if drawing.rankDirection == nil, plan.engine == .dot {
+        let hasRegions = view.machine.states.contains(where: \.isParallel)
+        if plan.engine == .dot, drawing.rankDirection == nil || hasRegions {
             bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
         } else {
             bytes = try render(
@@ -75,11 +76,14 @@ public struct GraphvizRenderer: Sendable {
     private func renderSquarest(
         _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
     ) throws(RenderError) -> [UInt8] {
-        // Top to bottom first, the way most diagrams read; parallel regions side by side
-        // first, and stacked (where ranks guarantee their order) when Graphviz's ordering
-        // fails them.
-        var candidates: [(direction: RankDirection, regions: RegionArrangement)] = [(.TB, .rows), (.LR, .rows)]
-        if view.machine.states.contains(where: \.isParallel) { candidates += [(.TB, .stacked), (.LR, .stacked)] }
+        // Top to bottom first, the way most diagrams read, unless a direction was asked for;
+        // parallel regions side by side first, and stacked (where ranks guarantee their
+        // order) when Graphviz's ordering fails them.
+        let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
+        var candidates = directions.map { (direction: $0, regions: RegionArrangement.rows) }
+        if view.machine.states.contains(where: \.isParallel) {
+            candidates += directions.map { (direction: $0, regions: RegionArrangement.stacked) }
+        }
         func dot(_ candidate: (direction: RankDirection, regions: RegionArrangement)) -> String {
             var options = options
             options.rankDirection = candidate.direction
@@ -94,7 +98,8 @@ public struct GraphvizRenderer: Sendable {
                     graph throws(RenderError) in
                     let aspect = Self.aspect(of: graph)
                     let ordered = Self.regionsInOrder(graph)
-                    let bytes = ordered && aspect <= Self.squareEnough ? try renderData(session, graph, format, subject) : nil
+                    let good = ordered && (aspect <= Self.squareEnough || options.rankDirection != nil)
+                    let bytes = good ? try renderData(session, graph, format, subject) : nil
                     return (bytes, aspect, ordered)
                 }
                 if let bytes { return bytes }

@@ -118,10 +118,9 @@ import Testing
         }
     }
 
-    /// Graphviz orders clusters as it likes (this machine came out R7, R0, R6, ..., R1).
-    /// Left to right (`--rankdir LR`) is not covered: `dot` ignores the ordering there, so the
-    /// default direction only chooses it when the regions come out in order.
-    @Test(arguments: [RankDirection.TB, nil])
+    /// Graphviz orders clusters as it likes (this machine came out R7, R0, R6, ..., R1, and
+    /// left to right it ignores the ordering that fixes top to bottom).
+    @Test(arguments: [RankDirection.TB, .LR, nil])
     func parallelRegionsAppearInDocumentOrder(direction: RankDirection?) throws {
         for machine in [try Self.wide(), try Self.player()] {
             let svg = try SVGGeometry(
