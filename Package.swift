@@ -9,7 +9,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "fsmviz",
-    platforms: [.macOS(.v15)],
+    // Synchronization's Mutex (FSMCore, Analysis) and String(validating:as:) need the Swift 6
+    // runtime: macOS 15, iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "fsmviz", targets: ["fsmviz"]),
         .executable(name: "fsmviz-examples", targets: ["Examples"]),
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "DOTExport", targets: ["DOTExport"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
+        .library(name: "FSMRuntimeDiagrams", targets: ["FSMRuntimeDiagrams"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Linting", targets: ["Linting"]),
         .library(name: "Interop", targets: ["Interop"]),
@@ -33,11 +36,12 @@ let package = Package(
         ),
         .target(name: "Analysis", dependencies: ["FSMCore"]),
         .target(name: "DOTExport", dependencies: ["FSMCore", "Analysis"]),
-        .target(name: "FSMRuntime", dependencies: ["FSMCore", "Analysis", "DOTExport"]),
+        .target(name: "FSMRuntime", dependencies: ["FSMCore"]),
+        .target(name: "FSMRuntimeDiagrams", dependencies: ["FSMRuntime", "FSMCore", "DOTExport"]),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
-            providers: [.apt(["libgraphviz-dev"])]
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
         .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
@@ -70,9 +74,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime", "FSMCore", "Analysis"]),
-        .executableTarget(name: "Examples", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport"]),
+        .executableTarget(
+            name: "Examples", dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
-            name: "FSMRuntimeTests", dependencies: ["FSMRuntime", "FSMCore", "Analysis", "DOTExport", "TestSupport", "Examples"]),
+            name: "FSMRuntimeTests",
+            dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport", "TestSupport", "Examples"]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import FSMRuntime
+import FSMRuntimeDiagrams
 import Foundation
 
 /// EFStateMachine's README example: loading with cancel, on `ActionMachine`.

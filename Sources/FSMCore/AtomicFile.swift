@@ -2,6 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Writes files so that readers see either the old file or the whole new one, never a part:
@@ -33,9 +37,8 @@ public enum AtomicFile {
         var written = 0
         var failure: String?
         bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
             while written < buffer.count {
-                let result = Glibc.write(descriptor, base + written, buffer.count - written)
+                let result = writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
                 if result < 0 {
                     if errno == EINTR { continue }
                     failure = systemError()

@@ -3,6 +3,10 @@ public import FSMCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A running state machine, safe to drive from any number of threads.

@@ -2,6 +2,7 @@ import Analysis
 import DOTExport
 import FSMCore
 import FSMRuntime
+import FSMRuntimeDiagrams
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,10 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Reads machine files from disk or memory into validated ``Machine`` values.
@@ -121,7 +125,7 @@ public enum MachineFileLoader {
                 bytes += repeatElement(0, count: 65_536)
             }
             let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                readBytes(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
             }
             if result > 0 {
                 count += result

@@ -1,5 +1,9 @@
+// EFStateMachine's flow diagram, apart from FSMRuntime: drawing it needs DOTExport, which
+// brings the lint engine (Analysis) with it, and an app that only runs machines should not
+// link either.
 import DOTExport
 import FSMCore
+public import FSMRuntime
 
 extension ActionMachine {
     /// EFStateMachine's flow diagram of the machine in DOT: states as boxes, actions as

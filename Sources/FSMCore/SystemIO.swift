@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// read(2) and write(2) at file scope, for types whose own `read` and `write` members hide the
+// C functions: unqualified here, they resolve to whichever C library the platform imports
+// above, where a qualified `Glibc.read` would build on one platform only.
+
+/// Reads at most `buffer.count` bytes into `buffer`: the count read, 0 at the end of the
+/// file, or -1 with `errno` set, as read(2).
+func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+/// Writes at most `buffer.count` bytes of `buffer`: the count written, or -1 with `errno`
+/// set, as write(2).
+func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, buffer.baseAddress, buffer.count)
+}
