@@ -45,7 +45,12 @@ let package = Package(
         ),
         .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
         .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
-        .target(name: "Interop", dependencies: ["FSMCore"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "Interop", dependencies: ["FSMCore", "CLibXML2"]),
         .target(name: "DiagramCheck", dependencies: ["FSMCore", "DOTExport", "Rendering", "Interop"], exclude: ["Tool"]),
         .executableTarget(name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore"], path: "Sources/DiagramCheck/Tool"),
         .executableTarget(

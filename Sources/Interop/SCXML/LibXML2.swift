@@ -1,91 +1,108 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+internal import CLibXML2
+internal import FSMCore
 
-/// libxml2's streaming reader (`xmlTextReader`), opened with `dlopen` the first time an SCXML
-/// document is read.
+/// libxml2's streaming reader (`xmlTextReader`) over one document in memory: the only Swift
+/// type that calls libxml2, so the C library's types and constants stay in this file.
 ///
-/// Linking libxml2 would load it, and the ICU it depends on, into every fsmviz process: about
-/// a millisecond of every start, mostly spent relocating ICU, for a format most runs never
-/// read. Calling libxml2 directly instead of through FoundationXML also leaves its callbacks
-/// to us, so the null strings that crashed FoundationXML are simply handled.
-struct LibXML2: @unchecked Sendable {
-    /// `xmlTextReaderPtr`.
-    typealias Reader = OpaquePointer
-    /// `xmlTextReaderErrorFunc`: argument, message, severity, locator.
-    typealias ErrorHandler = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, OpaquePointer?) -> Void
-
-    /// `xmlReaderForMemory`: buffer, size, URL, encoding, options.
-    typealias ReaderForMemory = @convention(c) (
-        UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32
-    ) -> Reader?
-    typealias ReaderAction = @convention(c) (Reader?) -> Void
-    typealias ReaderQuery = @convention(c) (Reader?) -> Int32
-    typealias ReaderString = @convention(c) (Reader?) -> UnsafePointer<CChar>?
-    typealias SetErrorHandler = @convention(c) (Reader?, ErrorHandler?, UnsafeMutableRawPointer?) -> Void
-
-    /// `xmlReaderTypes` values the tree builder uses.
-    enum NodeType: Int32 {
-        case element = 1
-        case text = 3
-        case cdata = 4
-        case whitespace = 13
-        case significantWhitespace = 14
-        case endElement = 15
+/// Calling libxml2 directly instead of through FoundationXML leaves its callbacks to us, so
+/// the null strings that crashed FoundationXML are simply handled. libxml2 is linked (module
+/// `CLibXML2`, pkg-config `libxml-2.0`), so the compiler checks every call against its
+/// headers; docs/performance.md measures what linking it adds to a start of `fsmviz`.
+struct LibXML2: ~Copyable {
+    /// The kinds of node the tree builder tells apart (libxml2's `xmlReaderTypes`).
+    enum NodeType {
+        case element, endElement, text, other
     }
 
-    /// The parser options: `XML_PARSE_NONET` (never fetch anything over the network) and
-    /// `XML_PARSE_IGNORE_ENC` (read as the encoding given, UTF-8, whatever the XML declaration
-    /// says: a declared encoding would otherwise switch converters, whose errors libxml2 prints
-    /// to standard error instead of reporting them to the reader).
-    static let options: Int32 = 1 << 11 | 1 << 21
+    /// The parser options: never fetch anything over the network, and read as the encoding
+    /// given, UTF-8, whatever the XML declaration says (a declared encoding would otherwise
+    /// switch converters, whose errors libxml2 prints to standard error instead of reporting
+    /// them to the reader).
+    private static let options = Int32(bitPattern: XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
-    let readerForMemory: ReaderForMemory
-    let freeReader: ReaderAction
-    let read: ReaderQuery
-    let nodeType: ReaderQuery
-    let name: ReaderString
-    let value: ReaderString
-    let isEmptyElement: ReaderQuery
-    let moveToNextAttribute: ReaderQuery
-    let lineNumber: ReaderQuery
-    let columnNumber: ReaderQuery
-    let setErrorHandler: SetErrorHandler
+    /// Sets up libxml2's global state once per process, before any thread parses.
+    private static let initialized: Void = xmlInitParser()
 
-    /// The library, or why it could not be opened; loaded once per process.
-    static let shared: Result<LibXML2, LoadFailure> = load()
+    private let reader: xmlTextReaderPtr
+    private let messages = Messages()
 
-    /// Why libxml2 could not be used.
-    struct LoadFailure: Error, CustomStringConvertible {
-        var description: String
+    /// Starts reading `characters` in place, as UTF-8; they must outlive the reader. `nil`
+    /// when libxml2 cannot start (an empty buffer, no memory).
+    init?(reading characters: UnsafeBufferPointer<CChar>) {
+        _ = Self.initialized
+        guard let size = Int32(exactly: characters.count),
+            let reader = xmlReaderForMemory(characters.baseAddress, size, nil, "UTF-8", Self.options)
+        else { return nil }
+        self.reader = reader
+        xmlTextReaderSetErrorHandler(
+            reader,
+            { argument, message, severity, _ in
+                guard let argument, let message else { return }
+                Unmanaged<Messages>.fromOpaque(argument).takeUnretainedValue().record(String(cString: message), severity: severity)
+            },
+            Unmanaged.passUnretained(messages).toOpaque())
     }
 
-    private static func load() -> Result<LibXML2, LoadFailure> {
-        let soname = "libxml2.so.2"
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(LoadFailure(description: "reading SCXML needs libxml2 (\(soname)), which could not be loaded: \(reason)"))
+    deinit {
+        xmlFreeTextReader(reader)
+    }
+
+    /// Moves to the next node: 1 when there is one, 0 at the end of the document, less than 0
+    /// on an error (see ``firstError``).
+    func read() -> Int32 {
+        xmlTextReaderRead(reader)
+    }
+
+    /// The kind of the current node.
+    var nodeType: NodeType {
+        switch xmlReaderTypes(rawValue: UInt32(bitPattern: xmlTextReaderNodeType(reader))) {
+        case XML_READER_TYPE_ELEMENT: .element
+        case XML_READER_TYPE_END_ELEMENT: .endElement
+        case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA, XML_READER_TYPE_WHITESPACE,
+            XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+            .text
+        default: .other
         }
-        func symbol<Function>(_ name: String) throws(LoadFailure) -> Function {
-            guard let address = dlsym(handle, name) else { throw LoadFailure(description: "\(soname) lacks \(name)") }
-            return unsafeBitCast(address, to: Function.self)
-        }
-        do throws(LoadFailure) {
-            let initParser: @convention(c) () -> Void = try symbol("xmlInitParser")
-            let library = try LibXML2(
-                readerForMemory: symbol("xmlReaderForMemory"), freeReader: symbol("xmlFreeTextReader"),
-                read: symbol("xmlTextReaderRead"), nodeType: symbol("xmlTextReaderNodeType"),
-                name: symbol("xmlTextReaderConstName"), value: symbol("xmlTextReaderConstValue"),
-                isEmptyElement: symbol("xmlTextReaderIsEmptyElement"),
-                moveToNextAttribute: symbol("xmlTextReaderMoveToNextAttribute"),
-                lineNumber: symbol("xmlTextReaderGetParserLineNumber"),
-                columnNumber: symbol("xmlTextReaderGetParserColumnNumber"),
-                setErrorHandler: symbol("xmlTextReaderSetErrorHandler"))
-            // Sets up libxml2's global state once, before any thread parses.
-            initParser()
-            return .success(library)
-        } catch {
-            return .failure(error)
+    }
+
+    /// The qualified name of the current element or attribute.
+    var name: String { Self.string(xmlTextReaderConstName(reader)) }
+
+    /// The text of the current text node or attribute.
+    var value: String { Self.string(xmlTextReaderConstValue(reader)) }
+
+    /// Whether the current element is written `<name/>`: no end-element node follows.
+    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+
+    /// Moves to the current element's next attribute; false when there is none.
+    func moveToNextAttribute() -> Bool {
+        xmlTextReaderMoveToNextAttribute(reader) == 1
+    }
+
+    /// Where the parser is.
+    var location: SourceLocation {
+        SourceLocation(
+            line: max(Int(xmlTextReaderGetParserLineNumber(reader)), 1),
+            column: max(Int(xmlTextReaderGetParserColumnNumber(reader)), 1))
+    }
+
+    /// libxml2's first error or fatal error message, without its trailing newline.
+    var firstError: String? { messages.first }
+
+    private static func string(_ characters: UnsafePointer<xmlChar>?) -> String {
+        characters.map { String(cString: $0) } ?? ""
+    }
+
+    /// What libxml2 reported through the reader's error callback.
+    private final class Messages {
+        private(set) var first: String?
+
+        func record(_ message: String, severity: xmlParserSeverities) {
+            guard first == nil, severity == XML_PARSER_SEVERITY_ERROR || severity == XML_PARSER_SEVERITY_VALIDITY_ERROR
+            else { return }
+            var message = message
+            while message.last?.isNewline == true { message.removeLast() }
+            first = message
         }
     }
 }

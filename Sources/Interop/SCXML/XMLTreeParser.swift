@@ -38,11 +38,6 @@ struct XMLTreeParser {
         if let nul = bytes.firstIndex(of: 0) {
             throw Failure(message: "not well-formed XML: a NUL character, which XML does not allow", location: source.location(ofByte: nul))
         }
-        let library: LibXML2
-        switch LibXML2.shared {
-        case .success(let loaded): library = loaded
-        case .failure(let failure): throw Failure(message: failure.description, location: nil)
-        }
         let elementStarts: [Int]
         switch source.elementStarts(nestedAtMost: maximumDepth) {
         case .success(let starts): elementStarts = starts
@@ -50,17 +45,16 @@ struct XMLTreeParser {
             throw Failure(
                 message: "elements are nested more than \(maximumDepth) deep", location: source.location(ofByte: tooDeep.offset))
         }
-        guard !bytes.isEmpty, let size = Int32(exactly: bytes.count) else {
+        guard !bytes.isEmpty else {
             throw Failure(message: "not well-formed XML: the document is empty", location: SourceLocation(line: 1, column: 1))
         }
         // The reader reads the buffer in place, so it must not outlive this call.
         return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
             try buffer.withMemoryRebound(to: CChar.self) { characters throws(Failure) in
-                guard let reader = library.readerForMemory(characters.baseAddress, size, nil, "UTF-8", LibXML2.options) else {
+                guard let reader = LibXML2(reading: characters) else {
                     throw Failure(message: "libxml2 could not start reading the document", location: nil)
                 }
-                defer { library.freeReader(reader) }
-                return try read(reader, with: library, source: source, elementStarts: elementStarts)
+                return try read(reader, source: source, elementStarts: elementStarts)
             }
         }
     }
@@ -69,35 +63,23 @@ struct XMLTreeParser {
     /// - Parameter elementStarts: Where each element's start tag begins, in document order:
     ///   libxml2 reports elements in that order.
     private static func read(
-        _ reader: LibXML2.Reader, with library: LibXML2, source: SourceText, elementStarts: [Int]
+        _ reader: borrowing LibXML2, source: SourceText, elementStarts: [Int]
     ) throws(Failure) -> XMLTreeElement {
-        let errors = ErrorLog()
-        library.setErrorHandler(
-            reader,
-            { argument, message, severity, _ in
-                guard let argument, let message else { return }
-                Unmanaged<ErrorLog>.fromOpaque(argument).takeUnretainedValue().record(String(cString: message), severity: severity)
-            },
-            Unmanaged.passUnretained(errors).toOpaque())
-        func text(_ pointer: UnsafePointer<CChar>?) -> String { pointer.map { String(cString: $0) } ?? "" }
-        func here() -> SourceLocation {
-            SourceLocation(line: max(Int(library.lineNumber(reader)), 1), column: max(Int(library.columnNumber(reader)), 1))
-        }
         var tree = TreeBuilder()
         var elementNumber = 0
         while true {
-            let status = withExtendedLifetime(errors) { library.read(reader) }
+            let status = reader.read()
             if status == 0 { break }
             guard status > 0 else {
-                throw Failure(message: "not well-formed XML" + (errors.first.map { ": " + $0 } ?? ""), location: here())
+                throw Failure(message: "not well-formed XML" + (reader.firstError.map { ": " + $0 } ?? ""), location: reader.location)
             }
-            switch LibXML2.NodeType(rawValue: library.nodeType(reader)) {
+            switch reader.nodeType {
             case .element:
-                let name = text(library.name(reader))
-                let isEmpty = library.isEmptyElement(reader) == 1
+                let name = reader.name
+                let isEmpty = reader.isEmptyElement
                 var attributes: [(name: String, value: String)] = []
-                while library.moveToNextAttribute(reader) == 1 {
-                    attributes.append((text(library.name(reader)), text(library.value(reader))))
+                while reader.moveToNextAttribute() {
+                    attributes.append((reader.name, reader.value))
                 }
                 let start = elementStarts.indices.contains(elementNumber) ? elementStarts[elementNumber] : 0
                 elementNumber += 1
@@ -105,14 +87,14 @@ struct XMLTreeParser {
                 if isEmpty { tree.end() }
             case .endElement:
                 tree.end()
-            case .text, .cdata, .whitespace, .significantWhitespace:
-                tree.append(text(library.value(reader)))
-            case nil:
+            case .text:
+                tree.append(reader.value)
+            case .other:
                 break
             }
         }
         guard let root = tree.root else {
-            throw Failure(message: "not well-formed XML: no root element", location: here())
+            throw Failure(message: "not well-formed XML: no root element", location: reader.location)
         }
         return root
     }
@@ -205,19 +187,6 @@ struct XMLTreeParser {
         private static func split(_ name: String) -> (prefix: String?, local: String) {
             guard let colon = name.firstIndex(of: ":") else { return (nil, name) }
             return (String(name[..<colon]), String(name[name.index(after: colon)...]))
-        }
-    }
-
-    /// The first error libxml2 reported; the reader's callback fills it in.
-    private final class ErrorLog {
-        private(set) var first: String?
-
-        func record(_ message: String, severity: Int32) {
-            // 1 and 3 are warnings (XML_PARSER_SEVERITY_VALIDITY_WARNING, _WARNING).
-            guard first == nil, severity == 2 || severity == 4 else { return }
-            var message = message
-            while message.last?.isNewline == true { message.removeLast() }
-            first = message
         }
     }
 }
