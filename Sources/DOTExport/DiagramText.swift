@@ -60,9 +60,10 @@ public enum DiagramText {
         return html + "</TABLE>>"
     }
 
-    /// `text` as character data of an HTML-like label: markup characters as entities and
-    /// control characters, which XML cannot carry, as their Unicode control pictures.
-    static func escaped(_ text: String) -> String {
+    /// `text` as XML character data or attribute value (of an HTML-like label, or of an SVG):
+    /// markup characters as entities, control characters, which XML cannot carry, as their
+    /// Unicode control pictures, and the non-characters U+FFFE and U+FFFF as U+FFFD.
+    public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -74,6 +75,7 @@ public enum DiagramText {
             case "\u{00}"..."\u{1F}":
                 result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
             case "\u{7F}": result += "\u{2421}"
+            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -18,7 +18,7 @@ struct SVGAnnotator {
         var pendingTitle: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if let title = pendingTitle, line.hasPrefix("<title>"), line.hasSuffix("</title>") {
-                output += "<title>" + Self.escaped(title) + "</title>\n"
+                output += "<title>" + DiagramText.escaped(title) + "</title>\n"
                 pendingTitle = nil
                 continue
             }
@@ -27,7 +27,7 @@ struct SVGAnnotator {
                 output += line + "\n"
                 continue
             }
-            let attributes = annotation.data.map { " data-\($0.name)=\"\(Self.escaped($0.value))\"" }.joined()
+            let attributes = annotation.data.map { " data-\($0.name)=\"\(DiagramText.escaped($0.value))\"" }.joined()
             output += line.dropLast() + attributes + ">\n"
             pendingTitle = annotation.title
         }
@@ -60,24 +60,5 @@ struct SVGAnnotator {
         if let event = transition.event { data.append(("event", event.rawValue)) }
         let arrow = transition.source.rawValue + " → " + transition.targets.map(\.rawValue).joined(separator: ", ")
         return Annotation(title: id.hasSuffix("-label") ? text : (text.isEmpty ? arrow : arrow + ": " + text), data: data)
-    }
-
-    /// `text` as XML character data or attribute value: markup characters as entities, line
-    /// breaks as character references, and characters XML cannot carry as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t", "\n", "\r": result += "&#\(scalar.value);"
-            case "\u{00}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
