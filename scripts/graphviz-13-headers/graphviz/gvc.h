@@ -1,0 +1,11 @@
+/* Graphviz 13's gvc.h, reduced to what the shim uses (see graphviz_version.h). */
+#pragma once
+#include <stddef.h>
+#include "cgraph.h"
+typedef struct GVC_s GVC_t;
+typedef Agraph_t graph_t;
+typedef struct { double x, y; } pointf;
+typedef struct { pointf LL, UR; } boxf;
+boxf fake_graph_bounds(Agraph_t *graph);
+#define GD_bb(g) fake_graph_bounds(g)
+int gvRenderData(GVC_t *gvc, graph_t *g, const char *format, char **result, size_t *length);
