@@ -43,8 +43,9 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two, unless left to right puts the regions of a
-    /// parallel state out of document order. An SVG's groups carry the machine's state
+    /// right too, and keeps the squarer of the two. With parallel states, in any direction, a
+    /// layout that puts their regions out of document order is laid out again with the regions
+    /// stacked (``RegionArrangement``). An SVG's groups carry the machine's state
     /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
@@ -57,7 +58,8 @@ public struct GraphvizRenderer: Sendable {
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
         let bytes: [UInt8]
-        if drawing.rankDirection == nil, plan.engine == .dot {
+        let hasRegions = view.machine.states.contains(where: \.isParallel)
+        if plan.engine == .dot, drawing.rankDirection == nil || hasRegions {
             bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
         } else {
             bytes = try render(
@@ -74,25 +76,39 @@ public struct GraphvizRenderer: Sendable {
     private func renderSquarest(
         _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
     ) throws(RenderError) -> [UInt8] {
-        func dot(_ direction: RankDirection) -> String {
+        // Top to bottom first, the way most diagrams read, unless a direction was asked for;
+        // parallel regions side by side first, and stacked (where ranks guarantee their
+        // order) when Graphviz's ordering fails them.
+        let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
+        var candidates = directions.map { (direction: $0, regions: RegionArrangement.rows) }
+        if view.machine.states.contains(where: \.isParallel) {
+            candidates += directions.map { (direction: $0, regions: RegionArrangement.stacked) }
+        }
+        func dot(_ candidate: (direction: RankDirection, regions: RegionArrangement)) -> String {
             var options = options
-            options.rankDirection = direction
+            options.rankDirection = candidate.direction
+            options.regionArrangement = candidate.regions
             return DOTWriter(options: options).write(view)
         }
         let engine = LayoutEngine.dot.rawValue
-        let topDown = dot(.TB)
         return try withSession { session throws(RenderError) in
-            let (tall, tallAspect) = try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
-                let aspect = Self.aspect(of: graph)
-                return (aspect <= Self.squareEnough ? try renderData(session, graph, format, subject) : nil, aspect)
+            var best: (candidate: Int, aspect: Double)?
+            for (number, candidate) in candidates.enumerated() {
+                let (bytes, aspect, ordered) = try laidOut(dot(candidate), session, engine, subject) {
+                    graph throws(RenderError) in
+                    let aspect = Self.aspect(of: graph)
+                    let ordered = Self.regionsInOrder(graph)
+                    let good = ordered && (aspect <= Self.squareEnough || options.rankDirection != nil)
+                    let bytes = good ? try renderData(session, graph, format, subject) : nil
+                    return (bytes, aspect, ordered)
+                }
+                if let bytes { return bytes }
+                if ordered, aspect < best?.aspect ?? .infinity { best = (number, aspect) }
             }
-            if let tall { return tall }
-            let wide = try laidOut(dot(.LR), session, engine, subject) { graph throws(RenderError) in
-                Self.aspect(of: graph) < tallAspect && Self.regionsInOrder(graph)
-                    ? try renderData(session, graph, format, subject) : nil
-            }
-            if let wide { return wide }
-            return try laidOut(topDown, session, engine, subject) { graph throws(RenderError) in
+            // Stacked regions are in order unless transitions between them make a cycle that
+            // Graphviz breaks at the wrong edge; then top to bottom is drawn all the same.
+            let chosen = candidates[best?.candidate ?? 0]
+            return try laidOut(dot(chosen), session, engine, subject) { graph throws(RenderError) in
                 try renderData(session, graph, format, subject)
             }
         }
