@@ -16,7 +16,8 @@ struct Hierarchy: Sendable {
         static let deepHistory = Traits(rawValue: 1 << 4)
         /// Some state is nested in it.
         static let compound = Traits(rawValue: 1 << 5)
-        /// Some transition leaves it (for a history state: it has a default transition).
+        /// Some transition with a target leaves it (for a history state: it has a default
+        /// transition); a targetless transition changes no state, so it does not count.
         static let hasOutgoing = Traits(rawValue: 1 << 6)
 
         static let pseudoState: Traits = [.initialPseudoState, .shallowHistory, .deepHistory]
@@ -62,7 +63,11 @@ struct Hierarchy: Sendable {
             case nil: break
             }
             if !children.isEmpty(row: number) { flags.insert(.compound) }
-            if outgoing[number] != outgoing[number + 1] { flags.insert(.hasOutgoing) }
+            if outgoing[number] != outgoing[number + 1],
+                index.outgoing(from: number).contains(where: { !index.targets(of: $0).isEmpty })
+            {
+                flags.insert(.hasOutgoing)
+            }
             traits[number] = flags
         }
         self.parents = index.parents

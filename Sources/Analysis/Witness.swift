@@ -60,7 +60,7 @@ public struct TransitionReference: Hashable, Sendable {
     public var source: StateID
     /// Its event, or `nil` for an automatic transition.
     public var event: EventID?
-    /// Its target states.
+    /// Its target states; none for a targetless transition.
     public var targets: [StateID]
     /// Its guard, if any.
     public var guardLabel: String?
@@ -80,7 +80,7 @@ public struct TransitionReference: Hashable, Sendable {
     public var text: String {
         let trigger = event?.rawValue ?? "(automatic)"
         let condition = guardLabel.map { " [\($0)]" } ?? ""
-        let target = targets.map(\.rawValue).joined(separator: " | ")
+        let target = targets.isEmpty ? "(no target)" : targets.map(\.rawValue).joined(separator: " | ")
         return "\(source) --\(trigger)\(condition)--> \(target)"
     }
 

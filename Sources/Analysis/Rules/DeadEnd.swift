@@ -31,6 +31,14 @@ public struct DeadEnd: Rule {
                   - {id: Playing, parent: Track}
                 transitions: []
                 """, flagged: ["Muted", "Playing"]),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Waiting]
+                transitions:
+                  - {from: Idle, event: start, to: Waiting}
+                  - {from: Waiting, event: tick, effects: count}   # targetless: stays put
+                """, flagged: ["Waiting"]),
         ],
         nonTriggeringExamples: [
             RuleExample(

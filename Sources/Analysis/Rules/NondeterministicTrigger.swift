@@ -149,7 +149,9 @@ public struct NondeterministicTrigger: Rule {
         let (first, second) = conflict
         let id = context.id(of: state)
         let transitions = first.event.map { "transitions on event '\($0)'" } ?? "automatic transitions"
-        let targets = [first, second].map { "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'" }
+        let targets = [first, second].map {
+            $0.isTargetless ? "no target (staying put)" : "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'"
+        }
         let message = severity == .error
             ? "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); which one fires is undefined"
             : "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
