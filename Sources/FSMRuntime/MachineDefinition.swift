@@ -122,7 +122,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
                 transitions.append(
                     Transition(
                         from: id(source), on: rule.event.map { EventID(String(describing: $0)) },
-                        to: rule.targets.map(id), guard: rule.guardLabel, effects: rule.effectLabels))
+                        to: rule.targets.map(id), guard: rule.guardLabel, effects: rule.effectLabels, kind: rule.kind))
             }
         }
         return try Machine(

@@ -29,6 +29,10 @@ public import FSMCore
 ///    transition callbacks), and so on down;
 /// 10. then automatic transitions available in the new state, each running steps 1–9.
 ///
+/// A targetless transition (no targets, no handler) runs only steps 1, 2 and 7: its
+/// `willFire`, `didFire` and effects, with no hooks, no change and no observers, and its
+/// event's result is ``SendResult/transitioned(_:)`` with no changes.
+///
 /// States may nest (``addState(_:parent:isInitial:isFinal:hooks:)``): a compound state's
 /// transitions are available in all its descendants, the innermost state's first. The machine
 /// is always in a leaf state; a change into a compound state is followed at once by changes
@@ -210,6 +214,12 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         let rule = box.rule
         let before = context(source: source, event: event, payload: payload, target: nil)
         rule.willFire?(before)
+        if rule.targets.isEmpty, rule.handler == nil {
+            // Targetless: its work is its effects; the machine stays where it is.
+            rule.didFire?(before)
+            rule.effects.forEach { $0(before) }
+            return []
+        }
         let target: State
         if let handler = rule.handler {
             do {

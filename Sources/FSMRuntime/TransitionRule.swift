@@ -1,3 +1,5 @@
+public import FSMCore
+
 /// One declared transition of a running machine: which event, from which states, to which
 /// possible targets, with its guard, handler, hooks and effects.
 public struct TransitionRule<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
@@ -9,8 +11,12 @@ public struct TransitionRule<State: Hashable & Sendable, Event: Hashable & Senda
     public var event: Event?
     /// The states it may leave.
     public var sources: [State]
-    /// The states it may enter; the handler (if any) picks one at run time.
+    /// The states it may enter; the handler (if any) picks one at run time. Empty for a
+    /// targetless transition, which runs its callbacks and effects and changes no state.
     public var targets: [State]
+    /// Whether a transition from a compound state to its own descendants leaves it; only
+    /// ``StateMachine/graph()`` reads it, as the engine runs no hooks of a compound state.
+    public var kind: TransitionKind
     /// A description of the guard, for diagrams and lint.
     public var guardLabel: String?
     /// Descriptions of the effects, for diagrams.
@@ -31,11 +37,13 @@ public struct TransitionRule<State: Hashable & Sendable, Event: Hashable & Senda
         event: Event?, from sources: [State], to targets: [State], guardLabel: String? = nil,
         effectLabels: [String] = [], guardCondition: (@Sendable (TransitionContext<State, Event>) -> Bool)? = nil,
         handler: (@Sendable (TransitionContext<State, Event>) throws -> State)? = nil,
-        willFire: Callback? = nil, didFire: Callback? = nil, effects: [Callback] = []
+        willFire: Callback? = nil, didFire: Callback? = nil, effects: [Callback] = [],
+        kind: TransitionKind = .external
     ) {
         self.event = event
         self.sources = sources
         self.targets = targets
+        self.kind = kind
         self.guardLabel = guardLabel
         self.effectLabels = effectLabels
         self.guardCondition = guardCondition
