@@ -1,3 +1,4 @@
+import FSMCore
 import Foundation
 import TestSupport
 import Testing
@@ -16,6 +17,51 @@ import Testing
         #expect(try CommandRunner.run(["convert", scxml, "-o", yamlAgain]).status == 0)
         #expect(try String(contentsOfFile: yaml, encoding: .utf8) == String(contentsOfFile: yamlAgain, encoding: .utf8))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["test576.yaml", "again.scxml", "again.yaml"])
+    }
+
+    @Test func targetlessAndInternalTransitionsRoundTripThroughSCXML() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let yaml = directory.appendingPathComponent("editor.yaml")
+        try """
+            version: 1
+            initial: Editor
+            states:
+              - id: Editor
+                initial: Clean
+              - id: Clean
+                parent: Editor
+              - id: Dirty
+                parent: Editor
+            transitions:
+              - from: Clean
+                event: type
+                to: Dirty
+              - from: Editor
+                event: tick
+                effects: autosave
+              - from: Editor
+                event: revert
+                to: Clean
+                type: internal
+              - from: Editor
+                event: reload
+                to: Clean
+
+            """.write(to: yaml, atomically: true, encoding: .utf8)
+        // machine file → SCXML → machine file → SCXML → machine file.
+        let paths = ["a.scxml", "b.yaml", "c.scxml", "d.yaml"].map { directory.appendingPathComponent($0).path }
+        for (input, output) in zip([yaml.path] + paths.dropLast(), paths) {
+            let result = try CommandRunner.run(["convert", input, "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let scxml = try String(contentsOfFile: paths[0], encoding: .utf8)
+        #expect(scxml.contains(#"<transition event="revert" target="Clean" type="internal"/>"#), "\(scxml)")
+        #expect(scxml.contains(#"<transition event="tick">"#), "\(scxml)")
+        #expect(try String(contentsOfFile: paths[2], encoding: .utf8) == scxml)
+        #expect(try String(contentsOfFile: paths[3], encoding: .utf8) == String(contentsOfFile: paths[1], encoding: .utf8))
+        let original = try MachineFileLoader.load(path: yaml.path)
+        #expect(MachineModel(try MachineFileLoader.load(path: paths[1])) == MachineModel(original))
+        #expect(original.transitions.map(\.isTargetless) == [false, true, false, false])
     }
 
     @Test func formatsComeFromExtensionsOrFromAndTo() throws {

@@ -77,7 +77,7 @@ import Testing
             }
             let edges = Set(graph.edges.map { DiagramParsers.MermaidGraph.Edge(start: $0.start, end: $0.end, label: DiagramParsers.decodedMermaid($0.label)) })
             for transition in machine.transitions where transition.targets.count == 1
-                && machine.state(transition.source)?.pseudoState != .initial
+                && machine.state(transition.source)?.pseudoState != .initial && !machine.keepsSourceActive(transition)
             {
                 let edge = DiagramParsers.MermaidGraph.Edge(
                     start: ids[transition.source], end: ids[transition.targets[0]],
@@ -132,6 +132,44 @@ import Testing
         #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"].map { ids[StateID($0)] }
             == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_", "game_start_", "x_end_"],
             "Mermaid names a composite's start and end X_start and X_end")
+    }
+
+    /// Targetless and internal transitions are listed inside their state, as UML's internal
+    /// activities, never drawn as loops; every other transition is its own edge, even beside
+    /// another between the same states.
+    @Test func targetlessAndInternalTransitionsAreInternalActivities() throws {
+        let machine = try MachineFileLoader.load(bytes: Array("""
+            initial: Editor
+            states:
+              - {id: Editor, initial: Clean, entry: open}
+              - {id: Clean, parent: Editor}
+              - {id: Dirty, parent: Editor}
+            transitions:
+              - {from: Clean, event: type, to: Dirty}
+              - {from: Clean, to: Dirty, guard: autosaved}
+              - {from: Editor, event: tick, guard: visible, effects: autosave}
+              - {from: Dirty, event: noop}
+              - {from: Editor, event: revert, to: Clean, type: internal}
+              - {from: Editor, event: reload, to: Clean}
+            """.utf8), format: .yaml, path: "editor.yaml")
+        let mermaid = try MermaidExporter().write(machine).text
+        #expect(mermaid.contains("""
+                note right of Editor
+                    entry / open
+                    tick [visible] / autosave
+                    revert (to Clean)
+                end note
+
+            """), "\(mermaid)")
+        #expect(mermaid.contains("        note right of Dirty\n            noop\n        end note\n"), "\(mermaid)")
+        let plantUML = try PlantUMLExporter().write(machine).text
+        for line in ["Editor : entry / open", "Editor : tick [visible] / autosave", "Editor : revert (to Clean)", "Dirty : noop"] {
+            #expect(plantUML.contains("    \(line)\n"), "\(plantUML)")
+        }
+        for text in [mermaid, plantUML] {
+            let edges = text.split(separator: "\n").filter { $0.contains("-->") && !$0.contains("[*]") }
+            #expect(edges.map { $0.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces) } == ["Clean --> Dirty", "Clean --> Dirty", "Editor --> Clean"], "\(text)")
+        }
     }
 
     @Test(arguments: ["amplify-auth.yaml", "ef-load-state.json"])
