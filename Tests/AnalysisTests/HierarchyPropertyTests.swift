@@ -1,6 +1,7 @@
 import Analysis
 import FSMCore
 import PropertyBased
+import TestSupport
 import Testing
 
 /// The graph rules on random *hierarchical* machines (compound and parallel states, history
@@ -206,17 +207,22 @@ import Testing
     /// With many parallel states and transitions of two targets, some of which enter both
     /// together (one in each region), so entering several states at once is exercised.
     @Test func reachabilityWithForksMatchesTheFixpoint() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 500, input: Self.inputs) { numbers in
             guard let machine = Self.machine(from: numbers, parallel: 2, forks: 2) else { return }
+            accepted.add()
             let reference = Reference(machine)
             let unreachable = (0..<reference.count).filter { !reference.active.contains($0) }.map { "s\($0)" }
             #expect(flagged(UnreachableState.self, machine) == Set(unreachable), "\(machine)")
         }
+        accepted.expect(atLeast: 450)
     }
 
     @Test func reachabilityAndDeadEndsMatchTheFixpoint() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 500, input: Self.inputs) { numbers in
             guard let machine = Self.machine(from: numbers) else { return }
+            accepted.add()
             let reference = Reference(machine)
             let unreachable = (0..<reference.count).filter { !reference.active.contains($0) }.map { "s\($0)" }
             #expect(flagged(UnreachableState.self, machine) == Set(unreachable), "\(machine)")
@@ -229,11 +235,14 @@ import Testing
                 #expect(path?.first?.state == machine.initialState)
             }
         }
+        accepted.expect(atLeast: 450)
     }
 
     @Test func trapsMatchMutualReachabilityOverTheDocumentedGraph() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 300, input: Self.inputs) { numbers in
             guard let machine = Self.machine(from: numbers), machine.states.contains(where: { $0.kind == .final }) else { return }
+            accepted.add()
             let reference = Reference(machine)
             // The documented graph: targets, initial child, regions, parent.
             var edges = [Set<Int>](repeating: [], count: reference.count)
@@ -267,6 +276,7 @@ import Testing
             }
             #expect(Set(Analyzer(rules: [Trap.self]).analyze(machine).map { Set($0.states.map(\.rawValue)) }) == expected)
         }
+        accepted.expect(atLeast: 120)
     }
 
     @Test func shallowHistoryReentersItsParentsChildrenWithTheirDefaults() throws {

@@ -1,6 +1,7 @@
 import Analysis
 import FSMCore
 import PropertyBased
+import TestSupport
 import Testing
 
 /// Every graph rule agrees with a deliberately naive reference (fixpoint reachability,
@@ -70,8 +71,10 @@ import Testing
     }
 
     @Test func reachabilityRulesMatchTheReference() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 400, input: Self.inputs) { numbers in
             guard let machine = try? Self.machine(from: numbers) else { return }
+            accepted.add()
             let reference = Reference(machine)
             let unreachable = (0..<reference.count).filter { !reference.reachable.contains($0) }
             #expect(Set(flagged(UnreachableState.self, machine)) == Set(unreachable.map { ["s\($0)"] }))
@@ -85,11 +88,14 @@ import Testing
             let finalsWithOutgoing = finals.filter { !reference.edges[$0].isEmpty }
             #expect(Set(flagged(FinalHasOutgoing.self, machine)) == Set(finalsWithOutgoing.map { ["s\($0)"] }))
         }
+        accepted.expect(atLeast: 360)
     }
 
     @Test func trapsMatchMutualReachabilityClasses() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 400, input: Self.inputs) { numbers in
             guard let machine = try? Self.machine(from: numbers) else { return }
+            accepted.add()
             let reference = Reference(machine)
             var expected = Set<Set<String>>()
             if (0..<reference.count).contains(where: reference.isFinal) {
@@ -114,11 +120,14 @@ import Testing
                 #expect(steps.last.map { finding.states.contains($0.state) } == true)
             }
         }
+        accepted.expect(atLeast: 360)
     }
 
     @Test func triggerRulesMatchPairwiseComparison() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 400, input: Self.inputs) { numbers in
             guard let machine = try? Self.machine(from: numbers) else { return }
+            accepted.add()
             struct Group: Hashable { var source: StateID; var event: EventID? }
             var errors = Set<Group>()
             var warnings = Set<Group>()
@@ -171,6 +180,7 @@ import Testing
             let used = Set(machine.transitions.compactMap(\.event))
             #expect(Analyzer(rules: [UnusedEvent.self]).analyze(machine).flatMap(\.events) == machine.events.map(\.id).filter { !used.contains($0) })
         }
+        accepted.expect(atLeast: 360)
     }
 
     @Test func aMillionStateChainNeedsNoRecursion() throws {

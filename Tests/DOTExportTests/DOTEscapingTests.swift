@@ -81,10 +81,12 @@ import Testing
     }
 
     @Test func randomNamesAndLabelsReadBackUnchanged() async {
+        let accepted = AcceptedCases()
         await propertyCheck(count: 300, input: Self.names.array(of: 1...5), Self.names.array(of: 1...5)) { ids, labels in
             var seen = Set<String>()
             let unique = ids.filter { !$0.isEmpty && seen.insert($0).inserted }
             guard !unique.isEmpty else { return }
+            accepted.add()
             let states = unique.enumerated().map { index, id in
                 State(StateID(id), label: labels.indices.contains(index) && !labels[index].isEmpty ? labels[index] : nil,
                       kind: index == 0 ? .initial : .normal)
@@ -101,6 +103,7 @@ import Testing
                 Issue.record("\(error)")
             }
         }
+        accepted.expect(atLeast: 240)
     }
 
     @Test func keywordsAndOddNamesBecomeQuotedOrFreshIdentifiers() {
