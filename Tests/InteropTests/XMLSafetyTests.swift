@@ -37,32 +37,41 @@ import Testing
         return Array(text.utf8)
     }
 
-    /// The resident set size in bytes, from /proc.
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return 0 }
+    struct ResidentSetUnreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The resident set size in bytes, from /proc. Throws when it cannot be read: a size of 0
+    /// would make every growth check pass without measuring anything.
+    static func residentBytes(statm: String = "/proc/self/statm") throws -> Int {
+        guard let text = try? String(contentsOfFile: statm, encoding: .utf8),
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }), pages > 0
+        else { throw ResidentSetUnreadable(description: "cannot read the resident set size from \(statm)") }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// Runs `body`, returning its error's message, the seconds it took and how much the
     /// resident set grew.
-    static func measure(_ body: () throws -> Void) -> (message: String?, seconds: Double, growth: Int) {
-        let before = residentBytes()
+    static func measure(_ body: () throws -> Void) throws -> (message: String?, seconds: Double, growth: Int) {
+        let before = try residentBytes()
         let start = Date()
         var message: String?
         do { try body() } catch let error as MachineFileError { message = error.description } catch { message = "\(error)" }
-        return (message, Date().timeIntervalSince(start), residentBytes() - before)
+        return (message, Date().timeIntervalSince(start), try residentBytes() - before)
     }
 
-    @Test func anExternalEntityIsRefusedWithoutReadingTheFile() {
-        let result = Self.measure { _ = try SCXMLImporter().read(Self.externalEntity, path: "xxe.scxml") }
+    @Test func anUnreadableResidentSetIsAnErrorNotZero() {
+        #expect(throws: ResidentSetUnreadable.self) { try Self.residentBytes(statm: "/proc/self/no-such-file") }
+    }
+
+    @Test func anExternalEntityIsRefusedWithoutReadingTheFile() throws {
+        let result = try Self.measure { _ = try SCXMLImporter().read(Self.externalEntity, path: "xxe.scxml") }
         #expect(result.message == "xxe.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted: SCXML needs none, and a DTD can declare entities that read other files or expand without bound")
         #expect(result.seconds < 1)
     }
 
-    @Test func anEntityExpansionBombIsRefusedFastInFlatMemory() {
-        let result = Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml") }
+    @Test func anEntityExpansionBombIsRefusedFastInFlatMemory() throws {
+        let result = try Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml") }
         #expect(result.message?.hasPrefix("lol.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted") == true)
         #expect(result.seconds < 1)
         #expect(result.growth < 16 * 1024 * 1024, "resident set grew by \(result.growth) bytes")
@@ -70,13 +79,13 @@ import Testing
 
     /// Defence in depth: without fsmviz's own check, libxml2 as FoundationXML configures it
     /// still neither reads the file nor expands the bomb.
-    @Test func libxml2AloneNeitherReadsFilesNorExpandsBombs() {
-        let external = Self.measure {
+    @Test func libxml2AloneNeitherReadsFilesNorExpandsBombs() throws {
+        let external = try Self.measure {
             let imported = try SCXMLImporter().read(Self.externalEntity, path: "xxe.scxml", refuseDocumentTypes: false)
             #expect(!imported.machine.states.flatMap(\.entryEffects).joined().contains("TOP-SECRET"))
         }
         #expect(external.message?.contains("not well-formed XML") == true, "\(external.message ?? "accepted")")
-        let bomb = Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml", refuseDocumentTypes: false) }
+        let bomb = try Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml", refuseDocumentTypes: false) }
         #expect(bomb.message?.contains("not well-formed XML") == true, "\(bomb.message ?? "accepted")")
         #expect(bomb.seconds < 1)
         #expect(bomb.growth < 16 * 1024 * 1024, "resident set grew by \(bomb.growth) bytes")
