@@ -1,22 +1,35 @@
-/// Quoting for DOT identifiers and label strings.
+/// Quoting for DOT identifiers, labels and tooltips.
 ///
 /// Labels survive any text: backslashes are doubled (Graphviz would otherwise read `\N`,
-/// `\l` and friends as its own escapes), quotes escaped, line breaks written as `\n`, and
-/// other control characters, which neither C strings nor XML output can carry, shown as
-/// their Unicode control pictures.
+/// `\l` and friends as its own escapes), `&` written as `&amp;` (Graphviz decodes character
+/// references in labels, so `&amp;` would be drawn as `&` and `&#0;` would break the SVG),
+/// quotes escaped, line breaks written as `\n`, and other control characters, which neither C
+/// strings nor XML output can carry, shown as their Unicode control pictures.
 public enum DOTEscaping {
     private static let keywords: Set<String> = ["node", "edge", "graph", "digraph", "subgraph", "strict"]
 
-    /// A DOT string literal that Graphviz reads back as `text` once it applies its label
-    /// escapes.
+    /// A DOT string literal that Graphviz draws as `text` once it applies its label escapes
+    /// and character references.
     public static func quotedLabel(_ text: String) -> String {
+        quoted(text, backslash: "\\\\")
+    }
+
+    /// A DOT string literal that a rendered tooltip shows as `text`: Graphviz applies its
+    /// escapes to a tooltip twice (`\\G` would still expand to the graph's name), so each
+    /// backslash is written four times.
+    public static func quotedTooltip(_ text: String) -> String {
+        quoted(text, backslash: "\\\\\\\\")
+    }
+
+    private static func quoted(_ text: String, backslash: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
             switch scalar {
-            case "\\": result += "\\\\"
+            case "\\": result += backslash
+            case "&": result += "&amp;"
             case "\"": result += "\\\""
             case "\n":
                 if !previousWasCarriageReturn { result += "\\n" }
@@ -25,6 +38,8 @@ public enum DOTEscaping {
             case "\u{00}"..."\u{1F}":
                 result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
             case "\u{7F}": result += "\u{2421}"
+            // Not characters, so no XML output can carry them.
+            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -133,7 +133,7 @@ struct StatesDiagram {
                 if let anchor = selfAnchors[number] {
                     dot += "\(indent)    \(anchor) [shape=point, width=0.06, label=\"\", "
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
-                        + "id=\"\(element)-anchor\", class=\"anchor\", fsmviz_state=\(q(state.id.rawValue))]\n"
+                        + "id=\"\(element)-anchor\", class=\"anchor\", fsmviz_state=\"\(element)\"]\n"
                     // Above the start point, so the internal transitions start near the title.
                     if let start { edges.append("\(anchor) -> \(start) [style=invis]") }
                 }
@@ -258,12 +258,12 @@ struct StatesDiagram {
         let state = machine.states[number]
         var attributes = [
             "id=\(q(DiagramElementID.state(state.id)))", "class=\(q(classes(of: number)))",
-            "fsmviz_state=\(q(state.id.rawValue))",
+            "fsmviz_state=\"\(DiagramElementID.state(state.id))\"",
         ]
         if let label = state.label, label != state.id.rawValue {
-            attributes.append("tooltip=\(q("\(label) (\(state.id.rawValue))"))")
+            attributes.append("tooltip=\(DOTEscaping.quotedTooltip("\(label) (\(state.id.rawValue))"))")
         } else {
-            attributes.append("tooltip=\(q(state.id.rawValue))")
+            attributes.append("tooltip=\(DOTEscaping.quotedTooltip(state.id.rawValue))")
         }
         // Graphviz copies a cluster's attributes into the clusters inside it, so a cluster says
         // "none" explicitly rather than inherit its parent's list.
@@ -339,9 +339,9 @@ struct StatesDiagram {
                     ? "\(count) \(noun) from \(stub.state.rawValue) to states out of view"
                     : "\(count) \(noun) into \(stub.state.rawValue) from states out of view"
                 dot += "    \(node) [shape=plaintext, style=\"\", label=\(q((outgoing ? "+\(count) out" : "+\(count) in"))), "
-                    + "fontsize=\(theme.fontSize - 2), fontcolor=\(q(theme.edgeColor)), tooltip=\(q(tooltip)), class=\"stub\"]\n"
+                    + "fontsize=\(theme.fontSize - 2), fontcolor=\(q(theme.edgeColor)), tooltip=\(DOTEscaping.quotedTooltip(tooltip)), class=\"stub\"]\n"
                 let end = drawing.attachment(number, role: outgoing ? "ltail" : "lhead", ids)
-                let attributes = (["style=dashed", "tooltip=\(q(tooltip))", "class=\"stub\""] + end.attributes)
+                let attributes = (["style=dashed", "tooltip=\(DOTEscaping.quotedTooltip(tooltip))", "class=\"stub\""] + end.attributes)
                     .joined(separator: ", ")
                 dot += outgoing
                     ? "    \(end.node) -> \(node) [\(attributes)]\n"

@@ -1,11 +1,13 @@
+internal import DOTExport
 internal import FSMCore
 
 /// A laid-out diagram read through fsmviz's element scheme (docs/diagrams.md): which boxes draw
 /// which state, which edges and nodes draw which transition.
 ///
 /// Only the custom attributes are read (`fsmviz_state`, `fsmviz_transition`, `fsmviz_part`,
-/// `fsmviz_target`, `fsmviz_internal`), never the ids or DOT names: they carry raw state ids, so
-/// nothing needs decoding, and the geometry alone decides where each thing was drawn.
+/// `fsmviz_target`, `fsmviz_internal`), never the DOT names: states are named by their element
+/// ids (``DiagramElementID``), which any state id survives, and the geometry alone decides
+/// where each thing was drawn.
 struct DrawingIndex {
     /// The boxes that draw one state.
     struct StateBoxes {
@@ -52,15 +54,15 @@ struct DrawingIndex {
             if !transitions.isEmpty {
                 for number in transitions { nodesOfTransition[number, default: []].append(position) }
                 if transitions.count > 1 { sharedElements.append(("node '\(node.name)'", transitions)) }
-            } else if let state = node.attributes["fsmviz_state"] {
-                states[StateID(state), default: StateBoxes()].nodes.append(node.box)
+            } else if let state = Self.state(node.attributes["fsmviz_state"]) {
+                states[state, default: StateBoxes()].nodes.append(node.box)
             }
             noteInternalActivities(node.attributes["fsmviz_internal"], host: node.attributes["fsmviz_state"])
         }
         for (position, cluster) in drawing.clusters.enumerated() {
             let own = Self.ownAttributes(of: position, in: drawing.clusters)
-            if let state = own["fsmviz_state"] {
-                states[StateID(state), default: StateBoxes()].cluster = cluster.box
+            if let state = Self.state(own["fsmviz_state"]) {
+                states[state, default: StateBoxes()].cluster = cluster.box
             }
             noteInternalActivities(own["fsmviz_internal"], host: cluster.attributes["fsmviz_state"])
         }
@@ -87,10 +89,15 @@ struct DrawingIndex {
     }
 
     private mutating func noteInternalActivities(_ list: String?, host: String?) {
-        guard let host else { return }
-        for number in Self.numbers(list) where internalActivityHosts[number]?.contains(StateID(host)) != true {
-            internalActivityHosts[number, default: []].append(StateID(host))
+        guard let host = Self.state(host) else { return }
+        for number in Self.numbers(list) where internalActivityHosts[number]?.contains(host) != true {
+            internalActivityHosts[number, default: []].append(host)
         }
+    }
+
+    /// The state an `fsmviz_state` or `fsmviz_target` attribute names by its element id.
+    static func state(_ attribute: String?) -> StateID? {
+        attribute.flatMap { DiagramElementID.stateID(of: $0) }
     }
 
     /// The transition numbers of an attribute: one, or several separated by spaces or commas.

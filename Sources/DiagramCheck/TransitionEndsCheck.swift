@@ -70,9 +70,9 @@ struct TransitionEndsCheck {
         var entered = Set<StateID>()
         for (edge, part) in parts where part.entersTarget {
             guard let end = edge.splines.last?.end else { continue }
-            let named = edge.attributes["fsmviz_target"].map { StateID($0) }
+            let named = DrawingIndex.state(edge.attributes["fsmviz_target"])
             guard !transition.isTargetless else {
-                let into = named ?? index.drawing.nodes[edge.head].attributes["fsmviz_state"].map { StateID($0) }
+                let into = named ?? DrawingIndex.state(index.drawing.nodes[edge.head].attributes["fsmviz_state"])
                 findings.append(
                     finding(
                         .wrongState, [number],

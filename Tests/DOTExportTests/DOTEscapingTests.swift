@@ -10,8 +10,13 @@ import Testing
 /// equals the text we meant.
 @Suite struct DOTEscapingTests {
     /// What Graphviz shows for a label attribute: `\\` is a backslash, `\n` (and `\l`, `\r`)
-    /// a line break; other escapes do not occur in our output.
+    /// a line break, `&amp;` an ampersand (Graphviz decodes character references in labels);
+    /// other escapes and references do not occur in our output.
     static func displayed(_ raw: String) -> String {
+        unescaped(raw).replacing("&amp;", with: "&")
+    }
+
+    private static func unescaped(_ raw: String) -> String {
         var result = ""
         var iterator = raw.unicodeScalars.makeIterator()
         while let scalar = iterator.next() {

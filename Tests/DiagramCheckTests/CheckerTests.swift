@@ -28,18 +28,18 @@ import Testing
         digraph Player {
             graph [compound=true, rankdir=TB, nodesep=0.6]
             node [shape=box]
-            Idle [id="state-Idle", class="state atomic", fsmviz_state="Idle"]
+            Idle [id="state-Idle", class="state atomic", fsmviz_state="state-Idle"]
             subgraph cluster_active {
-                graph [label="Active\\nping", id="state-Active", class="state compound", fsmviz_state="Active", fsmviz_internal="3"]
-                A1 [id="state-A1", class="state atomic", fsmviz_state="A1"]
-                A2 [id="state-A2", class="state atomic", fsmviz_state="A2"]
+                graph [label="Active\\nping", id="state-Active", class="state compound", fsmviz_state="state-Active", fsmviz_internal="3"]
+                A1 [id="state-A1", class="state atomic", fsmviz_state="state-A1"]
+                A2 [id="state-A2", class="state atomic", fsmviz_state="state-A2"]
             }
-            Done [id="state-Done", class="state final", fsmviz_state="Done"]
-            Idle -> A1 [lhead=cluster_active, id="transition-0", class="transition", fsmviz_transition=0, fsmviz_part=whole, fsmviz_target="Active", label="start"]
-            A1 -> Idle [ltail=cluster_active, id="transition-1", class="transition", fsmviz_transition=1, fsmviz_part=whole, fsmviz_target="Idle", label="stop"]
-            A1 -> A2 [id="transition-2", class="transition", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target="A2", label="next"]
-            A2 -> Done [id="transition-4", class="transition", fsmviz_transition=4, fsmviz_part=whole, fsmviz_target="Done", label="finish"]
-            A2 -> Done [id="transition-5", class="transition", fsmviz_transition=5, fsmviz_part=whole, fsmviz_target="Done", label="[timeout]"]
+            Done [id="state-Done", class="state final", fsmviz_state="state-Done"]
+            Idle -> A1 [lhead=cluster_active, id="transition-0", class="transition", fsmviz_transition=0, fsmviz_part=whole, fsmviz_target="state-Active", label="start"]
+            A1 -> Idle [ltail=cluster_active, id="transition-1", class="transition", fsmviz_transition=1, fsmviz_part=whole, fsmviz_target="state-Idle", label="stop"]
+            A1 -> A2 [id="transition-2", class="transition", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target="state-A2", label="next"]
+            A2 -> Done [id="transition-4", class="transition", fsmviz_transition=4, fsmviz_part=whole, fsmviz_target="state-Done", label="finish"]
+            A2 -> Done [id="transition-5", class="transition", fsmviz_transition=5, fsmviz_part=whole, fsmviz_target="state-Done", label="[timeout]"]
         }
         """
 
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aTargetlessTransitionListedInsideAnotherStateIsOnTheWrongState() throws {
         let moved = planting(", fsmviz_internal=\"3\"", "")
-            .replacingOccurrences(of: "fsmviz_state=\"Done\"", with: "fsmviz_state=\"Done\", fsmviz_internal=\"3\"")
+            .replacingOccurrences(of: "fsmviz_state=\"state-Done\"", with: "fsmviz_state=\"state-Done\", fsmviz_internal=\"3\"")
         let report = try check(moved)
         #expect(report.findings(.wrongState).map(\.transitions) == [[3]], "\(report.text)")
     }
@@ -122,14 +122,14 @@ import Testing
     @Test func aLabelNodeFarFromItsEdgeIsDetached() throws {
         // The label node sits in the source's rank, pushed aside by a wide invisible spacer.
         let dot = planting(
-            "A1 -> A2 [id=\"transition-2\", class=\"transition\", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target=\"A2\", label=\"next\"]",
+            "A1 -> A2 [id=\"transition-2\", class=\"transition\", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target=\"state-A2\", label=\"next\"]",
             """
             spacer [style=invis, width=1.2]
                 label2 [shape=plaintext, label="next", fsmviz_transition=2, fsmviz_part=label]
                 { rank=same; A1; spacer; label2 }
                 A1 -> spacer [style=invis]
                 spacer -> label2 [style=invis]
-                A1 -> A2 [id="transition-2", class="transition", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target="A2"]
+                A1 -> A2 [id="transition-2", class="transition", fsmviz_transition=2, fsmviz_part=whole, fsmviz_target="state-A2"]
             """)
         let report = try check(dot)
         let detached = report.findings(.detachedLabel)
@@ -152,11 +152,11 @@ extension CheckerTests {
         // border around A2 repeats Active's fsmviz_state and fsmviz_internal.
         let report = try check(
             planting(
-                "        A2 [id=\"state-A2\", class=\"state atomic\", fsmviz_state=\"A2\"]",
+                "        A2 [id=\"state-A2\", class=\"state atomic\", fsmviz_state=\"state-A2\"]",
                 """
                         subgraph cluster_border {
                             graph [style=dashed, label="", id="state-A2-region"]
-                            A2 [id="state-A2", class="state atomic", fsmviz_state="A2"]
+                            A2 [id="state-A2", class="state atomic", fsmviz_state="state-A2"]
                         }
                 """))
         #expect(report.findings.isEmpty, "\(report.text)")

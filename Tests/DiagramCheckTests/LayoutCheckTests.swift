@@ -22,16 +22,16 @@ import Testing
             digraph Crossing {
                 graph [splines=line]
                 node [shape=box, width=0.5, height=0.3, fixedsize=true]
-                A [pos="0,0!", fsmviz_state="A"]
-                B [pos="4,0!", fsmviz_state="B"]
-                C [pos="\(c)!", fsmviz_state="C"]
-                D [pos="\(d)!", fsmviz_state="D"]
+                A [pos="0,0!", fsmviz_state="state-A"]
+                B [pos="4,0!", fsmviz_state="state-B"]
+                C [pos="\(c)!", fsmviz_state="state-C"]
+                D [pos="\(d)!", fsmviz_state="state-D"]
                 label0 [shape=plaintext, fixedsize=false, label="go", pos="2,0!", fsmviz_transition=0, fsmviz_part=label]
                 label1 [shape=plaintext, fixedsize=false, label="cut", pos="\(label1)!", fsmviz_transition=1, fsmviz_part=label]
                 A -> label0 [fsmviz_transition=0, fsmviz_part=source, arrowhead=none]
-                label0 -> B [fsmviz_transition=0, fsmviz_part=target, fsmviz_target="B"]
+                label0 -> B [fsmviz_transition=0, fsmviz_part=target, fsmviz_target="state-B"]
                 C -> label1 [fsmviz_transition=1, fsmviz_part=source, arrowhead=none]
-                label1 -> D [fsmviz_transition=1, fsmviz_part=target, fsmviz_target="D"]
+                label1 -> D [fsmviz_transition=1, fsmviz_part=target, fsmviz_target="state-D"]
             }
             """
     }
@@ -78,14 +78,14 @@ import Testing
         digraph Regions {
             graph [rankdir=\(rankdir)]
             subgraph cluster_P {
-                graph [label="P", fsmviz_state="P"]
+                graph [label="P", fsmviz_state="state-P"]
                 subgraph cluster_R1 {
-                    graph [label="R1", fsmviz_state="R1"]
-                    r1 [fsmviz_state="r1"]
+                    graph [label="R1", fsmviz_state="state-R1"]
+                    r1 [fsmviz_state="state-r1"]
                 }
                 subgraph cluster_R2 {
-                    graph [label="R2", fsmviz_state="R2"]
-                    r2 [fsmviz_state="r2"]
+                    graph [label="R2", fsmviz_state="state-R2"]
+                    r2 [fsmviz_state="state-r2"]
                 }
             }
             \(order[0].lowercased()) -> \(order[1].lowercased()) [style=invis]
@@ -110,9 +110,9 @@ import Testing
         let dot = """
             digraph Regions {
                 node [shape=box, width=1, height=1, fixedsize=true]
-                P [pos="0,0!", width=3, height=3, fsmviz_state="P"]
-                R1 [pos="0,0!", fsmviz_state="R1"]
-                R2 [pos="0.3,0.3!", fsmviz_state="R2"]
+                P [pos="0,0!", width=3, height=3, fsmviz_state="state-P"]
+                R1 [pos="0,0!", fsmviz_state="state-R1"]
+                R2 [pos="0.3,0.3!", fsmviz_state="state-R2"]
             }
             """
         let report = try check(try Self.parallel(), dot, engine: "neato")

@@ -211,3 +211,31 @@ import Testing
         }
     }
 }
+
+@Suite struct FaithfulTextTests {
+    /// Graphviz decodes character references in labels and applies its escapes to tooltips
+    /// twice: `&amp;` was drawn as `&`, `&#0;` broke the SVG, `\G` became the graph's name.
+    @Test(arguments: [EdgeLabelPlacement.onEdges, .tooltips])
+    func userTextIsDrawnAndShownAsWritten(placement: EdgeLabelPlacement) throws {
+        let text = #"x &amp; y &#0; z \G \E \N \T \H &#xFFFE; &#55296; &#x110000; a\"#
+        let machine = try Machine(
+            name: "Text", states: [State("A", kind: .initial), State(StateID(text))],
+            transitions: [Transition(from: "A", on: "go", to: StateID(text), guard: text)])
+        let bytes = try GraphvizRenderer().render(machine, options: DOTOptions(edgeLabels: placement), format: .svg)
+        let root = try SVGStructure.tree(bytes)
+        var texts: [String] = []
+        var tooltips: [String] = []
+        func visit(_ element: SVGStructure.Element) {
+            if element.name == "text" { texts.append(element.stringValue) }
+            if element.name == "a", let title = element.attributes["xlink:title"] { tooltips.append(title) }
+            element.children.forEach(visit)
+        }
+        visit(root)
+        let label = "go [\(text)]"
+        #expect(texts.joined(separator: " ").contains(text), "the state's name as written: \(texts)")
+        #expect(tooltips.contains(label), "the transition's tooltip as written: \(tooltips)")
+        if placement == .onEdges {
+            #expect(texts.joined(separator: " ").contains(label), "the label as written: \(texts)")
+        }
+    }
+}
