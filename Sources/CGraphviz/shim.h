@@ -22,11 +22,56 @@ static inline Agnode_t *fsmviz_edge_head(Agedge_t *edge) { return aghead(edge); 
 static inline char *fsmviz_get(void *object, const char *name) { return agget(object, (char *)name); }
 /* A laid-out graph's or cluster's bounding box in points (GD_bb is a macro). */
 static inline boxf fsmviz_bounds(Agraph_t *graph) { return GD_bb(graph); }
-/* cgraph's default memory and I/O disciplines, which Swift cannot take the address of. */
-#if !FSMVIZ_GRAPHVIZ_13
-static inline Agmemdisc_t *fsmviz_memory_discipline(void) { return &AgMemDisc; }
-#endif
+/* cgraph's default I/O discipline, which Swift cannot take the address of. */
 static inline Agiodisc_t *fsmviz_io_discipline(void) { return &AgIoDisc; }
+
+/* The disciplines fsmviz reads DOT with: its own ids and input, cgraph's memory. Built here
+ * because their fields differ by version: 13 dropped the memory discipline and the id
+ * discipline's alloc (which fsmviz's, like cgraph's own, would refuse anyway). The result
+ * lives as long as the process: graphs keep pointers to it. */
+typedef void *(*fsmviz_id_open)(Agraph_t *, Agdisc_t *);
+typedef long (*fsmviz_id_map)(void *, int, char *, IDTYPE *, int);
+typedef void (*fsmviz_id_free)(void *, int, IDTYPE);
+typedef char *(*fsmviz_id_print)(void *, int, IDTYPE);
+typedef void (*fsmviz_id_close)(void *);
+typedef void (*fsmviz_id_register)(void *, int, void *);
+#if !FSMVIZ_GRAPHVIZ_13
+static inline long fsmviz_id_refuse_alloc(void *state, int kind, IDTYPE id) { (void)state; (void)kind; (void)id; return 0; }
+#endif
+static inline Agdisc_t *fsmviz_discipline(
+    fsmviz_id_open open, fsmviz_id_map map, fsmviz_id_free release, fsmviz_id_print print, fsmviz_id_close close,
+    fsmviz_id_register idregister, int (*afread)(void *, char *, int)) {
+    static Agiddisc_t ids;
+    static Agiodisc_t io;
+    static Agdisc_t discipline;
+    ids.open = open;
+    ids.map = map;
+#if !FSMVIZ_GRAPHVIZ_13
+    ids.alloc = fsmviz_id_refuse_alloc;
+#endif
+    ids.free = release;
+    ids.print = print;
+    ids.close = close;
+    ids.idregister = idregister;
+    io.afread = afread;
+    io.putstr = AgIoDisc.putstr;
+    io.flush = AgIoDisc.flush;
+#if !FSMVIZ_GRAPHVIZ_13
+    discipline.mem = &AgMemDisc;
+#endif
+    discipline.id = &ids;
+    discipline.io = &io;
+    return &discipline;
+}
+
+/* agstrfree gained an is_html flag in 13; fsmviz's names are plain strings. */
+static inline int fsmviz_strfree(Agraph_t *graph, char *string) {
+#if FSMVIZ_GRAPHVIZ_13
+    return agstrfree(graph, string, false);
+#else
+    return agstrfree(graph, string);
+#endif
+}
 
 /* gvRenderData with the length as a size_t whichever type this Graphviz takes. */
 static inline int fsmviz_render_data(GVC_t *context, graph_t *graph, const char *format, char **data, size_t *length) {

@@ -326,27 +326,11 @@ private enum DocumentReader {
         init(_ graph: UnsafeMutablePointer<Agraph_t>?) { self.graph = graph }
     }
 
-    /// The disciplines live as long as the process: a graph keeps pointers to them.
-    nonisolated(unsafe) static let ioDiscipline = allocated(Agiodisc_t(
-        afread: { channel, buffer, size in
-            // One line per call, as cgraph's own memory reader does.
-            guard let channel, let buffer, size > 0 else { return 0 }
-            let source = Unmanaged<Source>.fromOpaque(channel).takeUnretainedValue()
-            var count = 0
-            while source.offset < source.bytes.count, count < Int(size) {
-                let byte = source.bytes[source.offset]
-                buffer[count] = byte
-                source.offset += 1
-                count += 1
-                if byte == 0x0A { break }
-            }
-            return Int32(count)
-        },
-        putstr: fsmviz_io_discipline().pointee.putstr, flush: fsmviz_io_discipline().pointee.flush))
-
-    nonisolated(unsafe) static let idDiscipline = allocated(Agiddisc_t(
-        open: { graph, _ in UnsafeMutableRawPointer(Unmanaged.passRetained(Names(graph)).toOpaque()) },
-        map: { state, _, name, id, create in
+    /// Built once (by the shim, since their fields differ by Graphviz version); graphs keep
+    /// pointers to them, so they live as long as the process.
+    nonisolated(unsafe) static let discipline = fsmviz_discipline(
+        { graph, _ in UnsafeMutableRawPointer(Unmanaged.passRetained(Names(graph)).toOpaque()) },
+        { state, _, name, id, create in
             guard let state, let id else { return 0 }
             let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
             guard let name else {
@@ -368,32 +352,36 @@ private enum DocumentReader {
             }
             return 1
         },
-        alloc: { _, _, _ in 0 },
-        free: { state, _, id in
+        { state, _, id in
             guard let state, id % 2 == 0, id > 0 else { return }
             let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
             let index = Int(id / 2) - 1
-            if names.names.indices.contains(index) { agstrfree(names.graph, names.names[index]) }
+            if names.names.indices.contains(index) { _ = fsmviz_strfree(names.graph, names.names[index]) }
         },
-        print: { state, _, id in
+        { state, _, id in
             guard let state, id % 2 == 0, id > 0 else { return nil }
             let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
             let index = Int(id / 2) - 1
             return names.names.indices.contains(index) ? names.names[index] : nil
         },
-        close: { state in
+        { state in
             if let state { Unmanaged<Names>.fromOpaque(state).release() }
         },
-        idregister: { _, _, _ in }))
-
-    nonisolated(unsafe) static let discipline = allocated(
-        Agdisc_t(mem: fsmviz_memory_discipline(), id: idDiscipline, io: ioDiscipline))
-
-    private static func allocated<Value>(_ value: Value) -> UnsafeMutablePointer<Value> {
-        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-        pointer.initialize(to: value)
-        return pointer
-    }
+        { _, _, _ in },
+        { channel, buffer, size in
+            // One line per call, as cgraph's own memory reader does.
+            guard let channel, let buffer, size > 0 else { return 0 }
+            let source = Unmanaged<Source>.fromOpaque(channel).takeUnretainedValue()
+            var count = 0
+            while source.offset < source.bytes.count, count < Int(size) {
+                let byte = source.bytes[source.offset]
+                buffer[count] = byte
+                source.offset += 1
+                count += 1
+                if byte == 0x0A { break }
+            }
+            return Int32(count)
+        })
 
     static func read(_ text: String) -> UnsafeMutablePointer<Agraph_t>? {
         let source = Source(text)

@@ -10,7 +10,23 @@ struct Agiodisc_s {
     int (*putstr)(void *chan, const char *str);
     int (*flush)(void *chan);
 };
-/* No Agmemdisc_t, AgMemDisc or agreadline: 13 removed them. */
+/* No Agmemdisc_t, AgMemDisc or agreadline, and no alloc in the id discipline: 13 removed them. */
+#include <stdint.h>
+typedef uint64_t IDTYPE;
+typedef struct Agiddisc_s Agiddisc_t;
+typedef struct Agdisc_s Agdisc_t;
+struct Agiddisc_s {
+    void *(*open)(Agraph_t *g, Agdisc_t *);
+    long (*map)(void *state, int objtype, char *str, IDTYPE *id, int createflag);
+    void (*free)(void *state, int objtype, IDTYPE id);
+    char *(*print)(void *state, int objtype, IDTYPE id);
+    void (*close)(void *state);
+    void (*idregister)(void *state, int objtype, void *obj);
+};
+struct Agdisc_s {
+    Agiddisc_t *id;
+    Agiodisc_t *io;
+};
 extern Agiodisc_t AgIoDisc;
 Agnode_t *agtail_of(Agedge_t *edge);
 Agnode_t *aghead_of(Agedge_t *edge);
