@@ -49,12 +49,16 @@ public struct GraphvizRenderer: Sendable {
     /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
     /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
     ///   by the view's size (and move events into tooltips on the largest diagrams).
-    /// - Throws: ``RenderError`` naming the machine.
+    /// - Parameter policy: Also bounds engines chosen by name: a layout it expects to run for
+    ///   minutes is refused before Graphviz starts, since a running layout cannot be stopped.
+    /// - Throws: ``RenderError`` naming the machine; ``RenderError/refused(_:)`` for a layout
+    ///   `policy` refuses.
     public func render(
         _ view: DiagramView, options: DOTOptions = DOTOptions(), format: RenderFormat,
         engine: LayoutEngine = .auto, policy: LayoutPolicy = .measured
     ) throws(RenderError) -> [UInt8] {
-        let plan = engine == .auto ? policy.plan(for: view) : LayoutPlan(engine: engine, removesOverlap: options.removesOverlap)
+        let plan = policy.plan(for: view, engine: engine, options: options)
+        if let refusal = policy.refusal(of: plan.engine, for: view) { throw .refused(refusal) }
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
         let bytes: [UInt8]

@@ -45,6 +45,14 @@ public struct LayoutPolicy: Hashable, Sendable {
         plan(transitions: view.transitionCount)
     }
 
+    /// The plan for `view` laid out with `engine`: this policy's choice for
+    /// ``LayoutEngine/auto``, else `engine` with the drawing as `options` ask for.
+    public func plan(for view: DiagramView, engine: LayoutEngine, options: DOTOptions) -> LayoutPlan {
+        engine == .auto
+            ? plan(for: view)
+            : LayoutPlan(engine: engine, edgeLabels: options.edgeLabels, removesOverlap: options.removesOverlap)
+    }
+
     /// Why `engine` should not lay out a diagram that draws `transitions` transitions, or `nil`
     /// when it may.
     ///

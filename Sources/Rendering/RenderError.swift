@@ -14,6 +14,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case formatUnavailable(RenderFormat, available: [String])
     /// Rendering failed after layout.
     case renderFailed(subject: String, format: RenderFormat, message: String)
+    /// The layout was not started: it would run for minutes (``LayoutPolicy``).
+    case refused(LayoutRefusal)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "and run 'libgvc6-config-update -c'; formats available: \(available.joined(separator: ", "))"
         case .renderFailed(let subject, let format, let message):
             return "rendering \(subject) as \(format.rawValue) failed: \(Self.detail(message))"
+        case .refused(let refusal):
+            return refusal.description
         }
     }
 

@@ -89,6 +89,16 @@ extension FsmvizCommand {
                     (input, input == "-" ? "-" : besideInput(input, chosen), chosen)
                 }
             }
+            // Two inputs named alike (a/door.json and b/door.json into one directory, or
+            // door.json and door.yaml beside each other) would overwrite each other's diagram.
+            let clashes = Dictionary(grouping: jobs.filter { $0.destination != "-" }, by: \.destination)
+                .mapValues { Set($0.map(\.input)).sorted() }.filter { $0.value.count > 1 }
+            if let (destination, clashing) = clashes.min(by: { $0.key < $1.key }) {
+                Console.printError(
+                    "error: \(clashing.joined(separator: " and ")) would both be drawn to \(destination); "
+                        + "render them into separate directories")
+                throw ExitStatus.usage.exitCode
+            }
             var worst = ExitStatus.success
             let renderer = GraphvizRenderer()
             let progress = ProgressLine.forThisProcess()
@@ -141,26 +151,23 @@ extension FsmvizCommand {
             } catch {
                 return fail("\(input == "-" ? "<stdin>" : input): error: \(error)", .usage)
             }
-            var options = diagram.dotOptions(for: machine)
+            let options = diagram.dotOptions(for: machine)
             let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
-            let plan = engine == .auto ? policy.plan(for: view) : LayoutPlan(engine: engine)
-            if engine == .auto { options = plan.applied(to: options) }
+            let plan = policy.plan(for: view, engine: engine, options: options)
             let bytes: [UInt8]
             if let renderFormat = format.renderFormat {
-                // Refused before Graphviz starts: a layout cannot be interrupted once it runs.
-                if let refusal = policy.refusal(of: plan.engine, for: view) {
-                    return fail("\(input == "-" ? "<stdin>" : input): error: \(refusal)", .usage)
-                }
                 do {
                     let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
                     bytes = try progress.during(message) { () throws(RenderError) in
-                        try renderer.render(view, options: options, format: renderFormat, engine: plan.engine)
+                        try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
                     }
+                } catch .refused(let refusal) {
+                    return fail("\(input == "-" ? "<stdin>" : input): error: \(refusal)", .usage)
                 } catch {
                     return fail("\(input): error: \(error)", .failure)
                 }
             } else {
-                bytes = Array(DOTWriter(options: options).write(view).utf8)
+                bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
             }
             if destination == "-" {
                 progress.clear()

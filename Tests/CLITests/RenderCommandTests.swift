@@ -109,6 +109,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// Inputs with one base name would overwrite each other's diagram in one directory.
+    @Test func inputsThatWouldShareAnOutputAreRefused() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        for folder in ["a", "b"] {
+            let machine = directory.appendingPathComponent("\(folder)/door.json")
+            try FileManager.default.createDirectory(at: machine.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: "samples/transporter-door.json", toPath: machine.path)
+        }
+        let output = directory.appendingPathComponent("out")
+        let result = try CommandRunner.run([
+            "render", directory.appendingPathComponent("a/door.json").path, directory.appendingPathComponent("b/door.json").path,
+            "-o", output.path + "/",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("would both be drawn to \(output.path)/door.svg"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: output.path))?.isEmpty ?? true)
+    }
+
     @Test func renderingTwiceGivesIdenticalFiles() throws {
         let directory = try CommandRunner.temporaryDirectory()
         for name in ["a", "b"] {

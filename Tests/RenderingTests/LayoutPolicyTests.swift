@@ -137,3 +137,19 @@ import Testing
         #expect(elapsed < .seconds(30), "\(elapsed)")
     }
 }
+
+@Suite struct RendererPolicyTests {
+    /// Library callers get the command line's protection: a layout the policy expects to run
+    /// for minutes is refused before Graphviz starts, for an engine chosen by name too.
+    @Test func theRendererRefusesWhatThePolicyRefuses() throws {
+        let machine = try Machine(
+            states: (0..<4).map { State(StateID("s\($0)"), kind: $0 == 0 ? .initial : .normal) },
+            transitions: (0..<4).map { Transition(from: StateID("s\($0)"), on: "next", to: StateID("s\(($0 + 1) % 4)")) })
+        let tight = LayoutPolicy(dotLimit: 2, labelLimit: 100, maximumTransitions: [.dot: 3])
+        #expect(throws: RenderError.refused(LayoutRefusal(engine: .dot, transitions: 4, limit: 3))) {
+            try GraphvizRenderer().render(machine, format: .svg, engine: .dot, policy: tight)
+        }
+        // auto picks an engine the policy allows instead.
+        #expect(try !GraphvizRenderer().render(machine, format: .svg, engine: .auto, policy: tight).isEmpty)
+    }
+}
