@@ -13,7 +13,16 @@ import Testing
     /// a line break, `&amp;` an ampersand (Graphviz decodes character references in labels);
     /// other escapes and references do not occur in our output.
     static func displayed(_ raw: String) -> String {
-        unescaped(raw).replacing("&amp;", with: "&")
+        // On scalars: a combining mark after `;` would hide `&amp;` from a Character search.
+        let scalars = Array(unescaped(raw).unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            result.append(scalars[index])
+            let reference = scalars[index] == "&" && scalars[(index + 1)...].starts(with: "amp;".unicodeScalars)
+            index += reference ? 5 : 1
+        }
+        return String(result)
     }
 
     private static func unescaped(_ raw: String) -> String {

@@ -13,13 +13,13 @@ import Testing
             {
               "name": "G", "bb": "-40,-130,80,30", "_subgraph_cnt": 0,
               "objects": [
-                {"_gvid": 0, "name": "A", "pos": "0,0", "width": "0.75", "height": "0.5", "fsmviz_state": "A"},
-                {"_gvid": 1, "name": "B", "pos": "0,-100", "width": "0.75", "height": "0.5", "fsmviz_state": "B"}
+                {"_gvid": 0, "name": "A", "pos": "0,0", "width": "0.75", "height": "0.5", "fsmviz_state": "state-A"},
+                {"_gvid": 1, "name": "B", "pos": "0,-100", "width": "0.75", "height": "0.5", "fsmviz_state": "state-B"}
               ],
               "edges": [
                 {"_gvid": 0, "tail": 0, "head": 1, "pos": "e,0,-82 0,-18 0,-40 0,-60 0,-72",
                  "lp": "\(lp)", "xlp": "\(xlp)", "label": "go", "xlabel": "x",
-                 "fsmviz_transition": "0", "fsmviz_part": "whole", "fsmviz_target": "B",
+                 "fsmviz_transition": "0", "fsmviz_part": "whole", "fsmviz_target": "state-B",
                  "_ldraw_": [
                    {"op": "F", "size": 10.0, "face": "Helvetica"},
                    {"op": "T", "pt": [\(Self.baseline(lp))], "align": "c", "width": 12.0, "text": "go"},

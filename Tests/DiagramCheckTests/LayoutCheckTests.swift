@@ -125,7 +125,7 @@ import Testing
         let machine = try Machine(
             name: "Chain", states: states,
             transitions: (0..<7).map { Transition(from: StateID("S\($0)"), on: nil, to: StateID("S\($0 + 1)")) })
-        let chain = (0..<8).map { "S\($0) [fsmviz_state=\"S\($0)\"]" }.joined(separator: "; ")
+        let chain = (0..<8).map { "S\($0) [fsmviz_state=\"state-S\($0)\"]" }.joined(separator: "; ")
         let edges = (0..<7).map { "S\($0) -> S\($0 + 1) [fsmviz_transition=\($0)]" }.joined(separator: "; ")
         let tall = try check(machine, "digraph { \(chain); \(edges) }")
         #expect(tall.findings.map(\.kind) == [.aspectRatio], "\(tall.text)")
