@@ -6,10 +6,14 @@ public struct ImportedMachine: Sendable {
     public var machine: Machine
     /// Parts of the file the machine does not represent, in file order.
     public var warnings: [InteropWarning]
+    /// The execution rules of the file's format, which the analysis follows
+    /// (`Analyzer().analyze(imported.machine, semantics: imported.semantics)`).
+    public var semantics: MachineSemantics
 
     /// Creates an imported machine.
-    public init(machine: Machine, warnings: [InteropWarning] = []) {
+    public init(machine: Machine, warnings: [InteropWarning] = [], semantics: MachineSemantics = .machineFile) {
         self.machine = machine
         self.warnings = warnings
+        self.semantics = semantics
     }
 }

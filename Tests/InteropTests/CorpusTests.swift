@@ -28,6 +28,9 @@ import Testing
         for data in ["mandatory/test552.txt", "optional/test446.txt", "optional/test557.txt", "optional/test558.txt", "LICENSE"] {
             refusals["w3c-irp/\(data)"] = unknownFormat
         }
+        // The W3C test misspells `initial` on <state id="s0">; strict SCXML refuses the typo
+        // rather than silently entering the first child.
+        refusals["w3c-irp/mandatory/test387.scxml"] = "<state> has no attribute 'intial'; did you mean 'initial'?"
         return refusals
     }()
 
@@ -54,14 +57,14 @@ import Testing
                 inventory += "refused  \(file): \(error.message)\n"
             }
         }
-        #expect(imported.count == 209, "imported \(imported.count) of \(files.count) files")
+        #expect(imported.count == 208, "imported \(imported.count) of \(files.count) files")
         #expect(imported.allSatisfy { $0.hasSuffix(".scxml") })
         #expect(files.filter { $0.hasSuffix(".scxml") }.count == 209, "every SCXML file imports")
         #expect(Set(refused.keys) == Set(Self.expectedRefusals.keys))
         for (file, prefix) in Self.expectedRefusals {
             #expect(refused[file]?.hasPrefix(prefix) == true, "\(file): \(refused[file] ?? "imported")")
         }
-        #expect(refused.count == 19)
+        #expect(refused.count == 20)
         Golden.check(inventory, against: Golden.fixtures().appendingPathComponent("corpus/inventory.txt"))
     }
 

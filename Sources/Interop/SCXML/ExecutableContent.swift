@@ -22,10 +22,9 @@ struct ExecutableContent {
         if element.namespace == SCXMLNamespaces.fsmviz, element.name == "effect" {
             return element.text
         }
-        guard element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty else {
-            warnings.append((element.location, "<\(element.name)> (namespace \(element.namespace)) is not executable content fsmviz knows; ignored"))
-            return nil
-        }
+        // Other namespaces are extensions (editor metadata, vendor actions): ignored quietly,
+        // as the SCXML importer ignores them everywhere.
+        guard element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty else { return nil }
         let attributes = element.attributes
         switch element.name {
         case "raise":

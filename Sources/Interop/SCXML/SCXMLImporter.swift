@@ -5,8 +5,10 @@ public import FSMCore
 /// `<state>`, `<parallel>`, `<final>`, `<history>` and `<initial>` map onto the model's
 /// hierarchy; `<transition>`s with several events become one transition per event, with
 /// `cond` as an opaque guard; executable content in `<onentry>`, `<onexit>` and transitions
-/// becomes effect descriptions. Everything else (`<datamodel>`, `<invoke>`, `<donedata>`,
-/// unknown elements) is reported as a warning, never dropped silently. See docs/interop.md.
+/// becomes effect descriptions. `<datamodel>`, `<invoke>`, `<donedata>` and SCXML elements out
+/// of place are reported as warnings, never dropped silently; an element or attribute of the
+/// SCXML namespace that SCXML does not define (a misspelling) is an error; other namespaces'
+/// elements and attributes are extensions and ignored. See docs/interop.md.
 public struct SCXMLImporter: MachineImporter {
     /// Creates an importer.
     public init() {}
@@ -25,6 +27,8 @@ public struct SCXMLImporter: MachineImporter {
         }
         var builder = SCXMLMachineBuilder(path: path)
         let machine = try builder.build(root)
-        return ImportedMachine(machine: machine, warnings: builder.warnings)
+        return ImportedMachine(
+            machine: machine, warnings: builder.warnings,
+            semantics: MachineSemantics(source: .scxml, invocations: builder.invocations))
     }
 }

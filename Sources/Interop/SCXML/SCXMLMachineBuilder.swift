@@ -4,6 +4,8 @@ internal import FSMCore
 struct SCXMLMachineBuilder {
     let path: String
     private(set) var warnings: [InteropWarning] = []
+    /// Every `<invoke>`, in document order, for the analysis of `done.invoke` events.
+    private(set) var invocations: [MachineSemantics.Invocation] = []
     private var states: [State] = []
     private var transitions: [Transition] = []
     private var usedIDs: Set<String> = []
@@ -24,6 +26,7 @@ struct SCXMLMachineBuilder {
         if root.namespace.isEmpty {
             warn(root, "<scxml> is not in the SCXML namespace (\(SCXMLNamespaces.scxml)); read as SCXML anyway")
         }
+        try SCXMLVocabulary.check(root, path: path)
         collectIDs(root)
         try visitChildren(of: root, parent: nil, parentIndex: nil)
         summarizer.warnings.forEach { warnings.append(InteropWarning(path: path, location: $0.location, message: $0.message)) }
@@ -36,7 +39,11 @@ struct SCXMLMachineBuilder {
         do {
             return try Machine(name: root.attributes["name"], states: states, transitions: transitions)
         } catch {
-            throw MachineFileError(path: path, location: error.location ?? root.location, message: error.description)
+            var message = error.description
+            if case .unknownTransitionState(let target, .target, _) = error {
+                message += Suggestion.hint(for: target.rawValue, among: states.map(\.id.rawValue))
+            }
+            throw MachineFileError(path: path, location: error.location ?? root.location, message: message)
         }
     }
 
@@ -85,10 +92,9 @@ struct SCXMLMachineBuilder {
             warn(element, "'initial' on a \(isParallel ? "parallel" : "atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")")
         }
         for child in element.children {
-            guard isSCXML(child) else {
-                warn(child, "<\(child.name)> (namespace \(child.namespace.isEmpty ? "none" : child.namespace)) is not SCXML; ignored")
-                continue
-            }
+            // Other namespaces are extensions (editor metadata such as Qt Creator's
+            // <qt:editorinfo>) that change nothing fsmviz models: ignored quietly.
+            guard isSCXML(child) else { continue }
             switch child.name {
             case "state", "parallel", "final", "history":
                 try visitState(child, parent: parent, isInitial: initialChild.map { $0.rawValue == id(of: child) } ?? false)
@@ -108,6 +114,10 @@ struct SCXMLMachineBuilder {
             case "datamodel":
                 warn(child, "<datamodel> is not analysed: fsmviz reads conditions as opaque guards")
             case "invoke":
+                if let parent {
+                    // With `idlocation` or no `id` the interpreter makes the id up.
+                    invocations.append(.init(state: parent, id: child.attributes["idlocation"] == nil ? child.attributes["id"] : nil))
+                }
                 warn(child, "<invoke> is not supported: the invoked service and the events it sends are not modelled")
             case "donedata":
                 warn(child, "<donedata> is not supported: the data a final state returns is not modelled")
@@ -165,8 +175,8 @@ struct SCXMLMachineBuilder {
         if element.name == "history" {
             state.pseudoState = element.attributes["type"] == "deep" ? .deepHistory : .history
             states.append(state)
-            for child in element.children {
-                if isSCXML(child), child.name == "transition" {
+            for child in element.children where isSCXML(child) {
+                if child.name == "transition" {
                     visitTransition(child, source: id)
                 } else {
                     warn(child, "<\(child.name)> is not supported inside <history>; ignored")

@@ -7,6 +7,8 @@ internal import FSMCore
 /// when it has transitions, actions or parallel regions, which need a state to belong to.
 struct XStateMachineBuilder {
     private(set) var warnings: [(location: SourceLocation, message: String)] = []
+    /// Every node's invocations, in document order, for the analysis of `done.invoke` events.
+    private(set) var invocations: [MachineSemantics.Invocation] = []
     private var states: [State] = []
     /// Each state's position in `states`.
     private var stateIndex: [String: Int] = [:]
@@ -94,7 +96,8 @@ struct XStateMachineBuilder {
                 let depth = try optionalString(fields, "history")
                 state.pseudoState = depth == "deep" ? .deepHistory : .history
             }
-            state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocations(fields)
+            state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocationEffects(fields)
+            invocations += try invocationIDs(fields).map { MachineSemantics.Invocation(state: StateID(stateID), id: $0) }
             state.exitEffects = try actions(fields, ["exit", "onExit"])
             stateIndex[stateID] = states.count
             states.append(state)
@@ -236,7 +239,7 @@ struct XStateMachineBuilder {
                 reenter: try optionalBool(fields, "reenter"), isInternal: try optionalBool(fields, "internal"))
             var conditions: [String] = []
             for key in ["guard", "cond"] {
-                if let field = fields.first(where: { $0.key == key }) { conditions.append(try actionName(field.value, "a guard")) }
+                if let field = fields.first(where: { $0.key == key }) { conditions.append(try guardText(field.value)) }
             }
             if let field = fields.first(where: { $0.key == "in" }) { conditions.append("in \(Self.scalarText(field.value))") }
             transitions.append(
@@ -327,6 +330,33 @@ struct XStateMachineBuilder {
         }
     }
 
+    /// A guard as text the analysis reads: a name, an object's `type`, or the combinators
+    /// `not`, `and` and `or` (`{"type": "xstate.not", "guards": ["isValid"]}`, the shape of
+    /// XState's `not(...)`, `and([...])` and `or([...])`) as `!g`, `g && h` and `g || h`.
+    private func guardText(_ node: DocumentNode) throws(MachineFileError) -> String {
+        guard case .object(let fields) = node.value, let type = fields.first(where: { $0.key == "type" }),
+            case .string(let name) = type.value.value,
+            let combinator = Self.guardCombinators[name.hasPrefix("xstate.") ? String(name.dropFirst(7)) : name],
+            let operands = fields.first(where: { $0.key == "guards" || $0.key == "guard" })
+        else { return try actionName(node, "a guard") }
+        let items: [DocumentNode]
+        if case .array(let list) = operands.value.value { items = list } else { items = [operands.value] }
+        guard !items.isEmpty, combinator != "!" || items.count == 1 else {
+            throw .init(path: "", location: operands.value.location, message: "expected '\(name)' to combine \(combinator == "!" ? "one guard" : "one or more guards")")
+        }
+        var texts: [String] = []
+        for item in items {
+            let text = try guardText(item)
+            // An operand that combines others is parenthesized, so the text reads as it nests.
+            let isCombined = text.contains(" && ") || text.contains(" || ") || (text.hasPrefix("!") && combinator == "!")
+            texts.append(isCombined ? "(\(text))" : text)
+        }
+        return combinator == "!" ? "!" + texts[0] : texts.joined(separator: " \(combinator) ")
+    }
+
+    /// XState's guard combinators by name, with the operator their text uses.
+    private static let guardCombinators = ["not": "!", "and": "&&", "or": "||"]
+
     private func invocationList(_ node: DocumentNode) throws(MachineFileError) -> [DocumentNode] {
         if case .array(let items) = node.value { return items }
         return [node]
@@ -338,8 +368,18 @@ struct XStateMachineBuilder {
         return "invocation"
     }
 
+    /// The explicit `id` of each of a node's invocations; `nil` where XState generates one.
+    private func invocationIDs(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> [String?] {
+        guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
+        var result: [String?] = []
+        for invocation in try invocationList(invoke.value) {
+            result.append(try optionalString(try object(invocation, "an invocation"), "id"))
+        }
+        return result
+    }
+
     /// `invoke X` entry effects for a node's invocations.
-    private func invocations(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> [String] {
+    private func invocationEffects(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> [String] {
         guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
         var result: [String] = []
         for invocation in try invocationList(invoke.value) {

@@ -1,0 +1,69 @@
+/// The execution rules a machine follows, which depend on where it came from: an importer
+/// says which apply, so the analysis reports what is true of the machine in its own format.
+///
+/// A ``Machine`` is the same value whatever format it was read from (a machine converted to
+/// SCXML and back is equal to the original), so the semantics travel beside it rather than
+/// in it.
+public struct MachineSemantics: Hashable, Sendable {
+    /// The formats whose rules differ.
+    public enum Source: String, Hashable, Sendable {
+        /// An fsmviz machine file, or a machine built in code. The format fixes no priority
+        /// between transitions that leave one state on one event: fsmviz's runtime tries them
+        /// in declaration order, but a machine file also describes machines of other libraries
+        /// (EFStateMachine, Transporter, ...), whose rules differ. Events are plain names.
+        case machineFile
+        /// W3C SCXML: the first enabled transition in document order wins; conditions may use
+        /// `In('state')`; the interpreter raises `done.state.ID`, `done.invoke.ID` and
+        /// `error.invoke.ID`, and event descriptors match by prefix of dot-separated tokens.
+        case scxml
+        /// An XState machine config: the first enabled transition in document order wins;
+        /// guards may combine with `not`, `and` and `or`; `onDone` and invocations' `onDone` and
+        /// `onError` stand for `done.state.ID`, `done.invoke.ID` and `error.invoke.ID`.
+        case xstate
+
+        /// The format's name for people: `machine file`, `SCXML`, `XState`.
+        public var displayName: String {
+            switch self {
+            case .machineFile: "machine file"
+            case .scxml: "SCXML"
+            case .xstate: "XState"
+            }
+        }
+
+        /// Whether the first enabled transition in document order wins, so later ones on the
+        /// same event are shadowed rather than in conflict.
+        public var isDocumentOrdered: Bool { self != .machineFile }
+
+        /// Whether the format's interpreter raises `done.*` and `error.invoke.*` events itself.
+        public var raisesPlatformEvents: Bool { self != .machineFile }
+    }
+
+    /// A service a state starts while it is active (SCXML's `<invoke>`, XState's `invoke`),
+    /// which is the only source of that invocation's `done.invoke` and `error.invoke` events.
+    public struct Invocation: Hashable, Sendable {
+        /// The state that invokes it.
+        public var state: StateID
+        /// Its id, or `nil` when the interpreter generates one (any such event may then occur).
+        public var id: String?
+
+        /// Creates an invocation.
+        public init(state: StateID, id: String?) {
+            self.state = state
+            self.id = id
+        }
+    }
+
+    /// Where the machine came from.
+    public var source: Source
+    /// The machine's invocations, in document order; empty for a machine file.
+    public var invocations: [Invocation]
+
+    /// Creates semantics.
+    public init(source: Source, invocations: [Invocation] = []) {
+        self.source = source
+        self.invocations = invocations
+    }
+
+    /// A machine file's (and a machine built in code's).
+    public static let machineFile = MachineSemantics(source: .machineFile)
+}

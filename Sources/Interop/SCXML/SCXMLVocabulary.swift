@@ -1,0 +1,71 @@
+internal import FSMCore
+
+/// The elements and attributes of the SCXML namespace, so a misspelling is an error rather
+/// than a silently missing transition.
+///
+/// Only names in the SCXML namespace (and, as SCXML documents write them, unprefixed
+/// attributes of SCXML elements) are checked. Elements and attributes of other namespaces
+/// are extensions, such as Qt Creator's `<qt:editorinfo>`, and are left alone; so are the
+/// contents of `<content>` and `<data>`, which are arbitrary data.
+enum SCXMLVocabulary {
+    /// Each element of the W3C recommendation with its attributes.
+    static let attributes: [String: Set<String>] = [
+        "scxml": ["initial", "name", "version", "datamodel", "binding", "exmode"],
+        "state": ["id", "initial"],
+        "parallel": ["id"],
+        "transition": ["event", "cond", "target", "type"],
+        "initial": [],
+        "final": ["id"],
+        "onentry": [],
+        "onexit": [],
+        "history": ["id", "type"],
+        "raise": ["event"],
+        "if": ["cond"],
+        "elseif": ["cond"],
+        "else": [],
+        "foreach": ["array", "item", "index"],
+        "log": ["label", "expr"],
+        "datamodel": [],
+        "data": ["id", "src", "expr"],
+        "assign": ["location", "expr"],
+        "donedata": [],
+        "content": ["expr"],
+        "param": ["name", "expr", "location"],
+        "script": ["src"],
+        "send": [
+            "event", "eventexpr", "target", "targetexpr", "type", "typeexpr", "id", "idlocation", "delay",
+            "delayexpr", "namelist",
+        ],
+        "cancel": ["sendid", "sendidexpr"],
+        "invoke": ["type", "typeexpr", "src", "srcexpr", "id", "idlocation", "namelist", "autoforward"],
+        "finalize": [],
+    ]
+
+    /// Elements whose children are data, not SCXML.
+    private static let opaqueContent: Set<String> = ["content", "data"]
+
+    /// Checks `root` and every SCXML element below it.
+    /// - Throws: ``MachineFileError`` at the first unknown element or attribute, in document
+    ///   order, with the nearest known name when one is close.
+    static func check(_ root: XMLTreeElement, path: String) throws(MachineFileError) {
+        var pending = [root]
+        while let element = pending.popLast() {
+            guard element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty else { continue }
+            guard let known = attributes[element.name] else {
+                throw MachineFileError(
+                    path: path, location: element.location,
+                    message: "<\(element.name)> is not an SCXML element"
+                        + Suggestion.hint(for: element.name, among: attributes.keys.sorted()))
+            }
+            for name in element.attributes.keys.sorted() where !known.contains(name) && !name.hasPrefix("xmlns") {
+                throw MachineFileError(
+                    path: path, location: element.location,
+                    message: "<\(element.name)> has no attribute '\(name)'"
+                        + (known.isEmpty
+                            ? " (it takes none)"
+                            : Suggestion.hint(for: name, among: known.sorted())))
+            }
+            if !opaqueContent.contains(element.name) { pending += element.children.reversed() }
+        }
+    }
+}
