@@ -19,28 +19,48 @@ public struct AnalysisContext: Sendable {
     /// and a copy then costs one reference count instead of one per array.
     private final class Parts: Sendable {
         let machine: Machine
+        let semantics: MachineSemantics
         let hierarchy: Hierarchy
         let graph = ComputedOnce<StateGraph>()
         let reachability = ComputedOnce<Reachability>()
         let movement = ComputedOnce<[Bool]>()
         let components = ComputedOnce<StronglyConnectedComponents>()
         let groups = ComputedOnce<[TransitionGroups.Group]>()
+        let neverFiring = ComputedOnce<NeverFiring>()
 
-        init(_ machine: Machine) {
+        init(_ machine: Machine, semantics: MachineSemantics) {
             self.machine = machine
+            self.semantics = semantics
             self.hierarchy = Hierarchy(machine)
         }
     }
 
     private let parts: Parts
 
-    /// Prepares the analysis of `machine`; the parts rules ask for are computed when they do.
-    public init(_ machine: Machine) {
-        parts = Parts(machine)
+    /// Prepares the analysis of `machine`, which follows the rules of `semantics` (where it
+    /// came from); the parts rules ask for are computed when they do.
+    public init(_ machine: Machine, semantics: MachineSemantics = .machineFile) {
+        parts = Parts(machine, semantics: semantics)
     }
 
     /// The machine under analysis.
     public var machine: Machine { parts.machine }
+
+    /// The execution rules the machine follows.
+    public var semantics: MachineSemantics { parts.semantics }
+
+    /// How guards are read: `In('state')` only in SCXML.
+    var guards: GuardReader { GuardReader(readsInState: semantics.source == .scxml) }
+
+    /// The transitions that can never fire, with why; reachability does not take them.
+    var neverFiring: NeverFiring {
+        parts.neverFiring.value {
+            // Groups matter only where document order decides; elsewhere they are not computed.
+            NeverFiring(
+                machine, semantics: semantics, groups: semantics.source.isDocumentOrdered ? transitionGroups : [],
+                guards: guards)
+        }
+    }
 
     /// The machine's structure as integers (states, events and transitions by position).
     public var index: MachineIndex { parts.machine.index }
@@ -78,7 +98,9 @@ public struct AnalysisContext: Sendable {
     /// for the rules about competing transitions.
     var transitionGroups: [TransitionGroups.Group] { parts.groups.value { TransitionGroups.all(in: machine) } }
 
-    private var graph: StateGraph { parts.graph.value { StateGraph(index, hierarchy) } }
+    private var graph: StateGraph {
+        parts.graph.value { StateGraph(index, hierarchy, skipping: neverFiring.reasons) }
+    }
 
     private var reach: Reachability {
         parts.reachability.value { Reachability(machine, hierarchy: hierarchy, graph: graph) }

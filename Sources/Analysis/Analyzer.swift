@@ -11,7 +11,7 @@ public struct Analyzer: Sendable {
     public static let allRules: [any Rule.Type] = [
         UnreachableState.self, DeadEnd.self, NondeterministicTrigger.self, Trap.self,
         NoFinalReachable.self, UnusedEvent.self, DuplicateTransition.self, FinalHasOutgoing.self,
-        ShadowedTransition.self, UnreachableTransition.self,
+        ShadowedTransition.self, UnreachableTransition.self, ImpossibleEvent.self,
     ]
 
     /// The rule with identifier `id`, if there is one.
@@ -30,9 +30,10 @@ public struct Analyzer: Sendable {
     /// The findings of every rule, ordered by position in the file, then by rule order.
     ///
     /// Findings the machine suppresses (for itself, or for a state the finding names) are
-    /// left out.
-    public func analyze(_ machine: Machine) -> [Finding] {
-        let context = AnalysisContext(machine)
+    /// left out. `semantics` says which format's rules the machine follows (an importer's
+    /// ``FSMCore/MachineSemantics``); a machine file's by default.
+    public func analyze(_ machine: Machine, semantics: MachineSemantics = .machineFile) -> [Finding] {
+        let context = AnalysisContext(machine, semantics: semantics)
         var findings: [(order: Int, finding: Finding)] = []
         for (order, rule) in rules.enumerated() {
             findings += rule.check(context).filter { !Self.isSuppressed($0, in: machine) }.map { (order, $0) }

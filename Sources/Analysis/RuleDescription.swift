@@ -1,3 +1,5 @@
+public import FSMCore
+
 /// Everything a person needs to know about a rule, in the manner of SwiftLint's rule
 /// descriptions.
 public struct RuleDescription: Sendable {
@@ -36,10 +38,17 @@ public struct RuleExample: Sendable {
     /// about a whole set, its states joined by `+`, such as `"A+B"`). Empty to only require
     /// some finding.
     public var flagged: [String]
+    /// Whose rules the machine follows: a machine file's, or (for rules about a format's
+    /// semantics) SCXML's or XState's, as if it had been read from such a file.
+    public var source: MachineSemantics.Source
 
     /// Creates an example.
-    public init(_ yaml: String, flagged: [String] = []) {
+    public init(_ yaml: String, flagged: [String] = [], readAs source: MachineSemantics.Source = .machineFile) {
         self.yaml = yaml
         self.flagged = flagged
+        self.source = source
     }
+
+    /// The semantics the example's machine is analysed with.
+    public var semantics: MachineSemantics { MachineSemantics(source: source) }
 }

@@ -16,8 +16,9 @@ struct StateGraph: Sendable {
     /// edges of the state tree (initial child, regions, parent).
     let transitions: [Int]
 
-    /// Builds the graph in one pass over states and transitions.
-    init(_ index: MachineIndex, _ hierarchy: Hierarchy) {
+    /// Builds the graph in one pass over states and transitions, leaving out the transitions
+    /// in `skipping` (those that can never fire).
+    init<Reason>(_ index: MachineIndex, _ hierarchy: Hierarchy, skipping: [Int: Reason] = [:]) {
         let count = hierarchy.count
         let outgoing = index.outgoingRows
         let targets = index.targetRows
@@ -31,12 +32,14 @@ struct StateGraph: Sendable {
         }
         // Written in place rather than appended: the loop then checks no capacity.
         var starts = [Int](repeating: 0, count: count + 1)
-        var values = [Int](repeating: 0, count: targets.values.count + treeEdges)
+        let skippedTargets = skipping.keys.reduce(0) { $0 + targets.starts[$1 + 1] - targets.starts[$1] }
+        var values = [Int](repeating: 0, count: targets.values.count - skippedTargets + treeEdges)
         var transitions = [Int](repeating: -1, count: values.count)
         var filled = 0
         for state in 0..<count {
             for position in outgoing.starts[state]..<outgoing.starts[state + 1] {
                 let transition = outgoing.values[position]
+                if !skipping.isEmpty, skipping[transition] != nil { continue }
                 for target in targets.starts[transition]..<targets.starts[transition + 1] {
                     values[filled] = targets.values[target]
                     transitions[filled] = transition

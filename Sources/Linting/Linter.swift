@@ -104,7 +104,7 @@ public struct Linter: Sendable {
         }
         let noLocation = SourceLocation(line: .max, column: .max)
         // Both lists are in file order; a stable merge keeps rule order among equal positions.
-        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine)).enumerated()
+        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine, semantics: imported.semantics)).enumerated()
             .sorted { lhs, rhs in
                 let left = lhs.element.location ?? noLocation
                 let right = rhs.element.location ?? noLocation

@@ -1,4 +1,5 @@
 public import Analysis
+internal import FSMCore
 
 /// The rules explained for people: what `fsmviz rules` prints and the table in docs/lint.md,
 /// all taken from the rules' own ``RuleDescription``s so they cannot drift apart.
@@ -32,7 +33,8 @@ public enum RuleCatalog {
             for (number, example) in examples.enumerated() {
                 let heading = examples.count == 1 ? "\(title):" : "\(title) (\(number + 1) of \(examples.count)):"
                 let flagged = example.flagged.isEmpty ? "" : "\n    # flags: \(example.flagged.joined(separator: ", "))"
-                blocks.append(heading + "\n" + indent(example.yaml, "    ") + flagged)
+                let readAs = example.source == .machineFile ? "" : "\n    # read with \(example.source.displayName)'s rules"
+                blocks.append(heading + "\n" + indent(example.yaml, "    ") + flagged + readAs)
             }
         }
         blocks.append(

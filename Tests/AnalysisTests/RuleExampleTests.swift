@@ -15,7 +15,7 @@ import Testing
         let rule = try #require(Analyzer.rule(withID: id))
         #expect(!rule.description.triggeringExamples.isEmpty)
         for example in rule.description.triggeringExamples {
-            let findings = Analyzer(rules: [rule]).analyze(try Self.machine(example, of: id))
+            let findings = Analyzer(rules: [rule]).analyze(try Self.machine(example, of: id), semantics: example.semantics)
             #expect(!findings.isEmpty, "\(id) did not flag:\n\(example.yaml)")
             #expect(findings.allSatisfy { $0.ruleID == id && $0.location != nil && !$0.message.isEmpty })
             if !example.flagged.isEmpty {
@@ -29,7 +29,7 @@ import Testing
         let rule = try #require(Analyzer.rule(withID: id))
         #expect(!rule.description.nonTriggeringExamples.isEmpty)
         for example in rule.description.nonTriggeringExamples {
-            let findings = Analyzer(rules: [rule]).analyze(try Self.machine(example, of: id))
+            let findings = Analyzer(rules: [rule]).analyze(try Self.machine(example, of: id), semantics: example.semantics)
             #expect(findings.isEmpty, "\(id) flagged:\n\(example.yaml)\n\(findings.map(\.message))")
         }
     }
@@ -42,7 +42,7 @@ import Testing
         #expect(Self.rules == [
             "unreachable-state", "dead-end", "nondeterministic-trigger", "trap", "no-final-reachable",
             "unused-event", "duplicate-transition", "final-has-outgoing", "shadowed-transition",
-            "unreachable-transition",
+            "unreachable-transition", "impossible-event",
         ])
     }
 }

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The little fsmviz can prove about guards, which are free text: that two guards exclude
 /// each other because one is the other negated (`x` and `!x`, `not x`, `¬x`), or because one
 /// is `else` / `otherwise`. ``NondeterministicTrigger`` compares the forms by number.
@@ -38,5 +40,61 @@ enum GuardLogic {
 extension String {
     fileprivate func trimmingCharacters() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+extension GuardLogic {
+    /// The most unknowns a question about guards enumerates (2^12 assignments); with more, the
+    /// guards are taken as possibly holding together, as an unreadable guard is.
+    static let variableLimit = 12
+
+    /// Whether all of `formulas` can hold at once, reading `In(...)` against `machine`: two
+    /// states that can never be active together (neither contains the other, and no parallel
+    /// state holds them in different regions) are never both in; one subject never equals two
+    /// different literals (`n == 1`, `n == 2`). `true` when it cannot tell.
+    static func canHoldTogether(_ formulas: [GuardExpression], in machine: Machine) -> Bool {
+        let variables = GuardExpression.and(formulas).variables
+        guard variables.count <= variableLimit else { return true }
+        let states = variables.enumerated().compactMap { position, variable -> (Int, StateID)? in
+            guard case .inState(let name) = variable, machine.state(StateID(name)) != nil else { return nil }
+            return (position, StateID(name))
+        }
+        var excluded: [(Int, Int)] = []
+        for (first, (position, state)) in states.enumerated() {
+            for (other, otherState) in states.dropFirst(first + 1)
+            where !canBeActiveTogether(state, otherState, in: machine) {
+                excluded.append((position, other))
+            }
+        }
+        let equalities = variables.map(\.equality)
+        for first in variables.indices {
+            guard let (subject, value) = equalities[first] else { continue }
+            for second in variables.indices.dropFirst(first + 1)
+            where equalities[second].map({ $0.subject == subject && $0.value != value }) == true {
+                excluded.append((first, second))
+            }
+        }
+        for bits in 0..<(1 << variables.count) {
+            let assignment = variables.indices.map { bits & (1 << $0) != 0 }
+            if excluded.contains(where: { assignment[$0.0] && assignment[$0.1] }) { continue }
+            if formulas.allSatisfy({ $0.value(assignment, of: variables) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether `first` and `second` can be active at the same time.
+    static func canBeActiveTogether(_ first: StateID, _ second: StateID, in machine: Machine) -> Bool {
+        first == second || machine.isDescendant(first, of: second) || machine.isDescendant(second, of: first)
+            || machine.areOrthogonal(first, second)
+    }
+}
+
+/// A transition's guard as a formula, true when unguarded.
+struct GuardReader: Sendable {
+    /// Whether guards may use SCXML's `In('state')`.
+    var readsInState: Bool
+
+    func formula(_ guardLabel: String?) -> GuardExpression {
+        guardLabel.map { GuardExpression($0, readsInState: readsInState) } ?? .and([])
     }
 }

@@ -13,7 +13,11 @@ public struct NondeterministicTrigger: Rule {
             single transition with several targets, where the handler chooses one at run time \
             (EFStateMachine's `toStates`), is deliberate and not reported. Transitions of \
             different states never compete: a child's transition wins over its ancestor's on \
-            the same event, and transitions in different regions of a parallel state both fire.
+            the same event, and transitions in different regions of a parallel state both fire. \
+            Guards are read as formulas where they can be (`!`, `not`, `&&`, `and`, `||`, `or`, \
+            parentheses), so `a && b` and `!a` exclude each other. Machine files only: in SCXML \
+            and XState the first enabled transition in document order wins, which \
+            `shadowed-transition` reports.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -81,13 +85,17 @@ public struct NondeterministicTrigger: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
+        // Where document order decides, nothing is undefined: shadowed-transition reports.
+        guard !context.semantics.source.isDocumentOrdered else { return [] }
         var findings: [Finding] = []
         for group in context.transitionGroups {
             let transitions = group.transitions.map { context.machine.transitions[$0] }
             let unguarded = transitions.filter { $0.guardLabel == nil }
             if let conflict = firstConflict(unguarded) {
                 findings.append(report(conflict, state: group.state, severity: .error, context: context))
-            } else if unguarded.isEmpty, let conflict = firstGuardedConflict(transitions) {
+            } else if unguarded.isEmpty, let conflict = transitions.count <= NeverFiring.pairwiseLimit
+                ? firstReadConflict(transitions, context) : firstGuardedConflict(transitions)
+            {
                 findings.append(report(conflict, state: group.state, severity: .warning, context: context))
             }
         }
@@ -141,6 +149,22 @@ public struct NondeterministicTrigger: Rule {
             earlier.append(SIMD3(targets, text, negated), at: position)
         }
         return found.map { (transitions[$0.earlier], transitions[$0.later]) }
+    }
+
+    /// ``firstGuardedConflict(_:)`` for groups small enough to compare every pair, with the
+    /// guards read as formulas (`a && b` excludes `!a`); the same pair when the guards are plain.
+    private func firstReadConflict(_ transitions: [Transition], _ context: AnalysisContext) -> (Transition, Transition)? {
+        let formulas = transitions.map { context.guards.formula($0.guardLabel) }
+        let isElse = transitions.map { GuardLogic.Form($0.guardLabel ?? "").isElse }
+        for earlier in transitions.indices where !isElse[earlier] {
+            for later in (earlier + 1)..<transitions.count
+            where !isElse[later] && transitions[earlier].targets != transitions[later].targets
+                && GuardLogic.canHoldTogether([formulas[earlier], formulas[later]], in: context.machine)
+            {
+                return (transitions[earlier], transitions[later])
+            }
+        }
+        return nil
     }
 
     private func report(

@@ -1,6 +1,6 @@
 import FSMCore
 
-/// Guarded transitions that an earlier unguarded one always beats.
+/// Transitions that an earlier one of the same state and event beats.
 public struct ShadowedTransition: Rule {
     public static let description = RuleDescription(
         identifier: "shadowed-transition",
@@ -8,7 +8,12 @@ public struct ShadowedTransition: Rule {
         summary: """
             Transitions are tried in declaration order. An unguarded transition listed before a \
             guarded one for the same state and event always fires first, so the guarded one can \
-            never fire. Put the guarded transition first, or guard the earlier one.
+            never fire. Put the guarded transition first, or guard the earlier one. In SCXML and \
+            XState, where the first enabled transition in document order wins, any later \
+            transition is reported that can never fire because an earlier one is enabled whenever \
+            it is (an unguarded one, or guards that imply each other, such as `x` before \
+            `x && y`), and, for information, the first later guarded transition whose guard may \
+            hold together with an earlier one's: it fires only while the earlier guard is false.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -35,6 +40,11 @@ public struct ShadowedTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
+        context.semantics.source.isDocumentOrdered ? documentOrderFindings(context) : declarationOrderFindings(context)
+    }
+
+    /// Machine files: a guarded transition after an unguarded one.
+    private func declarationOrderFindings(_ context: AnalysisContext) -> [Finding] {
         var findings: [Finding] = []
         for group in context.transitionGroups {
             let transitions = group.transitions.map { context.machine.transitions[$0] }
@@ -42,13 +52,65 @@ public struct ShadowedTransition: Rule {
             for shadowed in transitions[(firstUnguarded + 1)...] where shadowed.guardLabel != nil {
                 let winner = transitions[firstUnguarded]
                 findings.append(
-                    finding(
-                        "transition \(TransitionReference(shadowed).text) can never fire: the unguarded \(TransitionReference(winner).text) comes first",
-                        states: [shadowed.source], events: shadowed.event.map { [$0] } ?? [],
-                        witness: .transitions([TransitionReference(winner), TransitionReference(shadowed)]),
-                        location: shadowed.location))
+                    report(
+                        shadowed, winner: winner,
+                        "can never fire: the unguarded \(TransitionReference(winner).text) comes first"))
             }
         }
         return findings
+    }
+
+    /// SCXML and XState: every transition that never fires, then the first partial overlap of
+    /// each group.
+    private func documentOrderFindings(_ context: AnalysisContext) -> [Finding] {
+        let transitions = context.machine.transitions
+        let reasons = context.neverFiring.reasons
+        var findings: [Finding] = []
+        for group in context.transitionGroups {
+            var shadowedAny = false
+            for number in group.transitions {
+                guard case .shadowed(let winnerNumber) = reasons[number] else { continue }
+                shadowedAny = true
+                let winner = transitions[winnerNumber]
+                let why = winner.guardLabel == nil
+                    ? "the unguarded \(TransitionReference(winner).text) comes first in document order"
+                    : "\(TransitionReference(winner).text) comes first in document order and is enabled whenever it is"
+                findings.append(report(transitions[number], winner: winner, "can never fire: " + why))
+            }
+            if !shadowedAny, let (winner, later) = firstOverlap(group.transitions, context) {
+                findings.append(
+                    report(
+                        later, winner: winner,
+                        "fires only while [\(winner.guardLabel ?? "")] is false: \(TransitionReference(winner).text) comes first in document order, and the guards may both hold",
+                        severity: .info))
+            }
+        }
+        return findings
+    }
+
+    /// The first later guarded transition whose guard may hold together with an earlier one's,
+    /// to different targets, in groups small enough to compare pairwise.
+    private func firstOverlap(_ group: ArraySlice<Int>, _ context: AnalysisContext) -> (Transition, Transition)? {
+        guard group.count <= NeverFiring.pairwiseLimit else { return nil }
+        let transitions = group.map { context.machine.transitions[$0] }
+        let formulas = transitions.map { context.guards.formula($0.guardLabel) }
+        // An unguarded later transition is the deliberate "else": it is meant to fire only when
+        // the earlier guards fail.
+        for later in transitions.indices.dropFirst() where transitions[later].guardLabel != nil {
+            for earlier in 0..<later where transitions[earlier].targets != transitions[later].targets
+                && GuardLogic.canHoldTogether([formulas[earlier], formulas[later]], in: context.machine)
+            {
+                return (transitions[earlier], transitions[later])
+            }
+        }
+        return nil
+    }
+
+    private func report(_ shadowed: Transition, winner: Transition, _ why: String, severity: Severity? = nil) -> Finding {
+        finding(
+            "transition \(TransitionReference(shadowed).text) \(why)", severity: severity,
+            states: [shadowed.source], events: shadowed.event.map { [$0] } ?? [],
+            witness: .transitions([TransitionReference(winner), TransitionReference(shadowed)]),
+            location: shadowed.location)
     }
 }

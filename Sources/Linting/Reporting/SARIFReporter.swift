@@ -135,11 +135,10 @@ public struct SARIFReporter: FindingReporter {
                 (lint: {states: {STATE: [\(id)]}}).
                 """
             var markdown = description.summary
-            if let example = description.triggeringExamples.first {
-                markdown += "\n\nFlagged:\n\n```yaml\n\(example.yaml)\n```"
-            }
-            if let example = description.nonTriggeringExamples.first {
-                markdown += "\n\nAccepted:\n\n```yaml\n\(example.yaml)\n```"
+            for (title, example) in [("Flagged", description.triggeringExamples.first), ("Accepted", description.nonTriggeringExamples.first)] {
+                guard let example else { continue }
+                let readAs = example.source == .machineFile ? "" : " (read with \(example.source.displayName)'s rules)"
+                markdown += "\n\n\(title)\(readAs):\n\n```yaml\n\(example.yaml)\n```"
             }
             markdown += "\n\n" + silencing
             return descriptor(

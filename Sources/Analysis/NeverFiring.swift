@@ -1,0 +1,79 @@
+internal import FSMCore
+
+/// The transitions that can never fire, and why: a search for what a run can reach must not
+/// take them, or it would report paths no run takes.
+///
+/// Two reasons are known. In formats where the first enabled transition in document order
+/// wins (SCXML, XState), a transition is shadowed when, whenever its guard holds, an earlier
+/// one of its state on its event is enabled too. And a transition on an event the format's
+/// interpreter raises itself waits forever when nothing can raise it: `done.state.X` for a
+/// state that is never done, `done.invoke.X` / `error.invoke.X` when nothing invokes `X`.
+struct NeverFiring: Sendable {
+    enum Reason: Hashable, Sendable {
+        /// An earlier transition, enabled whenever this one is, always wins.
+        case shadowed(by: Int)
+        /// No one raises the event: the text says why.
+        case eventNeverRaised(String)
+    }
+
+    /// Each transition that can never fire, by number, with why.
+    let reasons: [Int: Reason]
+
+    /// The largest group of competing transitions whose guards are compared pairwise; in
+    /// larger ones only unguarded winners are found, so the analysis stays linear.
+    static let pairwiseLimit = 64
+
+    init(_ machine: Machine, semantics: MachineSemantics, groups: [TransitionGroups.Group], guards: GuardReader) {
+        var reasons: [Int: Reason] = [:]
+        if semantics.source.isDocumentOrdered {
+            for group in groups {
+                for (later, winner) in Self.shadowed(group.transitions, machine: machine, guards: guards) {
+                    reasons[later] = .shadowed(by: winner)
+                }
+            }
+        }
+        if semantics.source.raisesPlatformEvents {
+            var platformEvents = PlatformEvents(machine, semantics: semantics)
+            for (number, transition) in machine.transitions.enumerated() where reasons[number] == nil {
+                if let event = transition.event, let reason = platformEvents.whyNeverRaised(event.rawValue) {
+                    reasons[number] = .eventNeverRaised(reason)
+                }
+            }
+        }
+        self.reasons = reasons
+    }
+
+    /// Each transition of `group` (one state, one event, in document order) that an earlier
+    /// one always beats, with the earliest such winner.
+    static func shadowed(_ group: ArraySlice<Int>, machine: Machine, guards: GuardReader) -> [(Int, Int)] {
+        let transitions = machine.transitions
+        var result: [(Int, Int)] = []
+        var firstUnguarded: Int?
+        var formulas: [(number: Int, formula: GuardExpression)] = []
+        let pairwise = group.count <= pairwiseLimit
+        for number in group {
+            let transition = transitions[number]
+            if let winner = firstUnguarded {
+                // A copy of the winner is duplicate-transition's to report.
+                if !isCopy(transition, of: transitions[winner]) { result.append((number, winner)) }
+                continue
+            }
+            if transition.guardLabel == nil { firstUnguarded = number }
+            guard pairwise else { continue }
+            let formula = guards.formula(transition.guardLabel)
+            let enabledAlone = [formula] + formulas.map { GuardExpression.not($0.formula) }
+            if !formulas.isEmpty, !GuardLogic.canHoldTogether(enabledAlone, in: machine),
+                let winner = formulas.first(where: { GuardLogic.canHoldTogether([formula, $0.formula], in: machine) })
+            {
+                if !isCopy(transition, of: transitions[winner.number]) { result.append((number, winner.number)) }
+            }
+            formulas.append((number, formula))
+        }
+        return result
+    }
+
+    /// Whether `transition` repeats `other`'s guard and targets, as duplicate-transition finds.
+    static func isCopy(_ transition: Transition, of other: Transition) -> Bool {
+        transition.guardLabel == other.guardLabel && transition.targets == other.targets
+    }
+}

@@ -1,0 +1,75 @@
+import FSMCore
+
+/// Transitions waiting for an event the interpreter can never raise.
+public struct ImpossibleEvent: Rule {
+    public static let description = RuleDescription(
+        identifier: "impossible-event",
+        name: "Impossible event",
+        summary: """
+            SCXML and XState interpreters raise some events themselves: `done.state.X` when the \
+            compound state `X` enters a final child (a parallel state when all its regions are \
+            done; XState's `onDone`), `done.invoke.X` and `error.invoke.X` when the invocation \
+            `X` finishes or fails (XState's `onDone` and `onError` of an invocation). A transition \
+            on such an event for a state that is atomic or has no final child, or for an \
+            invocation no state starts, waits forever: it can never fire, and states reached only \
+            through it are unreachable. An event the machine raises itself is not reported. \
+            Machine files name events freely and are not checked.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample(
+                """
+                initial: Upload
+                states:
+                  - {id: Upload, initial: Sending}
+                  - {id: Sending, parent: Upload}
+                  - Done
+                transitions:
+                  - {from: Sending, event: sent, to: Sending}
+                  - {from: Upload, event: done.state.Upload, to: Done}
+                """, flagged: ["Upload"], readAs: .scxml),
+            RuleExample(
+                """
+                initial: Fetching
+                states: [Fetching, Shown]
+                transitions:
+                  - {from: Fetching, event: done.invoke.fetchUser, to: Shown}
+                """, flagged: ["Fetching"], readAs: .xstate),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(
+                """
+                initial: Upload
+                states:
+                  - {id: Upload, initial: Sending}
+                  - {id: Sending, parent: Upload}
+                  - {id: Sent, parent: Upload, final: true}
+                  - Done
+                transitions:
+                  - {from: Sending, event: sent, to: Sent}
+                  - {from: Upload, event: done.state.Upload, to: Done}
+                """, readAs: .scxml),
+            RuleExample(
+                """
+                initial: Fetching
+                states: [Fetching, Shown]
+                transitions:
+                  - {from: Fetching, event: done.invoke.fetchUser, to: Shown}
+                """),
+        ])
+
+    public init() {}
+
+    public func check(_ context: AnalysisContext) -> [Finding] {
+        let reasons = context.neverFiring.reasons
+        return context.machine.transitions.indices.compactMap { number in
+            guard case .eventNeverRaised(let reason) = reasons[number] else { return nil }
+            let transition = context.machine.transitions[number]
+            let event = transition.event?.rawValue ?? ""
+            return finding(
+                "transition \(TransitionReference(transition).text) can never fire: nothing raises '\(event)': \(reason)",
+                states: [transition.source], events: transition.event.map { [$0] } ?? [],
+                location: transition.location)
+        }
+    }
+}
