@@ -31,7 +31,7 @@ extension FsmvizCommand {
             }
             let view: DiagramView
             do {
-                view = try diagram.selection.view(of: machine)
+                view = try diagram.view(of: machine)
             } catch {
                 Console.printError("\(input == "-" ? "<stdin>" : input): error: \(error)")
                 throw ExitStatus.usage.exitCode

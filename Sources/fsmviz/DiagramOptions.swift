@@ -62,6 +62,22 @@ struct DiagramOptions: ParsableArguments {
             focus: focus.map { StateID($0) }, radius: radius ?? DiagramSelection.defaultRadius, collapseDepth: collapse)
     }
 
+    /// The part of `machine` to draw. A `--focus` that names no state is refused with the
+    /// closest state id, or, when it is (or is close to) a state's label, with that state's id:
+    /// labels are what the diagram shows, so they are what people type.
+    func view(of machine: Machine) throws(DiagramSelectionError) -> DiagramView {
+        do {
+            return try selection.view(of: machine)
+        } catch {
+            guard case .unknownFocus(let focus, let suggestion) = error else { throw error }
+            let labelled = machine.states.filter { $0.label != nil }
+            let exact = labelled.first { $0.label == focus.rawValue }?.id
+            let close = Suggestion.closest(to: focus.rawValue, among: labelled.compactMap(\.label))
+                .flatMap { label in labelled.first { $0.label == label }?.id }
+            throw .unknownFocus(focus, suggestion: exact ?? suggestion ?? close)
+        }
+    }
+
     /// The drawing options for `machine` (its lint findings are computed only with `--lint`).
     func dotOptions(for machine: Machine) -> DOTOptions {
         DOTOptions(

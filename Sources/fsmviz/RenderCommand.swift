@@ -147,7 +147,7 @@ extension FsmvizCommand {
             }
             let view: DiagramView
             do {
-                view = try diagram.selection.view(of: machine)
+                view = try diagram.view(of: machine)
             } catch {
                 return fail("\(input == "-" ? "<stdin>" : input): error: \(error)", .usage)
             }
