@@ -57,6 +57,14 @@ public struct NondeterministicTrigger: Rule {
             RuleExample(
                 """
                 initial: Idle
+                states: [Idle, Running, Stuck]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Idle, event: start, to: Stuck}
+                """, readAs: .xstate),
+            RuleExample(
+                """
+                initial: Idle
                 states: [Idle, Running]
                 transitions:
                   - {from: Idle, event: start, to: Running}

@@ -24,7 +24,23 @@ public struct ShadowedTransition: Rule {
                 transitions:
                   - {from: Idle, event: go, to: Normal}
                   - {from: Idle, event: go, to: Turbo, guard: boost enabled}
-                """, flagged: ["Idle"])
+                """, flagged: ["Idle"]),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Running, Stuck]
+                transitions:
+                  - {from: Idle, event: start, to: Running}
+                  - {from: Idle, event: start, to: Stuck}
+                """, flagged: ["Idle"], readAs: .scxml),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Fast, Slow]
+                transitions:
+                  - {from: Idle, event: go, to: Fast, guard: ready}
+                  - {from: Idle, event: go, to: Slow, guard: ready && !charging}
+                """, flagged: ["Idle"], readAs: .xstate),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -34,7 +50,27 @@ public struct ShadowedTransition: Rule {
                 transitions:
                   - {from: Idle, event: go, to: Turbo, guard: boost enabled}
                   - {from: Idle, event: go, to: Normal}
-                """)
+                """),
+            RuleExample(
+                """
+                initial: Player
+                states:
+                  - {id: Player, parallel: true}
+                  - {id: Control, parent: Player, initial: Watching}
+                  - {id: Watching, parent: Control}
+                  - {id: Left, parent: Control}
+                  - {id: Right, parent: Control}
+                  - {id: Power, parent: Player, initial: "Off"}
+                  - {id: "Off", parent: Power}
+                  - {id: "On", parent: Power}
+                transitions:
+                  - {from: Watching, event: go, to: Left, guard: "In('On')"}
+                  - {from: Watching, event: go, to: Right, guard: "In('Off')"}
+                  - {from: Left, event: back, to: Watching}
+                  - {from: Right, event: back, to: Watching}
+                  - {from: "Off", event: flip, to: "On"}
+                  - {from: "On", event: flip, to: "Off"}
+                """, readAs: .scxml),
         ])
 
     public init() {}
