@@ -1,4 +1,5 @@
 public import FSMCore
+import Foundation
 
 /// Reads a machine from any importable file: the one entry point `fsmviz render`, `dot`,
 /// `lint` and `convert` share, so every command accepts every format.
@@ -24,10 +25,13 @@ public enum MachineReader {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
             return try sniff(bytes).read(bytes, path: "<stdin>")
         }
-        guard let chosen = format ?? MachineFormat(path: path) else {
+        // Apache Commons SCXML and many projects name SCXML documents `.xml`; the SCXML reader
+        // refuses any other root element with its position.
+        let named = MachineFormat(path: path) ?? (path.lowercased().hasSuffix(".xml") ? .scxml : nil)
+        guard let chosen = format ?? named else {
             throw MachineFileError(
                 path: path, location: nil,
-                message: "cannot tell the file's format from its name; use a .json, .yaml, .yml or .scxml file, or name the format")
+                message: "cannot tell the file's format from its name; use a .json, .yaml, .yml, .scxml or .xml (SCXML) file, or name the format")
         }
         guard let importer = chosen.importer else {
             throw MachineFileError(
@@ -36,6 +40,16 @@ public enum MachineReader {
         }
         let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
         return try importer.read(bytes, path: path == "-" ? "<stdin>" : path)
+    }
+
+    /// Whether the file at `path` starts as an SCXML document (`<scxml` within its first
+    /// 4 KiB, past any XML declaration and comments): how a directory search tells SCXML
+    /// saved as `.xml` from other XML.
+    public static func looksLikeSCXML(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096) else { return false }
+        return head.range(of: Data("<scxml".utf8)) != nil
     }
 
     /// The importer for a document whose name says nothing.

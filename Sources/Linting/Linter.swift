@@ -1,7 +1,7 @@
 import Analysis
 public import FSMCore
 import Foundation
-import Interop
+public import Interop
 
 /// Lints machine files as `fsmviz lint` does: finds the files, finds and applies each one's
 /// configuration, runs the rules, and collects findings and input errors per file.
@@ -28,6 +28,8 @@ public struct Linter: Sendable {
     public var configuration: ConfigurationSource
     /// How big a machine file may be (see ``InputLimits``).
     public var limits: InputLimits
+    /// The format to read every file in, or `nil` to go by each file's name.
+    public var format: MachineFormat?
 
     /// The rule id of findings about content a machine file holds that fsmviz does not model
     /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
@@ -92,16 +94,12 @@ public struct Linter: Sendable {
     public func lint(file path: String, settings: RuleSettings = RuleSettings()) -> LintResult {
         let imported: ImportedMachine
         do {
-            imported = try MachineReader.read(path: path, limits: limits)
+            imported = try MachineReader.read(path: path, format: format, limits: limits)
         } catch {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }
         let machine = imported.machine
-        let unsupported = imported.warnings.map { warning in
-            Finding(
-                ruleID: Self.unsupportedContentRuleID, severity: .warning, message: warning.message,
-                location: warning.location)
-        }
+        let unsupported = Self.unsupportedContent(in: imported)
         let noLocation = SourceLocation(line: .max, column: .max)
         // Both lists are in file order; a stable merge keeps rule order among equal positions.
         let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine, semantics: imported.semantics)).enumerated()

@@ -2,7 +2,8 @@ import Foundation
 import Interop
 
 /// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
-/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it.
+/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it, and every `.xml` file that is
+/// an SCXML document.
 ///
 /// The search is deterministic: entries are visited in sorted order, depth first. It skips
 /// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself) and does not follow
@@ -50,13 +51,15 @@ enum MachineFileSearch {
                 case .directory: children.append((child, true))
                 case .file where MachineFormat(path: name).map({ $0.importer != nil }) == true:
                     children.append((child, false))
+                case .file where name.lowercased().hasSuffix(".xml") && MachineReader.looksLikeSCXML(path: child):
+                    children.append((child, false))
                 default: break
                 }
             }
             pending += children.reversed()
         }
         if files.isEmpty, errors.isEmpty {
-            let message = "no machine files (.json, .yaml, .yml or .scxml) in this directory or below it"
+            let message = "no machine files (.json, .yaml, .yml, .scxml, or SCXML in .xml) in this directory or below it"
             errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
         }
         return (files, errors)

@@ -33,8 +33,7 @@ extension FsmvizCommand {
             help: ArgumentHelp("Where to write the result ('-' for standard output).", valueName: "path"))
         var output: String
 
-        @Option(help: "The input's format, when its extension does not say.")
-        var from: ImportFormat?
+        @OptionGroup var reading: ReadingOptions
 
         @Option(help: "The output's format, when its extension does not say.")
         var to: ExportFormat?
@@ -56,12 +55,11 @@ extension FsmvizCommand {
         func run() throws {
             let imported: ImportedMachine
             do {
-                imported = try MachineReader.read(path: input, format: from?.format, limits: limitOptions.limits)
+                imported = try reading.read(input, limits: limitOptions.limits)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            imported.warnings.forEach { Console.printError($0.description) }
             guard let format = to?.format ?? MachineFormat(path: output), let exporter = format.exporter else {
                 throw ExitStatus.usage.exitCode
             }
@@ -73,7 +71,7 @@ extension FsmvizCommand {
                 throw ExitStatus.failure.exitCode
             }
             let name = output == "-" ? "<stdout>" : output
-            exported.warnings.forEach { Console.printError("\(name): warning: \($0)") }
+            if !reading.quiet { exported.warnings.forEach { Console.printError("\(name): warning: \($0)") } }
             if output == "-" {
                 Console.write(Array(exported.text.utf8))
                 return

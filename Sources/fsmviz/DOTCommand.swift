@@ -17,14 +17,14 @@ extension FsmvizCommand {
 
         @OptionGroup var diagram: DiagramOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         func run() throws {
             let machine: Machine
             do {
-                let imported = try MachineReader.read(path: input, limits: limitOptions.limits)
-                imported.warnings.forEach { Console.printError($0.description) }
-                machine = imported.machine
+                machine = try reading.read(input, limits: limitOptions.limits).machine
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode

@@ -51,15 +51,22 @@ extension FsmvizCommand {
             help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
         var output: String?
 
+        @OptionGroup var reading: ReadingOptions
+
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         func run() throws {
             let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
-            let results = Linter(configuration: source, limits: limitOptions.limits).lint(inputs)
+            var linter = Linter(configuration: source, limits: limitOptions.limits)
+            linter.format = reading.from?.format
+            let results = linter.lint(inputs)
             let colored = output == nil
                 && TerminalStyle.isEnabled(
                     isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            let report = format.reporter(colored: colored, toolVersion: FsmvizCommand.version).report(results)
+            let reporter = format == .text
+                ? TextReporter(colored: colored, summarizes: !reading.quiet)
+                : format.reporter(colored: colored, toolVersion: FsmvizCommand.version)
+            let report = reporter.report(results)
             let summary = LintSummary(results)
             var status: ExitStatus = summary.inputErrors > 0 ? .usage : summary.hasFinding(atLeast: failOn) ? .findings : .success
             if let output {

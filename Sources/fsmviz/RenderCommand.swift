@@ -52,6 +52,8 @@ extension FsmvizCommand {
 
         @OptionGroup var diagram: DiagramOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         @OptionGroup(title: "Layout limits") var layoutLimits: LayoutLimitOptions
@@ -101,7 +103,7 @@ extension FsmvizCommand {
             }
             var worst = ExitStatus.success
             let renderer = GraphvizRenderer()
-            let progress = ProgressLine.forThisProcess()
+            let progress = reading.quiet ? ProgressLine(isEnabled: false) : ProgressLine.forThisProcess()
             // Each file waits for the disk before it replaces the old one; the queue lets that
             // wait overlap the next layout.
             let files = AtomicFileQueue()
@@ -137,11 +139,9 @@ extension FsmvizCommand {
             }
             let machine: Machine
             do {
-                let imported = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
-                    try MachineReader.read(path: input, limits: limitOptions.limits)
-                }
-                imported.warnings.forEach { Console.printError($0.description) }
-                machine = imported.machine
+                machine = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
+                    try reading.read(input, limits: limitOptions.limits)
+                }.machine
             } catch {
                 return fail(error.description, .usage)
             }

@@ -93,7 +93,7 @@ import Testing
         #expect(unknownOutput.stderr.contains("cannot tell the output format from 'tcp.txt'"))
         let writeOnly = try CommandRunner.run(["convert", "samples/tcp.json", "--from", "mermaid", "-o", "-", "--to", "json"])
         #expect(writeOnly.status == 2)
-        #expect(writeOnly.stderr.contains("The value 'mermaid' is invalid for '--from <from>'"))
+        #expect(writeOnly.stderr.contains("The value 'mermaid' is invalid for '--from <format>'"))
         let readOnly = try CommandRunner.run(["convert", "samples/tcp.json", "-o", "-", "--to", "xstate"])
         #expect(readOnly.status == 2)
         let missing = try CommandRunner.run(["convert", "missing.scxml", "-o", "-", "--to", "json"])

@@ -13,10 +13,14 @@ import FSMCore
 public struct TextReporter: FindingReporter {
     /// Whether to colour severities and rule ids with ANSI escapes (see ``TerminalStyle``).
     public var colored: Bool
+    /// Whether the report ends with the count of findings (`2 errors, 1 warning in 1 file`).
+    public var summarizes: Bool
 
-    /// Creates a reporter; plain text unless `colored`.
-    public init(colored: Bool = false) {
+    /// Creates a reporter; plain text unless `colored`, with a closing count unless not
+    /// `summarizes`.
+    public init(colored: Bool = false, summarizes: Bool = true) {
         self.colored = colored
+        self.summarizes = summarizes
     }
 
     public func report(_ results: [LintResult]) -> String {
@@ -34,6 +38,7 @@ public struct TextReporter: FindingReporter {
                 }
             }
         }
+        guard summarizes else { return lines.map { $0 + "\n" }.joined() }
         if !lines.isEmpty { lines.append("") }
         lines.append(LintSummary(results).text)
         return lines.joined(separator: "\n") + "\n"
