@@ -9,6 +9,11 @@ internal import FSMCore
 /// state `a.b`), so names are compared that way for SCXML. An event the machine raises by
 /// hand (its name appears in an effect, such as `<raise event="done.state.X">`) is taken as
 /// possible.
+///
+/// Only what a config shows is claimed. In XState a state's `done.state` event also goes by
+/// the node's own `id` (`done.state.loader`), and actors spawned inside actions, which a config
+/// cannot show, send `done.invoke.ID` in XState 4; so for XState a name that matches no state
+/// is not reported, nor are invocation events.
 struct PlatformEvents {
     private let machine: Machine
     private let semantics: MachineSemantics
@@ -27,7 +32,9 @@ struct PlatformEvents {
         let reason: String?
         if let state = Self.suffix(of: event, after: "done.state.") {
             reason = whyNeverDone(state)
-        } else if let id = Self.suffix(of: event, after: "done.invoke.") ?? Self.suffix(of: event, after: "error.invoke.") {
+        } else if semantics.source == .scxml,
+            let id = Self.suffix(of: event, after: "done.invoke.") ?? Self.suffix(of: event, after: "error.invoke.")
+        {
             reason = whyNeverInvoked(id)
         } else {
             reason = nil
@@ -48,7 +55,9 @@ struct PlatformEvents {
 
     private mutating func whyNeverDone(_ name: String) -> String? {
         let candidates = machine.states.indices.filter { matches(name, machine.states[$0].id.rawValue) }
-        guard !candidates.isEmpty else { return "no state '\(name)' exists, so it is never done" }
+        guard !candidates.isEmpty else {
+            return semantics.source == .scxml ? "no state '\(name)' exists, so it is never done" : nil
+        }
         guard let state = candidates.first, candidates.allSatisfy({ !done($0) }) else { return nil }
         let id = machine.states[state].id
         let children = machine.index.children(of: state)

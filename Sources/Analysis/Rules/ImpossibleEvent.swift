@@ -10,10 +10,11 @@ public struct ImpossibleEvent: Rule {
             compound state `X` enters a final child (a parallel state when all its regions are \
             done; XState's `onDone`), `done.invoke.X` and `error.invoke.X` when the invocation \
             `X` finishes or fails (XState's `onDone` and `onError` of an invocation). A transition \
-            on such an event for a state that is atomic or has no final child, or for an \
-            invocation no state starts, waits forever: it can never fire, and states reached only \
-            through it are unreachable. An event the machine raises itself is not reported. \
-            Machine files name events freely and are not checked.
+            on such an event for a state that is atomic or has no final child, or (in SCXML) for \
+            an invocation no state starts, waits forever: it can never fire, and states reached \
+            only through it are unreachable. An event the machine raises itself is not reported; \
+            nor, in XState, invocation events or names that match no state, which spawned actors \
+            and nodes' own ids can produce. Machine files name events freely and are not checked.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -34,7 +35,7 @@ public struct ImpossibleEvent: Rule {
                 states: [Fetching, Shown]
                 transitions:
                   - {from: Fetching, event: done.invoke.fetchUser, to: Shown}
-                """, flagged: ["Fetching"], readAs: .xstate),
+                """, flagged: ["Fetching"], readAs: .scxml),
         ],
         nonTriggeringExamples: [
             RuleExample(
