@@ -29,7 +29,7 @@ struct SCXMLMachineBuilder {
         try SCXMLVocabulary.check(root, path: path)
         collectIDs(root)
         try visitChildren(of: root, parent: nil, parentIndex: nil)
-        summarizer.warnings.forEach { warnings.append(InteropWarning(path: path, location: $0.location, message: $0.message)) }
+        summarizer.warnings.forEach { warnings.append(Diagnostic.warning(path: path, location: $0.location, message: $0.message)) }
         // In file order; equal positions keep the order they were found in.
         warnings = warnings.enumerated().sorted { lhs, rhs in
             let left = lhs.element.location ?? SourceLocation(line: 0, column: 0)
@@ -217,6 +217,6 @@ struct SCXMLMachineBuilder {
     }
 
     private mutating func warn(_ element: XMLTreeElement, _ message: String) {
-        warnings.append(InteropWarning(path: path, location: element.location, message: message))
+        warnings.append(Diagnostic.warning(path: path, location: element.location, message: message))
     }
 }

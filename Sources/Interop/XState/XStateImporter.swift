@@ -19,7 +19,7 @@ public struct XStateImporter: MachineImporter {
             let machine = try builder.build(document)
             return ImportedMachine(
                 machine: machine,
-                warnings: builder.warnings.map { InteropWarning(path: path, location: $0.location, message: $0.message) },
+                warnings: builder.warnings.map { Diagnostic.warning(path: path, location: $0.location, message: $0.message) },
                 semantics: MachineSemantics(source: .xstate, invocations: builder.invocations))
         } catch {
             var located = error

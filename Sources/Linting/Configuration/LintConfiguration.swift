@@ -1,4 +1,4 @@
-import FSMCore
+public import FSMCore
 import Foundation
 
 /// A team's lint settings, read from `.fsmviz.yml`:

@@ -1,0 +1,54 @@
+/// A problem fsmviz reports about a file: which file, where in it, how serious, and what.
+///
+/// Every command reports machine files that cannot be read, configuration files that are
+/// wrong and content a format could not carry over as diagnostics, so they all read alike,
+/// in the `file:line:column: severity: message` form that compilers use and that editors and
+/// CI logs turn into links. ``MachineFileError``, `ConfigurationError` (module Linting) and
+/// `InteropWarning` (module Interop) are the diagnostics of their kind.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Hashable, Sendable, CaseIterable {
+        /// The file could not be used as asked.
+        case error
+        /// The file was used, but something in it was not carried over or checked.
+        case warning
+    }
+
+    /// The file's path as the user gave it (`<stdin>` for standard input; empty for a machine
+    /// not yet written anywhere).
+    public var path: String
+    /// Where in the file, when the problem has a position.
+    public var location: SourceLocation?
+    /// Whether it is an error or a warning.
+    public var severity: Severity
+    /// What is wrong, written for a person.
+    public var message: String
+
+    /// Creates an error: the form most diagnostics take.
+    public init(path: String, location: SourceLocation?, message: String) {
+        self.init(path: path, location: location, severity: .error, message: message)
+    }
+
+    /// Creates a diagnostic of any severity.
+    public init(path: String, location: SourceLocation?, severity: Severity, message: String) {
+        self.path = path
+        self.location = location
+        self.severity = severity
+        self.message = message
+    }
+
+    /// A warning.
+    public static func warning(path: String, location: SourceLocation?, message: String) -> Diagnostic {
+        Diagnostic(path: path, location: location, severity: .warning, message: message)
+    }
+
+    /// `path:line:column: severity: message`, without the position when there is none.
+    public var description: String {
+        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
+        return "\(path)\(position): \(severity.rawValue): \(message)"
+    }
+}
+
+/// A machine file that cannot be read, parsed or turned into a valid machine: an error
+/// ``Diagnostic``.
+public typealias MachineFileError = Diagnostic
