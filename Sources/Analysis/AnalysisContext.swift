@@ -49,8 +49,8 @@ public struct AnalysisContext: Sendable {
     /// The execution rules the machine follows.
     public var semantics: MachineSemantics { parts.semantics }
 
-    /// How guards are read: `In('state')` only in SCXML.
-    var guards: GuardReader { GuardReader(readsInState: semantics.source == .scxml) }
+    /// How guards are read: `In('state')` only in SCXML and the formats that follow it.
+    var guards: GuardReader { GuardReader(readsInState: semantics.source.followsSCXML) }
 
     /// The transitions that can never fire, with why; reachability does not take them.
     var neverFiring: NeverFiring {

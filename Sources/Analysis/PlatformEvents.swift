@@ -32,7 +32,7 @@ struct PlatformEvents {
         let reason: String?
         if let state = Self.suffix(of: event, after: "done.state.") {
             reason = whyNeverDone(state)
-        } else if semantics.source == .scxml,
+        } else if semantics.source.followsSCXML,
             let id = Self.suffix(of: event, after: "done.invoke.") ?? Self.suffix(of: event, after: "error.invoke.")
         {
             reason = whyNeverInvoked(id)
@@ -50,13 +50,13 @@ struct PlatformEvents {
 
     /// Whether the interpreter's name `name` is matched by the descriptor tail `tail`.
     private func matches(_ tail: String, _ name: String) -> Bool {
-        name == tail || (semantics.source == .scxml && name.hasPrefix(tail + "."))
+        name == tail || (semantics.source.followsSCXML && name.hasPrefix(tail + "."))
     }
 
     private mutating func whyNeverDone(_ name: String) -> String? {
         let candidates = machine.states.indices.filter { matches(name, machine.states[$0].id.rawValue) }
         guard !candidates.isEmpty else {
-            return semantics.source == .scxml ? "no state '\(name)' exists, so it is never done" : nil
+            return semantics.source.followsSCXML ? "no state '\(name)' exists, so it is never done" : nil
         }
         guard let state = candidates.first, candidates.allSatisfy({ !done($0) }) else { return nil }
         let id = machine.states[state].id

@@ -20,6 +20,14 @@ public struct MachineSemantics: Hashable, Sendable {
         /// guards may combine with `not`, `and` and `or`; `onDone` and invocations' `onDone` and
         /// `onError` stand for `done.state.ID`, `done.invoke.ID` and `error.invoke.ID`.
         case xstate
+        /// python-statemachine's own JSON and YAML definitions, which it runs with SCXML's
+        /// rules (conditions are Python expressions, `In('state')` included).
+        case pythonStateMachine
+
+        /// Whether the format runs with SCXML's rules: `In('state')` in conditions, event
+        /// descriptors matched by prefix, and `<invoke>` as the only source of an invocation's
+        /// events.
+        public var followsSCXML: Bool { self == .scxml || self == .pythonStateMachine }
 
         /// The format's name for people: `machine file`, `SCXML`, `XState`.
         public var displayName: String {
@@ -27,6 +35,7 @@ public struct MachineSemantics: Hashable, Sendable {
             case .machineFile: "machine file"
             case .scxml: "SCXML"
             case .xstate: "XState"
+            case .pythonStateMachine: "python-statemachine"
             }
         }
 

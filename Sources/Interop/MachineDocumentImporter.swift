@@ -2,8 +2,8 @@ public import FSMCore
 
 /// Reads `.json` and `.yaml` files: fsmviz machine files, and XState configs, which it tells
 /// apart by shape (an XState config's `states` is an object keyed by state name, a machine
-/// file's a list). Files in python-statemachine's own format, which looks alike, are refused
-/// with a message that says so.
+/// file's a list), and python-statemachine's own definitions, which look like XState's but mark
+/// states `initial: true` and list `transitions`.
 public struct MachineDocumentImporter: MachineImporter {
     /// The syntax of the files it reads.
     public var syntax: MachineFileFormat
@@ -17,11 +17,7 @@ public struct MachineDocumentImporter: MachineImporter {
         if syntax == .json, let machine = MachineFileLoader.scan(json: bytes) { return ImportedMachine(machine: machine) }
         let root = try MachineFileLoader.document(bytes: bytes, format: syntax, path: path)
         if Self.isPythonStateMachine(root) {
-            throw MachineFileError(
-                path: path, location: root.location,
-                message: "this is python-statemachine's own machine format (states keyed by name with "
-                    + "'initial: true' and 'transitions' lists), which fsmviz does not read; "
-                    + "import the machine's SCXML form or write an fsmviz machine file")
+            return try PythonStateMachineImporter().read(document: root, path: path)
         }
         if Self.isXState(root) {
             return try XStateImporter().read(document: root, path: path)

@@ -39,11 +39,8 @@ struct SCXMLMachineBuilder {
         do {
             return try Machine(name: root.attributes["name"], states: states, transitions: transitions)
         } catch {
-            var message = error.description
-            if case .unknownTransitionState(let target, .target, _) = error {
-                message += Suggestion.hint(for: target.rawValue, among: states.map(\.id.rawValue))
-            }
-            throw MachineFileError(path: path, location: error.location ?? root.location, message: message)
+            throw MachineFileError(
+                path: path, location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
         }
     }
 

@@ -1,0 +1,173 @@
+internal import FSMCore
+
+/// Turns a python-statemachine definition's document tree into a ``Machine``.
+///
+/// State ids are the keys of `states` at any depth, as python-statemachine's own are; a
+/// compound state without a child marked `initial` enters its first child, as in SCXML.
+struct PythonStateMachineBuilder {
+    private(set) var warnings: [(location: SourceLocation, message: String)] = []
+    private(set) var invocations: [MachineSemantics.Invocation] = []
+    private var states: [State] = []
+    private var transitions: [Transition] = []
+
+    static let rootKeys = ["name", "description", "datamodel", "states"]
+    static let stateKeys = ["initial", "final", "parallel", "enter", "exit", "transitions", "invoke", "states", "history", "donedata"]
+    static let transitionKeys = ["event", "target", "cond", "unless", "internal", "initial", "on", "before", "after"]
+    static let historyKeys = ["type", "transitions"]
+
+    mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
+        let fields = try Self.object(root, "the machine definition")
+        try Self.checkKeys(fields, Self.rootKeys, "the machine definition")
+        if let datamodel = fields.first(where: { $0.key == "datamodel" }) {
+            warnings.append((datamodel.keyLocation, "'datamodel' is not analysed: fsmviz reads conditions as opaque guards"))
+        }
+        guard let children = fields.first(where: { $0.key == "states" }) else {
+            throw .init(path: "", location: root.location, message: "the machine definition has no 'states'")
+        }
+        try addStates(children.value, parent: nil, isParallel: false)
+        let (name, summary) = (try Self.string(fields, "name"), try Self.string(fields, "description"))
+        do {
+            return try Machine(name: name, summary: summary, states: states, transitions: transitions)
+        } catch {
+            throw .init(path: "", location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
+        }
+    }
+
+    /// The states of a `states` object, nested in `parent`; the one marked `initial` (else the
+    /// first) is the initial child unless the parent is parallel.
+    private mutating func addStates(_ node: DocumentNode, parent: StateID?, isParallel: Bool) throws(MachineFileError) {
+        let members = try Self.object(node, "'states'")
+        guard !members.isEmpty else { return }
+        var marked: [String] = []
+        for member in members {
+            if try Self.flag(try Self.object(member.value, "state '\(member.key)'"), "initial") == true { marked.append(member.key) }
+        }
+        let initial = isParallel ? nil : (marked.first ?? members[0].key)
+        for member in members {
+            try addState(member, parent: parent, isInitial: member.key == initial)
+        }
+    }
+
+    private mutating func addState(_ member: DocumentNode.Member, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
+        let fields = try Self.object(member.value, "state '\(member.key)'")
+        try Self.checkKeys(fields, Self.stateKeys, "a state")
+        let id = StateID(member.key)
+        let isParallel = try Self.flag(fields, "parallel") == true
+        let isFinal = try Self.flag(fields, "final") == true
+        var state = State(
+            id, kind: isFinal ? .final : (isInitial ? .initial : .normal), parent: parent, isParallel: isParallel,
+            location: member.keyLocation)
+        state.entryEffects = try PythonActionText.actions(fields.first { $0.key == "enter" }?.value)
+        state.exitEffects = try PythonActionText.actions(fields.first { $0.key == "exit" }?.value)
+        states.append(state)
+        if let invoke = fields.first(where: { $0.key == "invoke" }) {
+            let items: [DocumentNode]
+            if case .array(let list) = invoke.value.value { items = list } else { items = [invoke.value] }
+            for item in items {
+                let invocation = try Self.object(item, "an invocation")
+                // With `idlocation` or no `id`, the interpreter makes the id up.
+                let explicit = invocation.contains { $0.key == "idlocation" } ? nil : try Self.string(invocation, "id")
+                invocations.append(.init(state: id, id: explicit))
+            }
+            warnings.append((invoke.keyLocation, "'invoke' is not supported: the invoked service and the events it sends are not modelled"))
+        }
+        if let donedata = fields.first(where: { $0.key == "donedata" }) {
+            warnings.append((donedata.keyLocation, "'donedata' is not supported: the data a final state returns is not modelled"))
+        }
+        if let list = fields.first(where: { $0.key == "transitions" }) { try addTransitions(list.value, from: id) }
+        if let children = fields.first(where: { $0.key == "states" }) {
+            try addStates(children.value, parent: id, isParallel: isParallel)
+        }
+        if let histories = fields.first(where: { $0.key == "history" }) {
+            for history in try Self.object(histories.value, "'history'") {
+                let historyFields = try Self.object(history.value, "history '\(history.key)'")
+                try Self.checkKeys(historyFields, Self.historyKeys, "a history state")
+                let depth = try Self.string(historyFields, "type")
+                let historyID = StateID(history.key)
+                states.append(
+                    State(
+                        historyID, parent: id, pseudoState: depth == "deep" ? .deepHistory : .history,
+                        location: history.keyLocation))
+                if let list = historyFields.first(where: { $0.key == "transitions" }) { try addTransitions(list.value, from: historyID) }
+            }
+        }
+    }
+
+    private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
+        guard case .array(let items) = node.value else {
+            throw .init(path: "", location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
+        }
+        for item in items {
+            let fields = try Self.object(item, "a transition")
+            try Self.checkKeys(fields, Self.transitionKeys, "a transition")
+            let events = SCXMLList.items(try Self.string(fields, "event") ?? "")
+            let targets = SCXMLList.items(try Self.string(fields, "target") ?? "").map { StateID($0) }
+            let conditions = try Self.guards(fields, "cond") + (try Self.guards(fields, "unless")).map { "not (\($0))" }
+            let guardText = conditions.isEmpty ? nil : conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " and ")
+            var effects: [String] = []
+            for key in ["before", "on", "after"] { effects += try PythonActionText.actions(fields.first { $0.key == key }?.value) }
+            let kind: TransitionKind = try Self.flag(fields, "internal") == true ? .internal : .external
+            for event in events.isEmpty ? [nil] : events.map({ EventID($0) }) {
+                transitions.append(
+                    Transition(from: source, on: event, to: targets, guard: guardText, effects: effects, kind: kind, location: item.location))
+            }
+        }
+    }
+
+    // MARK: - Reading values
+
+    static func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
+        guard case .object(let members) = node.value else {
+            throw .init(path: "", location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
+        }
+        return members
+    }
+
+    static func checkKeys(_ fields: [DocumentNode.Member], _ known: [String], _ what: String) throws(MachineFileError) {
+        for field in fields where !known.contains(field.key) {
+            throw .init(
+                path: "", location: field.keyLocation,
+                message: "unknown key '\(field.key)' in \(what)" + Suggestion.hint(for: field.key, among: known))
+        }
+    }
+
+    static func string(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
+        guard let field = fields.first(where: { $0.key == key }) else { return nil }
+        switch field.value.value {
+        case .string(let text): return text
+        case .null: return nil
+        default:
+            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
+        }
+    }
+
+    /// The schema's flags: a boolean, or `true`/`false`/`yes`/`no`/`on`/`off` as a string.
+    static func flag(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
+        guard let field = fields.first(where: { $0.key == key }) else { return nil }
+        switch field.value.value {
+        case .bool(let flag): return flag
+        case .string(let text) where ["true", "yes", "on"].contains(text.lowercased()): return true
+        case .string(let text) where ["false", "no", "off"].contains(text.lowercased()): return false
+        case .null: return nil
+        default:
+            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
+        }
+    }
+
+    /// A guard: one expression, or a list that must all hold.
+    static func guards(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> [String] {
+        guard let field = fields.first(where: { $0.key == key }) else { return [] }
+        switch field.value.value {
+        case .string(let text): return [text]
+        case .array(let items):
+            return try items.map { item throws(MachineFileError) in
+                guard case .string(let text) = item.value else {
+                    throw .init(path: "", location: item.location, message: "expected each of '\(key)' to be a string, found \(item.kindDescription)")
+                }
+                return text
+            }
+        default:
+            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
+        }
+    }
+}
