@@ -23,6 +23,10 @@ public struct MachineSemantics: Hashable, Sendable {
         /// python-statemachine's own JSON and YAML definitions, which it runs with SCXML's
         /// rules (conditions are Python expressions, `In('state')` included).
         case pythonStateMachine
+        /// sismic's YAML statecharts: when two transitions of one state are enabled at once,
+        /// sismic refuses to choose and raises a nondeterminism error; a child's transition
+        /// still wins over its ancestor's. Events are plain names.
+        case sismic
 
         /// Whether the format runs with SCXML's rules: `In('state')` in conditions, event
         /// descriptors matched by prefix, and `<invoke>` as the only source of an invocation's
@@ -36,15 +40,16 @@ public struct MachineSemantics: Hashable, Sendable {
             case .scxml: "SCXML"
             case .xstate: "XState"
             case .pythonStateMachine: "python-statemachine"
+            case .sismic: "sismic"
             }
         }
 
         /// Whether the first enabled transition in document order wins, so later ones on the
         /// same event are shadowed rather than in conflict.
-        public var isDocumentOrdered: Bool { self != .machineFile }
+        public var isDocumentOrdered: Bool { self != .machineFile && self != .sismic }
 
         /// Whether the format's interpreter raises `done.*` and `error.invoke.*` events itself.
-        public var raisesPlatformEvents: Bool { self != .machineFile }
+        public var raisesPlatformEvents: Bool { self != .machineFile && self != .sismic }
     }
 
     /// A service a state starts while it is active (SCXML's `<invoke>`, XState's `invoke`),

@@ -2,8 +2,8 @@ public import FSMCore
 
 /// Reads `.json` and `.yaml` files: fsmviz machine files, and XState configs, which it tells
 /// apart by shape (an XState config's `states` is an object keyed by state name, a machine
-/// file's a list), and python-statemachine's own definitions, which look like XState's but mark
-/// states `initial: true` and list `transitions`.
+/// file's a list), python-statemachine's own definitions, which look like XState's but mark
+/// states `initial: true` and list `transitions`, and sismic's statecharts (a `statechart` key).
 public struct MachineDocumentImporter: MachineImporter {
     /// The syntax of the files it reads.
     public var syntax: MachineFileFormat
@@ -16,6 +16,9 @@ public struct MachineDocumentImporter: MachineImporter {
     public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
         if syntax == .json, let machine = MachineFileLoader.scan(json: bytes) { return ImportedMachine(machine: machine) }
         let root = try MachineFileLoader.document(bytes: bytes, format: syntax, path: path)
+        if case .object(let members) = root.value, members.contains(where: { $0.key == "statechart" }) {
+            return try SismicImporter().read(document: root, path: path)
+        }
         if Self.isPythonStateMachine(root) {
             return try PythonStateMachineImporter().read(document: root, path: path)
         }

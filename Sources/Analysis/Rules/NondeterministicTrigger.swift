@@ -7,17 +7,16 @@ public struct NondeterministicTrigger: Rule {
         name: "Nondeterministic trigger",
         summary: """
             When two transitions leave the same state on the same event for different targets \
-            and neither is guarded, which one fires is undefined (an error). When all of them \
-            are guarded but the guards are not provably exclusive (`x` and `!x`, `not x`, or \
-            `else`), two may hold at once (a warning: confirm the guards exclude each other). A \
-            single transition with several targets, where the handler chooses one at run time \
-            (EFStateMachine's `toStates`), is deliberate and not reported. Transitions of \
-            different states never compete: a child's transition wins over its ancestor's on \
-            the same event, and transitions in different regions of a parallel state both fire. \
-            Guards are read as formulas where they can be (`!`, `not`, `&&`, `and`, `||`, `or`, \
-            parentheses), so `a && b` and `!a` exclude each other. Machine files only: in SCXML \
-            and XState the first enabled transition in document order wins, which \
-            `shadowed-transition` reports.
+            and neither is guarded, which one fires is undefined (an error). When guards are not \
+            provably exclusive (read as formulas: `x` and `!x`, `a && b` and `not a`, or \
+            `else`), two may hold at once (a warning: confirm they exclude each other). A single \
+            transition with several targets, where the handler chooses one at run time \
+            (EFStateMachine's `toStates`), is deliberate. Transitions of different states never \
+            compete: a child's wins over its ancestor's, and different regions of a parallel \
+            state both fire. It applies to machine files and to sismic, which raises a \
+            nondeterminism error (so there an unguarded transition conflicts with a guarded one \
+            too); in SCXML, XState and python-statemachine the first enabled transition in \
+            document order wins, which `shadowed-transition` reports.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -37,6 +36,14 @@ public struct NondeterministicTrigger: Rule {
                   - {from: Idle, event: go, to: Fast, guard: battery high}
                   - {from: Idle, event: go, to: Slow, guard: on mains}
                 """, flagged: ["Idle"]),
+            RuleExample(
+                """
+                initial: Idle
+                states: [Idle, Normal, Turbo]
+                transitions:
+                  - {from: Idle, event: go, to: Normal}
+                  - {from: Idle, event: go, to: Turbo, guard: boost enabled}
+                """, flagged: ["Idle"], readAs: .sismic),
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -101,7 +108,8 @@ public struct NondeterministicTrigger: Rule {
             let unguarded = transitions.filter { $0.guardLabel == nil }
             if let conflict = firstConflict(unguarded) {
                 findings.append(report(conflict, state: group.state, severity: .error, context: context))
-            } else if unguarded.isEmpty, let conflict = transitions.count <= NeverFiring.pairwiseLimit
+            } else if unguarded.isEmpty || isSismic(context) && transitions.count <= NeverFiring.pairwiseLimit,
+                let conflict = transitions.count <= NeverFiring.pairwiseLimit
                 ? firstReadConflict(transitions, context) : firstGuardedConflict(transitions)
             {
                 findings.append(report(conflict, state: group.state, severity: .warning, context: context))
@@ -175,6 +183,9 @@ public struct NondeterministicTrigger: Rule {
         return nil
     }
 
+    /// sismic tries no order: an unguarded transition conflicts with a guarded one too.
+    private func isSismic(_ context: AnalysisContext) -> Bool { context.semantics.source == .sismic }
+
     private func report(
         _ conflict: (Transition, Transition), state: Int, severity: Severity, context: AnalysisContext
     ) -> Finding {
@@ -184,9 +195,17 @@ public struct NondeterministicTrigger: Rule {
         let targets = [first, second].map {
             $0.isTargetless ? "no target (staying put)" : "'\($0.targets.map(\.rawValue).joined(separator: "' | '"))'"
         }
-        let message = severity == .error
-            ? "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); which one fires is undefined"
-            : "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
+        let message: String
+        switch (severity == .error, isSismic(context)) {
+        case (true, false):
+            message = "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); which one fires is undefined"
+        case (false, false):
+            message = "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
+        case (true, true):
+            message = "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); sismic refuses to choose and raises a nondeterminism error"
+        case (false, true):
+            message = "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) that may be enabled together; when they are, sismic raises a nondeterminism error"
+        }
         return finding(
             message, severity: severity, states: [id], events: first.event.map { [$0] } ?? [],
             witness: .transitions([TransitionReference(first), TransitionReference(second)]),

@@ -8,8 +8,9 @@ public struct ShadowedTransition: Rule {
         summary: """
             Transitions are tried in declaration order. An unguarded transition listed before a \
             guarded one for the same state and event always fires first, so the guarded one can \
-            never fire. Put the guarded transition first, or guard the earlier one. In SCXML and \
-            XState, where the first enabled transition in document order wins, any later \
+            never fire. Put the guarded transition first, or guard the earlier one. In SCXML, \
+            XState and python-statemachine, where the first enabled transition in document order \
+            wins (sismic tries no order and is not checked), any later \
             transition is reported that can never fire because an earlier one is enabled whenever \
             it is (an unguarded one, or guards that imply each other, such as `x` before \
             `x && y`), and, for information, the first later guarded transition whose guard may \
@@ -76,7 +77,12 @@ public struct ShadowedTransition: Rule {
     public init() {}
 
     public func check(_ context: AnalysisContext) -> [Finding] {
-        context.semantics.source.isDocumentOrdered ? documentOrderFindings(context) : declarationOrderFindings(context)
+        switch context.semantics.source {
+        // sismic tries no order: two enabled transitions are nondeterministic-trigger's.
+        case .sismic: []
+        case let source where source.isDocumentOrdered: documentOrderFindings(context)
+        default: declarationOrderFindings(context)
+        }
     }
 
     /// Machine files: a guarded transition after an unguarded one.

@@ -16,8 +16,8 @@ struct PythonStateMachineBuilder {
     static let historyKeys = ["type", "transitions"]
 
     mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let fields = try Self.object(root, "the machine definition")
-        try Self.checkKeys(fields, Self.rootKeys, "the machine definition")
+        let fields = try DocumentFields.object(root, "the machine definition")
+        try DocumentFields.checkKeys(fields, Self.rootKeys, "the machine definition")
         if let datamodel = fields.first(where: { $0.key == "datamodel" }) {
             warnings.append((datamodel.keyLocation, "'datamodel' is not analysed: fsmviz reads conditions as opaque guards"))
         }
@@ -25,7 +25,7 @@ struct PythonStateMachineBuilder {
             throw .init(path: "", location: root.location, message: "the machine definition has no 'states'")
         }
         try addStates(children.value, parent: nil, isParallel: false)
-        let (name, summary) = (try Self.string(fields, "name"), try Self.string(fields, "description"))
+        let (name, summary) = (try DocumentFields.string(fields, "name"), try DocumentFields.string(fields, "description"))
         do {
             return try Machine(name: name, summary: summary, states: states, transitions: transitions)
         } catch {
@@ -36,11 +36,11 @@ struct PythonStateMachineBuilder {
     /// The states of a `states` object, nested in `parent`; the one marked `initial` (else the
     /// first) is the initial child unless the parent is parallel.
     private mutating func addStates(_ node: DocumentNode, parent: StateID?, isParallel: Bool) throws(MachineFileError) {
-        let members = try Self.object(node, "'states'")
+        let members = try DocumentFields.object(node, "'states'")
         guard !members.isEmpty else { return }
         var marked: [String] = []
         for member in members {
-            if try Self.flag(try Self.object(member.value, "state '\(member.key)'"), "initial") == true { marked.append(member.key) }
+            if try DocumentFields.flag(try DocumentFields.object(member.value, "state '\(member.key)'"), "initial") == true { marked.append(member.key) }
         }
         let initial = isParallel ? nil : (marked.first ?? members[0].key)
         for member in members {
@@ -49,11 +49,11 @@ struct PythonStateMachineBuilder {
     }
 
     private mutating func addState(_ member: DocumentNode.Member, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
-        let fields = try Self.object(member.value, "state '\(member.key)'")
-        try Self.checkKeys(fields, Self.stateKeys, "a state")
+        let fields = try DocumentFields.object(member.value, "state '\(member.key)'")
+        try DocumentFields.checkKeys(fields, Self.stateKeys, "a state")
         let id = StateID(member.key)
-        let isParallel = try Self.flag(fields, "parallel") == true
-        let isFinal = try Self.flag(fields, "final") == true
+        let isParallel = try DocumentFields.flag(fields, "parallel") == true
+        let isFinal = try DocumentFields.flag(fields, "final") == true
         var state = State(
             id, kind: isFinal ? .final : (isInitial ? .initial : .normal), parent: parent, isParallel: isParallel,
             location: member.keyLocation)
@@ -64,9 +64,9 @@ struct PythonStateMachineBuilder {
             let items: [DocumentNode]
             if case .array(let list) = invoke.value.value { items = list } else { items = [invoke.value] }
             for item in items {
-                let invocation = try Self.object(item, "an invocation")
+                let invocation = try DocumentFields.object(item, "an invocation")
                 // With `idlocation` or no `id`, the interpreter makes the id up.
-                let explicit = invocation.contains { $0.key == "idlocation" } ? nil : try Self.string(invocation, "id")
+                let explicit = invocation.contains { $0.key == "idlocation" } ? nil : try DocumentFields.string(invocation, "id")
                 invocations.append(.init(state: id, id: explicit))
             }
             warnings.append((invoke.keyLocation, "'invoke' is not supported: the invoked service and the events it sends are not modelled"))
@@ -79,10 +79,10 @@ struct PythonStateMachineBuilder {
             try addStates(children.value, parent: id, isParallel: isParallel)
         }
         if let histories = fields.first(where: { $0.key == "history" }) {
-            for history in try Self.object(histories.value, "'history'") {
-                let historyFields = try Self.object(history.value, "history '\(history.key)'")
-                try Self.checkKeys(historyFields, Self.historyKeys, "a history state")
-                let depth = try Self.string(historyFields, "type")
+            for history in try DocumentFields.object(histories.value, "'history'") {
+                let historyFields = try DocumentFields.object(history.value, "history '\(history.key)'")
+                try DocumentFields.checkKeys(historyFields, Self.historyKeys, "a history state")
+                let depth = try DocumentFields.string(historyFields, "type")
                 let historyID = StateID(history.key)
                 states.append(
                     State(
@@ -98,76 +98,19 @@ struct PythonStateMachineBuilder {
             throw .init(path: "", location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
         }
         for item in items {
-            let fields = try Self.object(item, "a transition")
-            try Self.checkKeys(fields, Self.transitionKeys, "a transition")
-            let events = SCXMLList.items(try Self.string(fields, "event") ?? "")
-            let targets = SCXMLList.items(try Self.string(fields, "target") ?? "").map { StateID($0) }
-            let conditions = try Self.guards(fields, "cond") + (try Self.guards(fields, "unless")).map { "not (\($0))" }
+            let fields = try DocumentFields.object(item, "a transition")
+            try DocumentFields.checkKeys(fields, Self.transitionKeys, "a transition")
+            let events = SCXMLList.items(try DocumentFields.string(fields, "event") ?? "")
+            let targets = SCXMLList.items(try DocumentFields.string(fields, "target") ?? "").map { StateID($0) }
+            let conditions = try DocumentFields.guards(fields, "cond") + (try DocumentFields.guards(fields, "unless")).map { "not (\($0))" }
             let guardText = conditions.isEmpty ? nil : conditions.count == 1 ? conditions[0] : conditions.map { "(\($0))" }.joined(separator: " and ")
             var effects: [String] = []
             for key in ["before", "on", "after"] { effects += try PythonActionText.actions(fields.first { $0.key == key }?.value) }
-            let kind: TransitionKind = try Self.flag(fields, "internal") == true ? .internal : .external
+            let kind: TransitionKind = try DocumentFields.flag(fields, "internal") == true ? .internal : .external
             for event in events.isEmpty ? [nil] : events.map({ EventID($0) }) {
                 transitions.append(
                     Transition(from: source, on: event, to: targets, guard: guardText, effects: effects, kind: kind, location: item.location))
             }
-        }
-    }
-
-    // MARK: - Reading values
-
-    static func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
-        guard case .object(let members) = node.value else {
-            throw .init(path: "", location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
-        }
-        return members
-    }
-
-    static func checkKeys(_ fields: [DocumentNode.Member], _ known: [String], _ what: String) throws(MachineFileError) {
-        for field in fields where !known.contains(field.key) {
-            throw .init(
-                path: "", location: field.keyLocation,
-                message: "unknown key '\(field.key)' in \(what)" + Suggestion.hint(for: field.key, among: known))
-        }
-    }
-
-    static func string(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
-        guard let field = fields.first(where: { $0.key == key }) else { return nil }
-        switch field.value.value {
-        case .string(let text): return text
-        case .null: return nil
-        default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
-        }
-    }
-
-    /// The schema's flags: a boolean, or `true`/`false`/`yes`/`no`/`on`/`off` as a string.
-    static func flag(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
-        guard let field = fields.first(where: { $0.key == key }) else { return nil }
-        switch field.value.value {
-        case .bool(let flag): return flag
-        case .string(let text) where ["true", "yes", "on"].contains(text.lowercased()): return true
-        case .string(let text) where ["false", "no", "off"].contains(text.lowercased()): return false
-        case .null: return nil
-        default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
-        }
-    }
-
-    /// A guard: one expression, or a list that must all hold.
-    static func guards(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> [String] {
-        guard let field = fields.first(where: { $0.key == key }) else { return [] }
-        switch field.value.value {
-        case .string(let text): return [text]
-        case .array(let items):
-            return try items.map { item throws(MachineFileError) in
-                guard case .string(let text) = item.value else {
-                    throw .init(path: "", location: item.location, message: "expected each of '\(key)' to be a string, found \(item.kindDescription)")
-                }
-                return text
-            }
-        default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
         }
     }
 }

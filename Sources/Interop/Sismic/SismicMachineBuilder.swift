@@ -1,0 +1,114 @@
+internal import FSMCore
+
+/// Turns a sismic statechart's document tree into a ``Machine``.
+///
+/// State ids are the states' names, which sismic requires to be unique. A compound state
+/// without `initial` enters its first child; a history state's `memory` becomes its default
+/// transition.
+struct SismicMachineBuilder {
+    private(set) var warnings: [(location: SourceLocation, message: String)] = []
+    private var states: [State] = []
+    private var transitions: [Transition] = []
+
+    static let statechartKeys = ["name", "description", "preamble", "root state", "initial state"]
+    static let stateKeys = [
+        "name", "initial", "memory", "on entry", "on exit", "type", "states", "parallel states", "transitions", "contract",
+    ]
+    static let transitionKeys = ["target", "event", "guard", "action", "contract"]
+
+    mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
+        let top = try DocumentFields.object(root, "the file")
+        try DocumentFields.checkKeys(top, ["statechart"], "the file")
+        guard let statechart = top.first(where: { $0.key == "statechart" }) else {
+            throw .init(path: "", location: root.location, message: "a sismic file holds a 'statechart'")
+        }
+        let fields = try DocumentFields.object(statechart.value, "'statechart'")
+        try DocumentFields.checkKeys(fields, Self.statechartKeys, "the statechart")
+        if let preamble = fields.first(where: { $0.key == "preamble" }) {
+            warnings.append((preamble.keyLocation, "'preamble' is not analysed: fsmviz reads guards as opaque conditions"))
+        }
+        guard let rootState = fields.first(where: { $0.key == "root state" || $0.key == "initial state" }) else {
+            throw .init(path: "", location: statechart.value.location, message: "the statechart has no 'root state'")
+        }
+        try addState(rootState.value, parent: nil, isInitial: true)
+        let (name, summary) = (
+            try DocumentFields.string(fields, "name"), try DocumentFields.string(fields, "description")
+        )
+        do {
+            return try Machine(name: name, summary: summary, states: states, transitions: transitions)
+        } catch {
+            throw .init(path: "", location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
+        }
+    }
+
+    private mutating func addState(_ node: DocumentNode, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
+        let fields = try DocumentFields.object(node, "a state")
+        try DocumentFields.checkKeys(fields, Self.stateKeys, "a state")
+        guard let name = try DocumentFields.string(fields, "name") else {
+            throw .init(path: "", location: node.location, message: "a state needs a 'name'")
+        }
+        let id = StateID(name)
+        let type = try DocumentFields.string(fields, "type")
+        var state = State(id, kind: isInitial ? .initial : .normal, parent: parent, location: node.location)
+        switch type {
+        case nil: break
+        case "final": state.kind = .final
+        case "shallow history": state.pseudoState = .history
+        case "deep history": state.pseudoState = .deepHistory
+        case let other?:
+            throw .init(
+                path: "", location: fields.first { $0.key == "type" }?.value.location,
+                message: "unknown state type '\(other)'; sismic's are 'final', 'shallow history' and 'deep history'")
+        }
+        state.entryEffects = Self.code(try DocumentFields.string(fields, "on entry"))
+        state.exitEffects = Self.code(try DocumentFields.string(fields, "on exit"))
+        if let contract = fields.first(where: { $0.key == "contract" }) {
+            warnings.append((contract.keyLocation, "'contract' is not analysed: its conditions are checked only by sismic"))
+        }
+        let children = fields.first { $0.key == "states" }
+        let regions = fields.first { $0.key == "parallel states" }
+        if children != nil, regions != nil {
+            throw .init(path: "", location: node.location, message: "state '\(name)' has both 'states' and 'parallel states'")
+        }
+        state.isParallel = regions != nil
+        states.append(state)
+        if let memory = try DocumentFields.string(fields, "memory") {
+            transitions.append(Transition(from: id, on: nil, to: StateID(memory), location: fields.first { $0.key == "memory" }?.value.location))
+        }
+        if let list = fields.first(where: { $0.key == "transitions" }) { try addTransitions(list.value, from: id) }
+        guard let nested = children ?? regions else { return }
+        guard case .array(let items) = nested.value.value else {
+            throw .init(path: "", location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
+        }
+        let initial = try DocumentFields.string(fields, "initial")
+        var firstName: String?
+        for item in items where firstName == nil {
+            firstName = try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
+        }
+        for item in items {
+            let childName = try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
+            try addState(item, parent: id, isInitial: regions == nil && childName == (initial ?? firstName))
+        }
+    }
+
+    private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
+        guard case .array(let items) = node.value else {
+            throw .init(path: "", location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
+        }
+        for item in items {
+            let fields = try DocumentFields.object(item, "a transition")
+            try DocumentFields.checkKeys(fields, Self.transitionKeys, "a transition")
+            let target = try DocumentFields.string(fields, "target")
+            transitions.append(
+                Transition(
+                    from: source, on: try DocumentFields.string(fields, "event").map { EventID($0) },
+                    to: target.map { [StateID($0)] } ?? [], guard: try DocumentFields.string(fields, "guard"),
+                    effects: Self.code(try DocumentFields.string(fields, "action")), location: item.location))
+        }
+    }
+
+    /// Python code as effect descriptions: one per non-empty line.
+    private static func code(_ text: String?) -> [String] {
+        (text ?? "").split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.filter { !$0.isEmpty }.map(String.init)
+    }
+}
