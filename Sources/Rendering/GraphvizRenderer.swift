@@ -75,7 +75,7 @@ public struct GraphvizRenderer: Sendable {
 
     /// The aspect ratio (longer side over shorter) up to which a top-to-bottom layout is kept
     /// without trying left to right.
-    public static let squareEnough = 1.6
+    public static let squareEnough = 2.0
 
     private func renderSquarest(
         _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
@@ -96,25 +96,24 @@ public struct GraphvizRenderer: Sendable {
         }
         let engine = LayoutEngine.dot.rawValue
         return try withSession { session throws(RenderError) in
-            var best: (candidate: Int, aspect: Double)?
-            for (number, candidate) in candidates.enumerated() {
-                let (bytes, aspect, ordered) = try laidOut(dot(candidate), session, engine, subject) {
-                    graph throws(RenderError) in
-                    let aspect = Self.aspect(of: graph)
-                    let ordered = Self.regionsInOrder(graph)
-                    let good = ordered && (aspect <= Self.squareEnough || options.rankDirection != nil)
-                    let bytes = good ? try renderData(session, graph, format, subject) : nil
-                    return (bytes, aspect, ordered)
+            // Every layout is kept until one is rendered, so the chosen one is not laid out
+            // twice.
+            var layouts: [UnsafeMutablePointer<Agraph_t>] = []
+            defer { layouts.forEach { release($0, session) } }
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, aspect: Double)?
+            for candidate in candidates {
+                let graph = try layOut(dot(candidate), session, engine, subject)
+                layouts.append(graph)
+                let aspect = Self.aspect(of: graph)
+                let ordered = Self.regionsInOrder(graph)
+                if ordered, aspect <= Self.squareEnough || options.rankDirection != nil {
+                    return try renderData(session, graph, format, subject)
                 }
-                if let bytes { return bytes }
-                if ordered, aspect < best?.aspect ?? .infinity { best = (number, aspect) }
+                if ordered, aspect < best?.aspect ?? .infinity { best = (graph, aspect) }
             }
             // Stacked regions are in order unless transitions between them make a cycle that
-            // Graphviz breaks at the wrong edge; then top to bottom is drawn all the same.
-            let chosen = candidates[best?.candidate ?? 0]
-            return try laidOut(dot(chosen), session, engine, subject) { graph throws(RenderError) in
-                try renderData(session, graph, format, subject)
-            }
+            // Graphviz breaks at the wrong edge; then the first layout is drawn all the same.
+            return try renderData(session, best?.graph ?? layouts[0], format, subject)
         }
     }
 
@@ -179,16 +178,30 @@ public struct GraphvizRenderer: Sendable {
         _ dot: String, _ session: borrowing GraphvizSession, _ engine: String, _ subject: String,
         _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {
+        let graph = try layOut(dot, session, engine, subject)
+        defer { release(graph, session) }
+        return try body(graph)
+    }
+
+    /// Parses and lays out `dot`; the caller holds the lock and releases the graph.
+    private func layOut(
+        _ dot: String, _ session: borrowing GraphvizSession, _ engine: String, _ subject: String
+    ) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
         guard session.engines.contains(engine) else {
             throw .unknownEngine(engine, available: session.engines)
         }
         guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
-        defer { agclose(graph) }
         guard gvLayout(session.context, graph, engine) == 0 else {
+            agclose(graph)
             throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
         }
-        defer { gvFreeLayout(session.context, graph) }
-        return try body(graph)
+        return graph
+    }
+
+    /// Frees a graph's layout and the graph; the caller holds the lock.
+    private func release(_ graph: UnsafeMutablePointer<Agraph_t>, _ session: borrowing GraphvizSession) {
+        gvFreeLayout(session.context, graph)
+        agclose(graph)
     }
 
     /// Renders a laid-out graph; the caller holds the lock.
