@@ -65,6 +65,19 @@ import Testing
         ])
     }
 
+    @Test func aLaterTransitionGuardedByTrueIsTheElse() throws {
+        let text = Self.scxml(
+            """
+            <state id="s0">
+              <transition cond="Var1" target="pass"/>
+              <transition cond="True" target="fail"/>
+            </state>
+            <final id="pass"/>
+            <final id="fail"/>
+            """, initial: "s0")
+        #expect(try Self.findings(text) == [])
+    }
+
     @Test func scxmlGuardImpliedByAnEarlierOneNeverFires() throws {
         let text = Self.scxml(
             """

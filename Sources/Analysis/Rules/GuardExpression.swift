@@ -246,6 +246,9 @@ indirect enum GuardExpression: Hashable, Sendable {
                 return inner
             case .text(let text):
                 position += 1
+                // The constants as SCXML's data models and Python write them.
+                if text == "true" { return .and([]) }
+                if text == "false" { return .or([]) }
                 return GuardExpression.comparison(text)
             case .inState(let state):
                 position += 1

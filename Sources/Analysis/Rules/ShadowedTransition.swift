@@ -136,9 +136,10 @@ public struct ShadowedTransition: Rule {
         guard group.count <= NeverFiring.pairwiseLimit else { return nil }
         let transitions = group.map { context.machine.transitions[$0] }
         let formulas = transitions.map { context.guards.formula($0.guardLabel) }
-        // An unguarded later transition is the deliberate "else": it is meant to fire only when
-        // the earlier guards fail.
-        for later in transitions.indices.dropFirst() where transitions[later].guardLabel != nil {
+        // An unguarded later transition (or one guarded by `true`) is the deliberate "else": it
+        // is meant to fire only when the earlier guards fail.
+        for later in transitions.indices.dropFirst()
+        where GuardLogic.canHoldTogether([.not(formulas[later])], in: context.machine) {
             for earlier in 0..<later where transitions[earlier].targets != transitions[later].targets
                 && GuardLogic.canHoldTogether([formulas[earlier], formulas[later]], in: context.machine)
             {
