@@ -1,12 +1,13 @@
 /// The most recent `limit` elements, oldest first, in constant time per append.
+@usableFromInline
 struct BoundedHistory<Element: Sendable>: Sendable {
-    let limit: Int
-    private var storage: [Element] = []
-    private var start = 0
+    @usableFromInline let limit: Int
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var start = 0
 
     init(limit: Int) { self.limit = max(0, limit) }
 
-    mutating func append(_ element: Element) {
+    @inlinable mutating func append(_ element: Element) {
         guard limit > 0 else { return }
         if storage.count < limit {
             storage.append(element)

@@ -1,15 +1,14 @@
 import FSMCore
 
 /// The declared structure of a running machine: states in order of first mention, events,
-/// transitions with an index by event, and state hooks. A value, so the machine can hand a
+/// transitions and state hooks. A value, so the machine can hand a
 /// consistent snapshot to each event it processes while registration goes on.
+@usableFromInline
 struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
     let initialState: State
     private(set) var states: [State] = []
     private(set) var events: [Event] = []
-    /// Boxed so that handing a rule to the processing code retains one object instead of
-    /// copying a struct of closures.
-    private(set) var rules: [RuleBox<State, Event>] = []
+    private(set) var rules: [TransitionRule<State, Event>] = []
     private(set) var hooks: [State: StateHooks<State, Event>] = [:]
     /// Each nested state's parent.
     private(set) var parents: [State: State] = [:]
@@ -18,37 +17,20 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
     private(set) var finals: Set<State> = []
     private var knownStates: Set<State> = []
     private var knownEvents: Set<Event> = []
-    private var rulesByEvent: [Event?: [Int]] = [:]
 
     init(initialState: State) {
         self.initialState = initialState
         note(initialState)
     }
 
-    /// What the machine does with `event` (`nil`: automatic transitions) in `state`.
-    enum Choice {
-        case noTransition
-        case noneAvailable
-        case declined
-        case chosen(RuleBox<State, Event>)
-    }
-
-    /// The first transition on `event` whose guard allows it, looking at `state`'s own
-    /// transitions and then its ancestors', each in declaration order.
-    func choose(_ event: Event?, in state: State, context: TransitionContext<State, Event>) -> Choice {
-        guard let candidates = rulesByEvent[event], !candidates.isEmpty else { return .noTransition }
-        var holder: State? = state
-        var sawAvailable = false
-        // Bounded by the number of states, so a parent cycle cannot hang the machine.
-        for _ in 0...parents.count {
-            guard let current = holder else { break }
-            for index in candidates where rules[index].rule.sources.contains(current) {
-                sawAvailable = true
-                if rules[index].rule.guardCondition?(context) ?? true { return .chosen(rules[index]) }
-            }
-            holder = parents.isEmpty ? nil : parents[current]
+    /// `state`, then its parent, and so on up; bounded by the number of states, so a parent
+    /// cycle cannot hang the machine.
+    func selfAndAncestors(of state: State) -> [State] {
+        var result = [state]
+        while result.count <= parents.count, let parent = parents[result[result.count - 1]] {
+            result.append(parent)
         }
-        return sawAvailable ? .declined : .noneAvailable
+        return result
     }
 
     /// The hooks of `state`, if it has any.
@@ -92,8 +74,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
         rule.sources.forEach { note($0) }
         rule.targets.forEach { note($0) }
         if let event = rule.event { add(event) }
-        rulesByEvent[rule.event, default: []].append(rules.count)
-        rules.append(RuleBox(rule))
+        rules.append(rule)
     }
 
     private mutating func note(_ state: State) {
@@ -117,7 +98,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
                 parent: parents[state].map(id))
         }
         var transitions: [Transition] = []
-        for rule in rules.map(\.rule) {
+        for rule in rules {
             for source in rule.sources {
                 transitions.append(
                     Transition(
@@ -134,9 +115,3 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
 // The generic parameters shadow FSMCore's `State` and `Event` inside this file.
 private typealias State_ = FSMCore.State
 private typealias Event_ = FSMCore.Event
-
-/// A transition rule behind a reference (see `MachineDefinition.rules`).
-final class RuleBox<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
-    let rule: TransitionRule<State, Event>
-    init(_ rule: TransitionRule<State, Event>) { self.rule = rule }
-}

@@ -1,20 +1,15 @@
-import Dispatch
 public import FSMCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A running state machine, safe to drive from any number of threads.
+/// A running state machine, safe to drive from any number of threads, that never makes a
+/// caller wait for another thread's transition.
 ///
-/// Events are processed one at a time, to completion. `send` from another thread waits its
-/// turn and returns what its event did; `send` from inside a handler, hook, effect or
-/// observer of this machine queues the event and returns ``SendResult/queued`` at once, and
-/// the event runs after the current transition completes — no deadlock, no recursion.
+/// Events are processed one at a time, to completion. ``send(_:payload:)`` processes its event
+/// at once when the machine is idle and returns what it did; when a transition is already
+/// running — sent from inside a handler, hook, effect or observer of this machine, or from
+/// another thread — it queues the event and returns ``SendResult/queued`` at once. The thread
+/// that is processing runs queued events, in order, before its own `send` returns: no
+/// deadlock, no recursion, no sender blocked. ``sendAndWait(_:payload:)`` is the `async`
+/// variant that returns the event's result once it has been processed.
 ///
 /// For one accepted event, callbacks run in this order, all outside the machine's lock:
 /// 1. the candidate transitions' guards, in declaration order, until one allows;
@@ -40,30 +35,51 @@ public import FSMCore
 ///
 /// The machine also describes itself: ``graph(name:)`` gives its states, events and
 /// transitions as an ``FSMCore/Machine`` for DOT, rendering and `analyze()`.
-public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Sendable>: Sendable {
+///
+/// The event loop is `@inlinable`, so a client's build specializes it for its own state and
+/// event types (no generic metadata lookups per event) even without cross-module optimization.
+// @unchecked: every mutable field is in `core`, which is read and written only under `lock`.
+public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Sendable>: @unchecked Sendable {
     /// The most changes ``history`` keeps.
     public let historyLimit: Int
 
-    private let core: LockedValue<Core>
+    @usableFromInline let lock = RuntimeLock()
+    /// Guarded by `lock`. Behind a pointer rather than a stored `var`, because each access to
+    /// a class's `var` from another module pays a dynamic exclusivity check, and the lock
+    /// already makes every access exclusive.
+    @usableFromInline let storage: UnsafeMutablePointer<Core>
 
     /// How many automatic transitions may fire in a row before the machine declares a loop.
-    static var automaticLimit: Int { 10_000 }
+    @inlinable static var automaticLimit: Int { 10_000 }
 
     /// Creates a machine in `initialState`.
     /// - Parameter historyLimit: How many changes ``history`` keeps (oldest dropped first).
     public init(initialState: State, historyLimit: Int = 1_000) {
         self.historyLimit = historyLimit
-        core = LockedValue(Core(initialState: initialState, historyLimit: historyLimit))
+        storage = UnsafeMutablePointer.allocate(capacity: 1)
+        storage.initialize(to: Core(initialState: initialState, historyLimit: historyLimit))
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Runs `body` on the machine's mutable storage under its lock.
+    @inlinable func withCore<Result>(_ body: (inout Core) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&storage.pointee)
     }
 
     /// The current state.
-    public var state: State { core.withLock { $0.state } }
+    public var state: State { withCore { $0.state } }
 
     /// The state the machine started in.
-    public var initialState: State { core.withLock { $0.definition.initialState } }
+    public var initialState: State { withCore { $0.definition.initialState } }
 
     /// The most recent accepted transitions, oldest first, at most ``historyLimit``.
-    public var history: [Change<State, Event>] { core.withLock { $0.history.elements } }
+    public var history: [Change<State, Event>] { withCore { $0.history.elements } }
 
     /// Declares a state (so it appears in the graph even before a transition names it) and
     /// adds hooks to it.
@@ -77,223 +93,26 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         _ state: State, parent: State? = nil, isInitial: Bool = false, isFinal: Bool = false,
         hooks: StateHooks<State, Event> = StateHooks()
     ) {
-        core.withLock {
+        withCore {
             $0.definition.add(state, parent: parent, isInitial: isInitial, isFinal: isFinal, hooks: hooks)
+            $0.compiled = nil
         }
     }
 
     /// Declares a transition. Its sources and targets become states of the machine.
     public func addTransition(_ rule: TransitionRule<State, Event>) {
-        core.withLock { $0.definition.add(rule) }
+        withCore {
+            $0.definition.add(rule)
+            $0.compiled = nil
+        }
     }
 
     /// Declares an event that no transition may use yet, so the graph lists it.
     public func addEvent(_ event: Event) {
-        core.withLock { $0.definition.add(event) }
-    }
-
-    /// Sends `event`, with an optional `payload` handlers can read from their context.
-    @discardableResult
-    public func send(_ event: Event, payload: (any Sendable)? = nil) -> SendResult<State, Event> {
-        enqueue(event, payload: payload)
-    }
-
-    /// Takes any automatic transition whose guard now allows it, in turn with queued events.
-    /// Call it when something a guard reads has changed outside the machine, such as the
-    /// result of work a state started.
-    @discardableResult
-    public func evaluateAutomaticTransitions() -> SendResult<State, Event> {
-        enqueue(nil, payload: nil)
-    }
-
-    private func enqueue(_ event: Event?, payload: (any Sendable)?) -> SendResult<State, Event> {
-        let caller = pthread_self()
-        let role = core.withLock { core -> Role in
-            guard let owner = core.processingThread else {
-                // Nobody is processing, so the queue is empty: run this event right here,
-                // without queueing it or allocating anything to wait on.
-                core.processingThread = caller
-                return .inline
-            }
-            if pthread_equal(owner, caller) != 0 {
-                core.queue.append(Pending(event: event, payload: payload, completion: nil))
-                return .reentrant
-            }
-            let completion = Completion()
-            core.queue.append(Pending(event: event, payload: payload, completion: completion))
-            return .wait(completion)
+        withCore {
+            $0.definition.add(event)
+            $0.compiled = nil
         }
-        switch role {
-        case .reentrant:
-            return .queued
-        case .wait(let completion):
-            return completion.wait()
-        case .inline:
-            let result = process(Pending(event: event, payload: payload, completion: nil))
-            drain()
-            return result
-        }
-    }
-
-    // MARK: Processing
-
-    private enum Role {
-        /// Sent from a callback of this machine: queue it and return.
-        case reentrant
-        /// Another thread is processing: it will process this event too; wait for the result.
-        case wait(Completion)
-        /// This thread processes the event, then whatever was queued meanwhile.
-        case inline
-    }
-
-    /// Processes queued events until none is left, then gives up the processing role.
-    private func drain() {
-        while true {
-            let next = core.withLock { core -> Pending? in
-                guard !core.queue.isEmpty else {
-                    core.processingThread = nil
-                    return nil
-                }
-                return core.queue.removeFirst()
-            }
-            guard let next else { return }
-            let result = process(next)
-            next.completion?.finish(result)
-        }
-    }
-
-    private func process(_ pending: Pending) -> SendResult<State, Event> {
-        let (current, definition) = core.withLock { ($0.state, $0.definition) }
-        var changes: [Change<State, Event>] = []
-        guard let event = pending.event else {
-            do {
-                try settle(&changes, from: current, definition)
-            } catch {
-                return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
-            }
-            return .transitioned(changes)
-        }
-        let guardContext = context(source: current, event: event, payload: pending.payload, target: nil)
-        let rule: RuleBox<State, Event>
-        switch definition.choose(event, in: current, context: guardContext) {
-        case .noTransition: return .rejected(.unknownEvent(event))
-        case .noneAvailable: return .rejected(.notAllowed(event, in: current))
-        case .declined: return .rejected(.declinedByGuard(event, in: current))
-        case .chosen(let chosen): rule = chosen
-        }
-        do {
-            changes += try fire(rule, from: current, event: event, payload: pending.payload, definition)
-            try settle(&changes, from: current, definition)
-        } catch {
-            return changes.isEmpty ? .rejected(error) : .interrupted(changes, error)
-        }
-        return .transitioned(changes)
-    }
-
-    /// Fires automatic transitions from the current state until none applies.
-    private func settle(
-        _ changes: inout [Change<State, Event>], from start: State, _ definition: Definition
-    ) throws(TransitionError<State, Event>) {
-        var fired = 0
-        while true {
-            let current = changes.last?.target ?? start
-            let guardContext = context(source: current, event: nil, payload: nil, target: nil)
-            guard case .chosen(let rule) = definition.choose(nil, in: current, context: guardContext) else { return }
-            fired += 1
-            guard fired <= Self.automaticLimit else { throw .automaticTransitionLoop(after: fired - 1, in: current) }
-            changes += try fire(rule, from: current, event: nil, payload: nil, definition)
-        }
-    }
-
-    /// Fires `rule`, then enters initial children if the target is a compound state; returns
-    /// the change into the target followed by one change per initial child entered.
-    private func fire(
-        _ box: RuleBox<State, Event>, from source: State, event: Event?, payload: (any Sendable)?,
-        _ definition: Definition
-    ) throws(TransitionError<State, Event>) -> [Change<State, Event>] {
-        let rule = box.rule
-        let before = context(source: source, event: event, payload: payload, target: nil)
-        rule.willFire?(before)
-        if rule.targets.isEmpty, rule.handler == nil {
-            // Targetless: its work is its effects; the machine stays where it is.
-            rule.didFire?(before)
-            rule.effects.forEach { $0(before) }
-            return []
-        }
-        let target: State
-        if let handler = rule.handler {
-            do {
-                target = try handler(before)
-            } catch {
-                throw .handlerFailed(String(describing: error), event: event)
-            }
-        } else if let only = rule.targets.first {
-            target = only
-        } else {
-            throw .invalidTarget(source, allowed: [], event: event)
-        }
-        guard rule.targets.contains(target) else {
-            throw .invalidTarget(target, allowed: rule.targets, event: event)
-        }
-        var changes = [step(from: source, to: target, event: event, payload: payload, rule: rule, definition)]
-        for child in definition.entryPath(into: target).dropFirst() {
-            changes.append(step(from: changes[changes.count - 1].target, to: child, event: nil, payload: payload, rule: nil, definition))
-        }
-        return changes
-    }
-
-    /// Moves from `source` to `target`, running hooks, the rule's `didFire` and effects, and
-    /// observers (steps 4 to 8 of the documented order).
-    private func step(
-        from source: State, to target: State, event: Event?, payload: (any Sendable)?,
-        rule: TransitionRule<State, Event>?, _ definition: Definition
-    ) -> Change<State, Event> {
-        let during = context(source: source, event: event, payload: payload, target: target)
-        let sourceHooks = definition.hooks(of: source)
-        let targetHooks = definition.hooks(of: target)
-        sourceHooks?.willExit.forEach { $0(during) }
-        targetHooks?.willEnter.forEach { $0(during) }
-        let change = Change(source: source, target: target, event: event)
-        let observers = core.withLock { core in
-            core.state = target
-            core.history.append(change)
-            return core.observers
-        }
-        sourceHooks?.didExit.forEach { $0(during) }
-        targetHooks?.didEnter.forEach { $0(during) }
-        rule?.didFire?(during)
-        rule?.effects.forEach { $0(during) }
-        observers.forEach { $0.callback(change) }
-        return change
-    }
-
-    private func context(source: State, event: Event?, payload: (any Sendable)?, target: State?) -> TransitionContext<State, Event> {
-        TransitionContext(machine: self, source: source, event: event, payload: payload, target: target)
-    }
-
-    // MARK: Observation
-
-    /// Calls `callback` after every accepted transition, on the thread that processed it,
-    /// until the returned observation is cancelled.
-    @discardableResult
-    public func observe(_ callback: @escaping @Sendable (Change<State, Event>) -> Void) -> Observation {
-        let id = core.withLock { core -> UInt64 in
-            core.nextObserverID += 1
-            core.observers.append(Observer(id: core.nextObserverID, callback: callback))
-            return core.nextObserverID
-        }
-        return Observation { [weak self] in
-            self?.core.withLock { $0.observers.removeAll { $0.id == id } }
-        }
-    }
-
-    /// Every accepted transition from now on, as an asynchronous sequence. Changes are
-    /// buffered, so a slow consumer sees all of them, in order.
-    public var changes: AsyncStream<Change<State, Event>> {
-        let (stream, continuation) = AsyncStream<Change<State, Event>>.makeStream(bufferingPolicy: .unbounded)
-        let observation = observe { continuation.yield($0) }
-        continuation.onTermination = { _ in observation.cancel() }
-        return stream
     }
 
     // MARK: Static structure
@@ -301,59 +120,45 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     /// The machine's states, events and transitions as a validated ``FSMCore/Machine``:
     /// identifiers are the states' and events' descriptions, guards and effects are labels.
     public func graph(name: String? = nil) throws(MachineError) -> Machine {
-        try core.withLock { $0.definition }.graph(name: name)
+        try withCore { $0.definition }.graph(name: name)
     }
 
     // MARK: Storage
 
-    fileprivate struct Observer: Sendable {
-        let id: UInt64
-        let callback: @Sendable (Change<State, Event>) -> Void
-    }
+    @usableFromInline typealias Definition = MachineDefinition<State, Event>
 
-    private struct Pending: Sendable {
-        /// `nil` asks the machine to re-evaluate its automatic transitions.
-        let event: Event?
-        let payload: (any Sendable)?
-        let completion: Completion?
-    }
-
-    /// Where a waiting sender receives its event's result.
-    private final class Completion: @unchecked Sendable {
-        // Written once by the processing thread before `signal`, read after `wait`: the
-        // semaphore orders the two.
-        private var result: SendResult<State, Event> = .queued
-        private let semaphore = DispatchSemaphore(value: 0)
-
-        func finish(_ result: SendResult<State, Event>) {
-            self.result = result
-            semaphore.signal()
-        }
-
-        func wait() -> SendResult<State, Event> {
-            semaphore.wait()
-            return result
-        }
-    }
-
-    typealias Definition = MachineDefinition<State, Event>
-
-    private struct Core {
-        var state: State
-        var definition: Definition
-        var history: BoundedHistory<Change<State, Event>>
-        var queue: [Pending] = []
-        var processingThread: pthread_t?
+    @usableFromInline struct Core {
+        @usableFromInline var state: State
+        /// `state`'s index in the compiled tables (stable: states are only ever appended).
+        @usableFromInline var stateIndex = 0
+        @usableFromInline var definition: Definition
+        /// The tables for `definition`; `nil` after registration until the next event.
+        @usableFromInline var compiled: CompiledMachine<State, Event>?
+        @usableFromInline var history: BoundedHistory<Change<State, Event>>
+        @usableFromInline var queue = PendingQueue<Pending<State, Event>>()
+        /// Whether a thread is running events; it runs the queue too before it stops.
+        @usableFromInline var isProcessing = false
         /// In subscription order.
-        var observers: [Observer] = []
-        var nextObserverID: UInt64 = 0
+        @usableFromInline var observers: [Observer<State, Event>] = []
+        @usableFromInline var nextObserverID: UInt64 = 0
 
         init(initialState: State, historyLimit: Int) {
             state = initialState
             definition = Definition(initialState: initialState)
             history = BoundedHistory(limit: historyLimit)
         }
+
+        /// The compiled tables, compiling them first after registration.
+        @inlinable mutating func tables() -> CompiledMachine<State, Event> {
+            if let compiled { return compiled }
+            return compile()
+        }
+
+        /// Out of line: it runs once per registration, and unspecialized keeps clients small.
+        @usableFromInline mutating func compile() -> CompiledMachine<State, Event> {
+            let fresh = CompiledMachine(definition)
+            compiled = fresh
+            return fresh
+        }
     }
 }
-
-

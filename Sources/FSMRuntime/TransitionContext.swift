@@ -11,4 +11,13 @@ public struct TransitionContext<State: Hashable & Sendable, Event: Hashable & Se
     public let payload: (any Sendable)?
     /// The state being entered; `nil` while guards run and the target is not yet chosen.
     public let target: State?
+
+    @usableFromInline
+    init(machine: StateMachine<State, Event>, source: State, event: Event?, payload: (any Sendable)?, target: State?) {
+        self.machine = machine
+        self.source = source
+        self.event = event
+        self.payload = payload
+        self.target = target
+    }
 }

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// Eight threads, 100,000 events, one machine: the history must be exactly the serial
-/// sequence of accepted transitions, none lost, none doubled. Run under the thread
-/// sanitizer by `scripts/tsan`.
+/// sequence of accepted transitions, none lost, none doubled, whether a sender's event ran at
+/// once or was queued behind another thread's. Run under the thread sanitizer by `scripts/tsan`.
 @Suite struct StressTests {
     static let threads = 8
     static let eventsPerThread = 12_500
@@ -32,6 +32,7 @@ import Testing
                 let id = thread * Self.eventsPerThread + sequence
                 let event: Tick = sequence % 97 == 0 ? .reset : .next
                 let result = machine.send(event, payload: id)
+                if result == .queued { continue }
                 guard case .transitioned(let changes) = result, changes.count == 1 else {
                     refused.withLock { $0.append("\(id): \(result)") }
                     continue
@@ -43,7 +44,7 @@ import Testing
         let serial = order.withLock { $0 }
         let results = accepted.withLock { $0 }
         #expect(refused.withLock { $0 }.isEmpty)
-        #expect(results.count == total, "every send was accepted")
+        #expect(!results.isEmpty, "some sends ran at once")
         #expect(history.count == total)
         #expect(serial.count == total)
         #expect(Set(serial).count == total, "no event processed twice")
@@ -54,8 +55,8 @@ import Testing
             state = change.target
         }
         #expect(machine.state == state)
-        // ...and, position by position, it is what each sender was told.
-        for (position, id) in serial.enumerated() where results[id] != history[position] {
+        // ...and, position by position, it is what each sender that was not queued was told.
+        for (position, id) in serial.enumerated() where results[id].map({ $0 != history[position] }) ?? false {
             Issue.record("event \(id) was told \(String(describing: results[id])) but history has \(history[position])")
             break
         }

@@ -8,8 +8,9 @@ extension ActionMachine {
         /// The handler returned a state its registration does not list in `toStates`; the
         /// machine stayed where it was (EFStateMachine printed a warning and returned `nil`).
         case invalidState(State, allowed: [State], action: Action)
-        /// The action was performed from inside a handler or change handler of this machine,
-        /// so it waits for the current action to complete and runs right after it.
+        /// The action was performed while another action runs (from one of its handlers or
+        /// change handlers, or from another thread), so it waits for that action to complete
+        /// and runs right after it; the caller is never made to wait.
         case queued(Action)
 
         init(_ error: TransitionError<State, Action>, action: Action) {
@@ -38,7 +39,7 @@ extension ActionMachine.PerformError: CustomStringConvertible {
             "the handler of action '\(action)' returned state '\(state)', which is not one of its toStates: "
                 + allowed.map { "'\($0)'" }.joined(separator: ", ")
         case .queued(let action):
-            "action '\(action)' was performed from inside a callback of this machine, so it is queued and runs when the current action completes"
+            "action '\(action)' was performed while another action runs (from one of its callbacks or another thread), so it is queued and runs when the current action completes"
         }
     }
 }

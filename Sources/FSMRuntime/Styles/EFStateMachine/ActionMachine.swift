@@ -120,8 +120,8 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     ///
     /// - Returns: The new state; `nil` if the action is not registered, not allowed in the
     ///   current state, its handler returned a state outside its `toStates`, or it was
-    ///   performed from inside a callback of this machine (then it is queued and runs after
-    ///   the current action). Use ``perform(_:)`` to learn which.
+    ///   performed while another action runs, from a callback of this machine or another
+    ///   thread (then it is queued and runs after the current action). Use ``perform(_:)`` to learn which.
     @discardableResult
     public func performAction(_ action: Action) -> State? {
         try? perform(action)
