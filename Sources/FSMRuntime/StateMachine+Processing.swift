@@ -59,8 +59,14 @@ extension StateMachine {
                 storage.pointee.state = change.target
                 storage.pointee.stateIndex = target
                 storage.pointee.history.append(change)
+                if storage.pointee.plainResult.isEmpty {
+                    storage.pointee.plainResult.append(change)
+                } else {
+                    storage.pointee.plainResult[0] = change
+                }
+                let result = storage.pointee.plainResult
                 lock.unlock()
-                return .transitioned([change])
+                return .transitioned(result)
             }
         }
         storage.pointee.isProcessing = true

@@ -141,6 +141,10 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         /// In subscription order.
         @usableFromInline var observers: [Observer<State, Event>] = []
         @usableFromInline var nextObserverID: UInt64 = 0
+        /// The last one-change result of a plain transition. When its sender has dropped it,
+        /// the next plain transition writes into the same buffer instead of allocating one
+        /// (copy-on-write keeps results a sender still holds intact).
+        @usableFromInline var plainResult: [Change<State, Event>] = []
 
         init(initialState: State, historyLimit: Int) {
             state = initialState
