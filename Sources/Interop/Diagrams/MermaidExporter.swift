@@ -33,8 +33,10 @@ public struct MermaidExporter: MachineExporter {
 
     /// `text` with every character outside a plain set written as a `#code;` entity, which
     /// Mermaid decodes when it draws; line breaks become `<br/>`. Mermaid trims labels, so a
-    /// space that starts or ends `text` is an entity too; it has no empty label, so an empty
-    /// `text` becomes a zero-width space (`#8203;`), which shows as nothing.
+    /// space that starts or ends `text` is an entity too, and so is an `=` that ends it (a
+    /// state written `state "a=" as s` made Mermaid 11 read past the quote and swallow the
+    /// lines after it); it has no empty label, so an empty `text` becomes a zero-width space
+    /// (`#8203;`), which shows as nothing.
     static func escaped(_ text: String) -> String {
         guard !text.isEmpty else { return "#8203;" }
         var result = ""
@@ -43,7 +45,9 @@ public struct MermaidExporter: MachineExporter {
             let scalar = text.unicodeScalars[index]
             if scalar == "\n" {
                 result += "<br/>"
-            } else if isPlain(scalar), scalar != " " || (index != text.unicodeScalars.startIndex && index != last) {
+            } else if isPlain(scalar), scalar != " " || (index != text.unicodeScalars.startIndex && index != last),
+                scalar != "=" || index != last
+            {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "#\(scalar.value);"
