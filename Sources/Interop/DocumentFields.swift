@@ -1,7 +1,7 @@
 internal import FSMCore
 
-/// Reading the fields of JSON and YAML definitions in other tools' formats
-/// (python-statemachine's, sismic's): typed values with errors at their position, and unknown
+/// Reading the fields of JSON and YAML definitions in other tools' formats (XState's,
+/// python-statemachine's, sismic's): typed values with errors at their position, and unknown
 /// keys refused with the closest known one, so a typo cannot silently change a machine.
 enum DocumentFields {
     static func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {

@@ -37,9 +37,9 @@ struct XStateMachineBuilder {
     static let transitionKeys = ["target", "guard", "cond", "actions", "in", "reenter", "internal", "description", "meta", "event", "delay"]
 
     mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let rootFields = try object(root, "the machine config")
-        let machineID = try optionalString(rootFields, "id")
-        let rootType = try optionalString(rootFields, "type")
+        let rootFields = try DocumentFields.object(root, "the machine config")
+        let machineID = try DocumentFields.string(rootFields, "id")
+        let rootType = try DocumentFields.string(rootFields, "type")
         let wrapsRoot = rootType == "parallel"
             || rootFields.contains { ["on", "always", "after", "entry", "exit", "invoke", "onEntry", "onExit"].contains($0.key) }
         let rootStateID = wrapsRoot ? (machineID ?? "machine") : ""
@@ -61,7 +61,7 @@ struct XStateMachineBuilder {
         guard states.contains(where: { $0.parent == nil && $0.kind == .initial }) else {
             throw .init(path: "", location: root.location, message: "the machine config has no 'initial' state")
         }
-        let summary = try optionalString(rootFields, "description")
+        let summary = try DocumentFields.string(rootFields, "description")
         do {
             return try Machine(name: machineID, summary: summary, states: states, transitions: transitions)
         } catch {
@@ -80,20 +80,20 @@ struct XStateMachineBuilder {
                 path: "", location: member.keyLocation,
                 message: "unknown key '\(member.key)' in a state node" + Suggestion.hint(for: member.key, among: Self.nodeKeys))
         }
-        let type = try optionalString(fields, "type")
+        let type = try DocumentFields.string(fields, "type")
         if let type, !["atomic", "compound", "parallel", "final", "history"].contains(type) {
             throw .init(
                 path: "", location: fields.first { $0.key == "type" }?.value.location,
                 message: "unknown state type '\(type)'; XState's are 'atomic', 'compound', 'parallel', 'final' and 'history'")
         }
-        if let id = try optionalString(fields, "id"), !isRoot { explicitIDs[id] = stateID }
+        if let id = try DocumentFields.string(fields, "id"), !isRoot { explicitIDs[id] = stateID }
         nodes[stateID] = Node(path: path, stateID: stateID, object: fields, location: document.location, parentID: parent)
         if !stateID.isEmpty {
             var state = State(
                 StateID(stateID), label: path.count > 1 ? path.last : nil, kind: type == "final" ? .final : .normal,
                 parent: parent.map { StateID($0) }, isParallel: type == "parallel", location: document.location)
             if type == "history" {
-                let depth = try optionalString(fields, "history")
+                let depth = try DocumentFields.string(fields, "history")
                 state.pseudoState = depth == "deep" ? .deepHistory : .history
             }
             state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocationEffects(fields)
@@ -108,7 +108,7 @@ struct XStateMachineBuilder {
         }
         for member in members {
             let childPath = path + [member.key]
-            let childFields = try object(member.value, "state '\(member.key)'")
+            let childFields = try DocumentFields.object(member.value, "state '\(member.key)'")
             try collect(
                 member.value, fields: childFields, path: childPath, stateID: childPath.joined(separator: "."),
                 parent: stateID.isEmpty ? nil : stateID, isRoot: false)
@@ -169,8 +169,8 @@ struct XStateMachineBuilder {
                     }
                 case .array(let items):
                     for item in items {
-                        let fields = try object(item, "a transition")
-                        try add(item, from: node, source: source, event: try optionalString(fields, "event"))
+                        let fields = try DocumentFields.object(item, "a transition")
+                        try add(item, from: node, source: source, event: try DocumentFields.string(fields, "event"))
                     }
                 default:
                     throw .init(path: "", location: member.value.location, message: "expected 'on' to map events to transitions")
@@ -183,7 +183,7 @@ struct XStateMachineBuilder {
                     for delay in delays { try add(delay.value, from: node, source: source, event: "after \(delay.key)") }
                 case .array(let items):
                     for item in items {
-                        let fields = try object(item, "a delayed transition")
+                        let fields = try DocumentFields.object(item, "a delayed transition")
                         let delay = fields.first { $0.key == "delay" }.map { Self.scalarText($0.value) } ?? "?"
                         try add(item, from: node, source: source, event: "after \(delay)")
                     }
@@ -194,7 +194,7 @@ struct XStateMachineBuilder {
                 try add(member.value, from: node, source: source, event: "done.state.\(node.stateID)")
             case "invoke":
                 for invocation in try invocationList(member.value) {
-                    let fields = try object(invocation, "an invocation")
+                    let fields = try DocumentFields.object(invocation, "an invocation")
                     let name = try invocationName(fields)
                     if let done = fields.first(where: { $0.key == "onDone" }) {
                         try add(done.value, from: node, source: source, event: "done.invoke.\(name)")
@@ -363,7 +363,7 @@ struct XStateMachineBuilder {
     }
 
     private func invocationName(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> String {
-        if let id = try optionalString(fields, "id") { return id }
+        if let id = try DocumentFields.string(fields, "id") { return id }
         if let source = fields.first(where: { $0.key == "src" }) { return try actionName(source.value, "an invocation's 'src'") }
         return "invocation"
     }
@@ -373,7 +373,7 @@ struct XStateMachineBuilder {
         guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
         var result: [String?] = []
         for invocation in try invocationList(invoke.value) {
-            result.append(try optionalString(try object(invocation, "an invocation"), "id"))
+            result.append(try DocumentFields.string(try DocumentFields.object(invocation, "an invocation"), "id"))
         }
         return result
     }
@@ -383,30 +383,13 @@ struct XStateMachineBuilder {
         guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
         var result: [String] = []
         for invocation in try invocationList(invoke.value) {
-            let fields = try object(invocation, "an invocation")
+            let fields = try DocumentFields.object(invocation, "an invocation")
             result.append("invoke \(try invocationName(fields))")
         }
         return result
     }
 
     // MARK: - Helpers
-
-    private func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
-        guard case .object(let members) = node.value else {
-            throw .init(path: "", location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
-        }
-        return members
-    }
-
-    private func optionalString(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
-        guard let field = fields.first(where: { $0.key == key }) else { return nil }
-        switch field.value.value {
-        case .string(let text): return text
-        case .null: return nil
-        default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
-        }
-    }
 
     private func optionalBool(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
         guard let field = fields.first(where: { $0.key == key }) else { return nil }
