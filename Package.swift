@@ -78,7 +78,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["FSMRuntime", "FSMCore", "Analysis"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["FSMCore", "Analysis"]),
         .executableTarget(
             name: "Examples", dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport"]),
         .testTarget(
