@@ -21,12 +21,9 @@ enum DocumentFields {
 
     static func string(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
         guard let field = fields.first(where: { $0.key == key }) else { return nil }
-        switch field.value.value {
-        case .string(let text): return text
-        case .null: return nil
-        default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
-        }
+        if let text = field.value.text { return text }
+        if case .null = field.value.value { return nil }
+        throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
     }
 
     /// The schema's flags: a boolean, or `true`/`false`/`yes`/`no`/`on`/`off` as a string.

@@ -143,6 +143,28 @@ import Testing
         #expect(machine.state("SignedIn")?.kind == .normal)
     }
 
+    /// YAML 1.1 read `on`, `off`, `yes` and `no` as booleans, so a light's states `on` and
+    /// `off` were refused as "expected a string, found a boolean"; flags keep accepting them.
+    @Test func yamlWordsThatYAML11ReadAsBooleansAreText() throws {
+        let yaml = """
+            initial: off
+            states:
+              - off
+              - {id: on, final: yes}
+              - {id: no, final: False}
+            transitions:
+              - {from: off, event: toggle, to: on}
+              - {from: off, event: break, to: no}
+              - {from: no, event: fix, to: off}
+            """
+        let machine = try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "light.yaml")
+        #expect(machine.initialState == "off")
+        #expect(machine.states.map(\.id) == ["off", "on", "no"])
+        #expect(machine.state("on")?.kind == .final)
+        #expect(machine.state("no")?.kind == .normal)
+        #expect(machine.transitions.map(\.targets) == [["on"], ["no"], ["off"]])
+    }
+
     @Test func yamlAliasBombsAreRefused() {
         var yaml = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
         for level in 1...8 {

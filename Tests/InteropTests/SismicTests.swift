@@ -107,6 +107,31 @@ import Testing
         #expect(!Analyzer().analyze(elevator.machine, semantics: elevator.semantics).contains { $0.ruleID == "nondeterministic-trigger" })
     }
 
+    /// sismic refuses a compound state whose `initial` names none of its children; fsmviz read
+    /// it as entering no child and reported every child unreachable (found by
+    /// scripts/lint-compare on Tests/InteropTests/Fixtures/sismic/wrong-initial.yaml).
+    @Test func anInitialStateThatIsNotAChildIsAnError() throws {
+        let chart = """
+            statechart:
+              name: Player
+              root state:
+                name: player
+                initial: playing
+                states:
+                  - name: playing
+                    initial: bufering
+                    states:
+                      - name: buffering
+                      - name: streaming
+            """
+        #expect {
+            try Self.read(chart)
+        } throws: { error in
+            (error as? MachineFileError)?.description
+                == "chart.yaml:8:18: error: initial state 'bufering' of 'playing' is not one of its children; did you mean 'buffering'?"
+        }
+    }
+
     @Test func mistakesAreErrorsWithSuggestions() throws {
         do {
             _ = try Self.read("statechart:\n  name: x\n  root state:\n    name: a\n    on entri: x = 1\n")

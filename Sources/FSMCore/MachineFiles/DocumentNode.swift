@@ -36,11 +36,22 @@ public struct DocumentNode: Sendable {
     public var value: Value
     /// Where the value starts.
     public var location: SourceLocation
+    /// A YAML plain scalar's text when YAML inferred another type from it: YAML 1.1 reads
+    /// `on`, `off`, `yes` and `no` as booleans, so a field that expects text (a state named
+    /// `off`) takes it as written. `nil` for everything else, JSON included.
+    public var plainScalar: String?
 
     /// Creates a node.
-    public init(_ value: Value, at location: SourceLocation) {
+    public init(_ value: Value, at location: SourceLocation, plainScalar: String? = nil) {
         self.value = value
         self.location = location
+        self.plainScalar = plainScalar
+    }
+
+    /// The value as text: a string, or a YAML plain scalar read as another type.
+    public var text: String? {
+        if case .string(let text) = value { return text }
+        return plainScalar
     }
 
     /// The name of the value's shape, for messages such as "expected a string, found an array".

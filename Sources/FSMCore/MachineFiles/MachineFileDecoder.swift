@@ -98,7 +98,7 @@ public enum MachineFileDecoder {
         var seen: [Identifier<Kind>: SourceLocation] = [:]
         for element in elements {
             var declaration: Declaration<Kind>
-            if case .string(let id) = element.value {
+            if let id = element.text {
                 declaration = Declaration(id: Identifier(id), object: nil, location: element.location)
             } else {
                 let object = try ObjectReader(element, what: "\(article) \(noun)", keys: keys)
@@ -311,7 +311,7 @@ public enum MachineFileDecoder {
                 }
             }
             if let declaredEvents, let eventNode = object.optional("event"),
-                case .string(let name) = eventNode.value, !declaredEvents.contains(name)
+                let name = eventNode.text, !declaredEvents.contains(name)
             {
                 throw .at(
                     eventNode.location,

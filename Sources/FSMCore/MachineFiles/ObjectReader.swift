@@ -58,7 +58,7 @@ struct ObjectReader {
     }
 
     static func string(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
-        guard case .string(let text) = node.value else {
+        guard let text = node.text else {
             throw .at(node.location, "expected \(what) to be a string, found \(node.kindDescription)")
         }
         return text
@@ -68,9 +68,8 @@ struct ObjectReader {
     static func strings(
         _ node: DocumentNode, _ what: String
     ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
+        if let text = node.text { return [(text, node.location)] }
         switch node.value {
-        case .string(let text):
-            return [(text, node.location)]
         case .array(let elements):
             guard !elements.isEmpty else {
                 throw .at(node.location, "expected \(what) to list at least one name")

@@ -42,7 +42,9 @@ public enum YAMLDocumentParser {
         }
         switch node {
         case .scalar(let scalar):
-            return DocumentNode(scalarValue(node, scalar), at: location)
+            let value = scalarValue(node, scalar)
+            let inferred = if case .bool = value, scalar.style == .plain { scalar.string } else { String?.none }
+            return DocumentNode(value, at: location, plainScalar: inferred)
         case .sequence(let sequence):
             var elements: [DocumentNode] = []
             elements.reserveCapacity(sequence.count)

@@ -80,14 +80,19 @@ struct SismicMachineBuilder {
         guard case .array(let items) = nested.value.value else {
             throw .init(path: "", location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
         }
-        let initial = try DocumentFields.string(fields, "initial")
-        var firstName: String?
-        for item in items where firstName == nil {
-            firstName = try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
+        let childNames = try items.map { item throws(MachineFileError) in
+            try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
         }
-        for item in items {
-            let childName = try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
-            try addState(item, parent: id, isInitial: regions == nil && childName == (initial ?? firstName))
+        let initial = try DocumentFields.string(fields, "initial")
+        if let initial, !childNames.contains(initial) {
+            // sismic refuses such a statechart; entering no child would draw every child unreachable.
+            throw .init(
+                path: "", location: fields.first { $0.key == "initial" }?.value.location,
+                message: "initial state '\(initial)' of '\(id)' is not one of its children"
+                    + Suggestion.hint(for: initial, among: childNames.compactMap { $0 }))
+        }
+        for (item, childName) in zip(items, childNames) {
+            try addState(item, parent: id, isInitial: regions == nil && childName == (initial ?? childNames.first ?? nil))
         }
     }
 
