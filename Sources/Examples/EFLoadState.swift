@@ -58,6 +58,6 @@ struct EFLoadState: Example {
         }
 
         print("\nflowdiagramRepresentation:")
-        print(try machine.flowdiagramRepresentation)
+        print(machine.flowdiagramRepresentation)
     }
 }

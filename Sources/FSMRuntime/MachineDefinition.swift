@@ -77,12 +77,39 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
         rules.append(rule)
     }
 
+    /// Puts `rule` in place of the rules on `event`, where the first of them was (so the
+    /// graph keeps its order), or appends it when there were none.
+    mutating func replaceRules(on event: Event, with rule: TransitionRule<State, Event>) {
+        guard let position = rules.firstIndex(where: { $0.event == event }) else { return add(rule) }
+        rule.sources.forEach { note($0) }
+        rule.targets.forEach { note($0) }
+        rules[position] = rule
+        rules = rules.enumerated().filter { $0.offset == position || $0.element.event != event }.map(\.element)
+    }
+
     private mutating func note(_ state: State) {
         if knownStates.insert(state).inserted { states.append(state) }
     }
 
-    func graph(name: String?) throws(MachineError) -> Machine {
-        func id(_ state: State) -> StateID { StateID(String(describing: state)) }
+    /// How ``graph(name:naming:)`` names states and events.
+    enum Naming {
+        /// By their descriptions, which must then be distinct and not empty.
+        case description
+        /// By position (`s1`, `e1`, ...), labelled with their descriptions, so states or events
+        /// that print alike stay apart.
+        case position
+    }
+
+    func graph(name: String?, naming: Naming = .description) throws(MachineError) -> Machine {
+        let stateIDs = Dictionary(uniqueKeysWithValues: states.enumerated().map { ($0.element, $0.offset + 1) })
+        let eventIDs = Dictionary(uniqueKeysWithValues: events.enumerated().map { ($0.element, $0.offset + 1) })
+        func id(_ state: State) -> StateID {
+            naming == .position ? StateID("s\(stateIDs[state] ?? 0)") : StateID(String(describing: state))
+        }
+        func id(_ event: Event) -> EventID {
+            naming == .position ? EventID("e\(eventIDs[event] ?? 0)") : EventID(String(describing: event))
+        }
+        let label: (Any) -> String? = { naming == .position ? String(describing: $0) : nil }
         // A machine may start inside a compound state; the graph then starts at its top-level
         // ancestor, which must be the machine's one initial top-level state.
         var initialTopLevel = initialState
@@ -94,7 +121,7 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
             let isInitial = state == initialState || state == initialTopLevel
                 || parents[state].map { initialChildren[$0] == state } == true
             return State_(
-                id(state), kind: finals.contains(state) ? .final : (isInitial ? .initial : .normal),
+                id(state), label: label(state), kind: finals.contains(state) ? .final : (isInitial ? .initial : .normal),
                 parent: parents[state].map(id))
         }
         var transitions: [Transition] = []
@@ -102,12 +129,12 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
             for source in rule.sources {
                 transitions.append(
                     Transition(
-                        from: id(source), on: rule.event.map { EventID(String(describing: $0)) },
+                        from: id(source), on: rule.event.map(id),
                         to: rule.targets.map(id), guard: rule.guardLabel, effects: rule.effectLabels, kind: rule.kind))
             }
         }
         return try Machine(
-            name: name, states: stateList, events: events.map { Event_(EventID(String(describing: $0))) },
+            name: name, states: stateList, events: events.map { Event_(id($0), label: label($0)) },
             transitions: transitions)
     }
 }

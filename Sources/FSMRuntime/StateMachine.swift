@@ -107,6 +107,14 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
         }
     }
 
+    /// Replaces the transitions on `event` with `rule`, in the place of the first of them.
+    func replaceTransitions(on event: Event, with rule: TransitionRule<State, Event>) {
+        withCore {
+            $0.definition.replaceRules(on: event, with: rule)
+            $0.compiled = nil
+        }
+    }
+
     /// Declares an event that no transition may use yet, so the graph lists it.
     public func addEvent(_ event: Event) {
         withCore {
@@ -121,6 +129,15 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     /// identifiers are the states' and events' descriptions, guards and effects are labels.
     public func graph(name: String? = nil) throws(MachineError) -> Machine {
         try withCore { $0.definition }.graph(name: name)
+    }
+
+    /// The graph with states and events named by position and labelled with their
+    /// descriptions, so it exists even when two of them print alike.
+    ///
+    /// - Throws: ``FSMCore/MachineError`` only for nesting problems (a parent cycle, two
+    ///   initial children), never for names.
+    func graphByPosition(name: String? = nil) throws(MachineError) -> Machine {
+        try withCore { $0.definition }.graph(name: name, naming: .position)
     }
 
     // MARK: Storage

@@ -10,18 +10,17 @@ extension ActionMachine {
     /// ovals, an arrow into each action from the states it may be performed in and out of it
     /// to the states its handler may return.
     ///
-    /// It throws (EFStateMachine's did not) because the diagram is drawn from
-    /// ``graph(name:)``: two states or actions printing the same description could not be
-    /// told apart.
+    /// Nodes are numbered in declaration order, so the text is the same on every run; two
+    /// states or actions printing the same description are two nodes with one label, as in
+    /// EFStateMachine.
     public var flowdiagramRepresentation: String {
-        get throws(MachineError) { try graph().flowdiagramRepresentation }
+        flowGraph.flowdiagramRepresentation
     }
 
     /// Writes ``flowdiagramRepresentation`` to `path` atomically: readers see the old file
     /// or the whole new one, never a part.
     ///
-    /// - Throws: ``FSMCore/MachineError`` (see ``flowdiagramRepresentation``) or
-    ///   ``FSMCore/AtomicFile/WriteError``; on error an existing file is left untouched.
+    /// - Throws: ``FSMCore/AtomicFile/WriteError``; on error an existing file is left untouched.
     public func saveFlowdiagramRepresentation(toPath path: String) throws {
         try AtomicFile.write(Array(flowdiagramRepresentation.utf8), to: path)
     }

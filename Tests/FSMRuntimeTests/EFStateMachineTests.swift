@@ -160,7 +160,7 @@ import Testing
         let graph = try Self.readmeMachine().graph(name: "LoadState")
         #expect(MachineModel(graph) == MachineModel(sample))
         #expect(MachineModel.findings(graph) == MachineModel.findings(sample))
-        let flowdiagram = try Self.readmeMachine().flowdiagramRepresentation
+        let flowdiagram = Self.readmeMachine().flowdiagramRepresentation
         #expect(flowdiagram == (try Golden.dotGolden("ef-load-state.flowdiagram.dot")))
         #expect(DOTWriter().write(graph) == (try Golden.dotGolden("ef-load-state.states.dot")))
     }
@@ -185,17 +185,46 @@ import Testing
         let path = directory.appendingPathComponent("example-flow-diagram.dot").path
         try machine.saveFlowdiagramRepresentation(toPath: path)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written == (try machine.flowdiagramRepresentation))
+        #expect(written == machine.flowdiagramRepresentation)
         #expect(throws: AtomicFile.WriteError.self) { try machine.saveFlowdiagramRepresentation(toPath: directory.path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["example-flow-diagram.dot"])
     }
 
-    @Test func registeringAnActionTwiceIsAProgrammingError() async {
-        await #expect(processExitsWith: .failure) {
+    @Test func registeringAnActionTwiceReplacesItsHandler() throws {
+        let machine = ActionMachine<LoadState, LoadAction>(initialState: .Empty)
+        machine.registerAction(.Load, fromStates: [.Empty], toStates: [.Loading]) { _ in .Loading }
+        machine.registerAction(.Reset, fromStates: [.Loading, .Failed], toStates: [.Empty]) { _ in .Empty }
+        machine.registerAction(.Load, fromStates: [.Empty], toStates: [.Failed]) { _ in .Failed }
+        #expect(machine.performAction(.Load) == .Failed)
+        #expect(machine.performAction(.Reset) == .Empty)
+        // The replacement keeps the action's place among the transitions.
+        let graph = try machine.graph()
+        #expect(graph.transitions.map { "\($0.source)-\($0.event?.rawValue ?? "")" } == ["Empty-Load", "Loading-Reset", "Failed-Reset"])
+        #expect(graph.transitions.first?.targets == ["Failed"])
+    }
+
+    @Test func setsOfStatesAreDrawnInTheOrderOfTheirDescriptions() throws {
+        let from: Set<LoadState> = [.Failed, .Empty, .Complete]
+        let drawn = try (0..<3).map { _ in
             let machine = ActionMachine<LoadState, LoadAction>(initialState: .Empty)
-            machine.registerAction(.Load, fromStates: [.Empty], toStates: [.Loading]) { _ in .Loading }
-            machine.registerAction(.Load, fromStates: [.Failed], toStates: [.Loading]) { _ in .Loading }
+            machine.registerAction(.Load, fromStates: from, toStates: Set([.Loading])) { _ in .Loading }
+            #expect(machine.performAction(.Load) == .Loading)
+            return try machine.graph().transitions.map(\.source)
         }
+        #expect(drawn.allSatisfy { $0 == ["Complete", "Empty", "Failed"] })
+    }
+
+    @Test func theFlowDiagramDrawsStatesThatPrintAlike() throws {
+        struct Screen: Hashable, Sendable, CustomStringConvertible {
+            let number: Int
+            var description: String { "Screen" }
+        }
+        let machine = ActionMachine<Screen, LoadAction>(initialState: Screen(number: 1))
+        machine.registerAction(.Load, fromStates: [Screen(number: 1)], toStates: [Screen(number: 2)]) { _ in Screen(number: 2) }
+        #expect(throws: MachineError.self) { try machine.graph() }
+        let flowdiagram = machine.flowdiagramRepresentation
+        #expect(flowdiagram.components(separatedBy: "[label=\"Screen\", shape=box]").count == 3)
+        #expect(flowdiagram.contains("1 -> 3 [arrowhead=none]\n    3 -> 2\n"))
     }
 
     @Test func concurrentActionsKeepOneConsistentHistory() {

@@ -24,8 +24,9 @@ public import FSMCore
 /// forms through the handlers the machine stores.
 ///
 /// Where it differs from EFStateMachine:
-/// - `fromStates` and `toStates` are arrays, not sets, so the diagram's order is the order
-///   you wrote, the same on every run.
+/// - `fromStates` and `toStates` may be arrays as well as sets: the diagram lists an array's
+///   states in the order you wrote, a set's in the order of their descriptions, the same on
+///   every run.
 /// - When `State` (or `Action`) is `CaseIterable`, every case is declared up front, in
 ///   declaration order: diagrams follow your enum, and a state no action reaches shows up
 ///   as unreachable in `analyze()`.
@@ -43,8 +44,6 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     public typealias ChangeHandler = @Sendable (_ machine: ActionMachine, _ oldState: State, _ newState: State) -> Void
 
     let runtime: StateMachine<State, Action>
-    /// The actions that have a handler; shared by every copy of the handle.
-    private let registered: LockedValue<Set<Action>>
 
     /// The most states ``history`` keeps.
     public var maxHistoryLength: Int { runtime.historyLimit }
@@ -60,16 +59,14 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     public init(initialState: State, maxHistoryLength: Int = 10) {
         precondition(maxHistoryLength >= 0, "maxHistoryLength must not be negative")
         runtime = StateMachine(initialState: initialState, historyLimit: maxHistoryLength)
-        registered = LockedValue([])
         for state in allCases(of: State.self) { runtime.addState(state) }
         for action in allCases(of: Action.self) { runtime.addEvent(action) }
     }
 
     /// A handle on the machine `runtime` runs, for handlers (built from their context, so
     /// the machine need not keep a reference to itself).
-    private init(runtime: StateMachine<State, Action>, registered: LockedValue<Set<Action>>) {
+    private init(runtime: StateMachine<State, Action>) {
         self.runtime = runtime
-        self.registered = registered
     }
 
     /// The state the machine started in.
@@ -94,26 +91,36 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
 
     /// Registers the handler that runs when `action` is performed in one of `fromStates`.
     ///
+    /// Registering an action again replaces its handler, `fromStates` and `toStates`, as in
+    /// EFStateMachine; the action keeps its place in the graph.
+    ///
     /// - Parameters:
     ///   - fromStates: The states in which the action may be performed.
     ///   - toStates: The states the handler may return; it must not be empty.
     ///   - handler: Returns the new state. It runs while the machine is still in the old
     ///     state; if it returns a state not in `toStates`, the state does not change and
     ///     ``perform(_:)`` throws ``PerformError/invalidState(_:allowed:action:)``.
-    /// - Precondition: `action` has no handler yet (EFStateMachine allows one per action;
-    ///   it silently replaced the earlier one, which hid mistakes) and `toStates` is not
-    ///   empty.
+    /// - Precondition: `toStates` is not empty.
     public func registerAction(
         _ action: Action, fromStates: [State], toStates: [State], handler: @escaping ActionHandler
     ) {
         precondition(!toStates.isEmpty, "action '\(action)' must declare the states its handler may return")
-        let isNew = registered.withLock { $0.insert(action).inserted }
-        precondition(isNew, "action '\(action)' already has a handler; register each action once")
-        let registered = registered
-        runtime.addTransition(
-            TransitionRule(
+        runtime.replaceTransitions(
+            on: action,
+            with: TransitionRule(
                 event: action, from: fromStates, to: toStates,
-                handler: { context in handler(ActionMachine(runtime: context.machine, registered: registered)) }))
+                handler: { context in handler(ActionMachine(runtime: context.machine)) }))
+    }
+
+    /// Registers the handler of `action` with sets of states, as EFStateMachine's API takes
+    /// them; see ``registerAction(_:fromStates:toStates:handler:)-(_,[State],[State],_)``.
+    ///
+    /// A set has no order, so the graph lists its states in the order of their
+    /// descriptions, the same on every run (array arguments keep the order you wrote).
+    public func registerAction(
+        _ action: Action, fromStates: Set<State>, toStates: Set<State>, handler: @escaping ActionHandler
+    ) {
+        registerAction(action, fromStates: ordered(fromStates), toStates: ordered(toStates), handler: handler)
     }
 
     /// Performs `action`: runs its handler and moves to the state it returns.
@@ -157,13 +164,12 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     public func onChange(
         fromStates: [State]? = nil, toStates: [State]? = nil, handler: @escaping ChangeHandler
     ) -> Observation {
-        let registered = registered
         // Weak: the runtime stores this observer, and an observer only runs while the runtime
         // exists, so a strong reference would only make a cycle.
         return runtime.observe { [weak runtime] change in
             guard let runtime else { return }
             guard fromStates?.contains(change.source) ?? true, toStates?.contains(change.target) ?? true else { return }
-            handler(ActionMachine(runtime: runtime, registered: registered), change.source, change.target)
+            handler(ActionMachine(runtime: runtime), change.source, change.target)
         }
     }
 
@@ -175,6 +181,24 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     public func graph(name: String? = nil) throws(MachineError) -> Machine {
         try runtime.graph(name: name)
     }
+
+    /// The graph with states and actions named by position and labelled with their
+    /// descriptions: what the flow diagram draws, which EFStateMachine drew whatever the
+    /// descriptions (two alike are two boxes with one label).
+    package var flowGraph: Machine {
+        do {
+            return try runtime.graphByPosition()
+        } catch {
+            // Names by position are distinct and not empty, and ActionMachine nests no states,
+            // so no other MachineError can arise.
+            preconditionFailure("ActionMachine's graph by position is always valid: \(error)")
+        }
+    }
+}
+
+/// `states` in the order of their descriptions: a set's own order changes from run to run.
+private func ordered<State>(_ states: Set<State>) -> [State] {
+    states.sorted { String(describing: $0) < String(describing: $1) }
 }
 
 /// Every case of `type` in declaration order, or none when it is not `CaseIterable`.
