@@ -23,11 +23,17 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Linting", targets: ["Linting"]),
         .library(name: "Interop", targets: ["Interop"]),
+        .plugin(name: "FsmvizCommandPlugin", targets: ["FsmvizCommandPlugin"]),
+        .plugin(name: "FsmvizLintPlugin", targets: ["FsmvizLintPlugin"]),
+        .plugin(name: "FsmvizDiagramsPlugin", targets: ["FsmvizDiagramsPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Command plugin only (`swift package generate-documentation`, scripts/docs): ordinary builds
+        // never build or link it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -43,7 +49,7 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "DOTExport"]),
+        .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "Analysis", "DOTExport"]),
         .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -60,6 +66,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "FsmvizCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "fsmviz", description: "Lint the package's machine files or render their diagrams with fsmviz")),
+            dependencies: ["fsmviz"]
+        ),
+        .plugin(name: "FsmvizLintPlugin", capability: .buildTool(), dependencies: ["fsmviz"]),
+        .plugin(name: "FsmvizDiagramsPlugin", capability: .buildTool(), dependencies: ["fsmviz"]),
         .target(
             name: "TestSupport",
             dependencies: ["FSMCore", "Analysis", .product(name: "PropertyBased", package: "swift-property-based")],
@@ -112,6 +126,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }

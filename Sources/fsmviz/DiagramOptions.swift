@@ -1,6 +1,8 @@
 public import ArgumentParser
 public import DOTExport
+import Analysis
 import FSMCore
+import Rendering
 
 extension DOTStyle: ExpressibleByArgument {}
 extension RankDirection: ExpressibleByArgument {}
@@ -78,11 +80,23 @@ struct DiagramOptions: ParsableArguments {
         }
     }
 
+    /// The interactive page around `svg`, which draws `machine` with these options; with
+    /// `--lint` it lists the machine's findings.
+    func htmlPage(around svg: [UInt8], of machine: Machine) -> [UInt8] {
+        HTMLViewer(
+            machine: machine, findings: lint ? machine.analyze() : [],
+            theme: namedTheme ?? (style == .flowdiagram ? .plain : .standard)
+        ).page(svg: svg)
+    }
+
     /// The drawing options for `machine` (its lint findings are computed only with `--lint`).
     func dotOptions(for machine: Machine) -> DOTOptions {
         DOTOptions(
             style: style, rankDirection: rankdir, title: title,
-            theme: theme.flatMap { name in DOTTheme.named.first { $0.name == name }?.theme },
-            highlights: lint ? DOTHighlights(linting: machine) : .none)
+            theme: namedTheme, highlights: lint ? DOTHighlights(linting: machine) : .none)
+    }
+
+    private var namedTheme: DOTTheme? {
+        theme.flatMap { name in DOTTheme.named.first { $0.name == name }?.theme }
     }
 }

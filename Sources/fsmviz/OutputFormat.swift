@@ -10,6 +10,8 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case dot
     /// DOT with Graphviz's layout positions.
     case dotLayout = "dot-layout"
+    /// A self-contained page that explores the SVG (``Rendering/HTMLViewer``).
+    case html
 
     /// The format a file name's extension names.
     init?(path: String) {
@@ -20,13 +22,14 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case "png": self = .png
         case "pdf": self = .pdf
         case "dot", "gv": self = .dot
+        case "html", "htm": self = .html
         default: return nil
         }
     }
 
     var fileExtension: String {
         switch self {
-        case .svg, .png, .pdf, .dot: rawValue
+        case .svg, .png, .pdf, .dot, .html: rawValue
         case .dotLayout: "layout.dot"
         }
     }
@@ -34,7 +37,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// The Graphviz format, or `nil` when fsmviz writes the file without Graphviz.
     var renderFormat: RenderFormat? {
         switch self {
-        case .svg: .svg
+        case .svg, .html: .svg
         case .png: .png
         case .pdf: .pdf
         case .dot: nil
@@ -42,7 +45,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    static let extensionsHelp = "'.svg', '.png', '.pdf', '.dot' or '.gv'"
+    static let extensionsHelp = "'.svg', '.html', '.png', '.pdf', '.dot' or '.gv'"
 }
 
 extension LayoutEngine: ExpressibleByArgument {}

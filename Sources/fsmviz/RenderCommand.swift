@@ -9,7 +9,7 @@ extension FsmvizCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "render",
-            abstract: "Render machines to SVG, PNG, PDF or DOT.",
+            abstract: "Render machines to SVG, interactive HTML, PNG, PDF or DOT.",
             discussion: """
                 Graphviz runs inside fsmviz: no 'dot' process is started, and one Graphviz \
                 context serves every input. Files are written atomically: a failed render \
@@ -27,6 +27,7 @@ extension FsmvizCommand {
 
                 Examples:
                   fsmviz render machine.json -o flow.svg
+                  fsmviz render machine.json -o flow.html --lint
                   fsmviz render machine.yaml -o - --format png > flow.png
                   fsmviz render machines/*.json -o diagrams/
                   fsmviz render huge.json -o around-login.svg --focus Login --radius 3
@@ -169,12 +170,13 @@ extension FsmvizCommand {
             } else {
                 bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
             }
+            let output = format == .html ? diagram.htmlPage(around: bytes, of: view.machine) : bytes
             if destination == "-" {
                 progress.clear()
-                Console.write(bytes)
+                Console.write(output)
                 return .success
             }
-            files.write(bytes, to: destination)
+            files.write(output, to: destination)
             return .success
         }
 
