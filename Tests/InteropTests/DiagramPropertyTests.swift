@@ -114,8 +114,10 @@ import Yams
     func plantUMLAcceptsEveryHostileMachine() throws {
         let (seed, machines) = Self.batch(300)
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
-        for (text, verdict) in zip(texts, try DiagramParsers.plantUMLSyntax(texts)) where !verdict.hasPrefix("STATE") {
-            Issue.record("\(verdict)\n\(text)\n(\(Self.seedVariable)=\(seed))")
+        for (text, verdict) in zip(texts, try DiagramParsers.plantUMLSyntax(texts)) {
+            if !verdict.hasPrefix("STATE") { Issue.record("\(verdict)\n\(text)\n(\(Self.seedVariable)=\(seed))") }
+            let special = DiagramInjectionTests.plantUMLSpecialLines(text)
+            if !special.isEmpty { Issue.record("lines read as more than text: \(special)\n\(text)\n(\(Self.seedVariable)=\(seed))") }
         }
     }
 
@@ -125,10 +127,12 @@ import Yams
     @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
     func plantUMLDrawsEveryHostileTextAsWritten() throws {
         let (seed, machines) = Self.batch(40)
+        try HostileText.writeIncludedFile()
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
         for (machine, (text, svg)) in zip(machines, zip(texts, try DiagramParsers.plantUMLSVG(texts))) {
             let runs = Self.textRuns(svg)
             var problems = runs.filter(\.styled).map { "styled text \($0.text.debugDescription)" }
+            if svg.contains(HostileText.includedSecret) { problems.append("\(HostileText.includedFile) is drawn") }
             // Compared by scalars without white space: PlantUML breaks lines and trims them,
             // and a combining mark at the start of one text joins the end of the one before.
             let drawn = Array(runs.map(\.text).joined().unicodeScalars.filter { !$0.properties.isWhitespace })

@@ -1,3 +1,4 @@
+import Foundation
 public import PropertyBased
 
 /// Text built to break writers: the characters and words that each output language (DOT,
@@ -13,7 +14,11 @@ public enum HostileText {
         // Markup and diagram punctuation.
         "<", ">", "&", "&amp;", "&#60;", "#59;", "{", "}", "[", "]", ";", ":", ",", "=", "|", "#", "/", "*",
         "--", "->", "-->", "%", "%%", "]]>", "<![CDATA[", "<br/>", "<b>", "<script>", "javascript:", "<<fork>>",
-        "**", "//", "__", "~", "~@start", "^", "@", "!", "?", "$",
+        "**", "//", "__", "~", "~@start", "^", "@", "!", "?", "$", "</script>", "/'", "'/", "%%{init: {}}%%", "click",
+        // Directives: PlantUML's preprocessor reads them on any line, even inside a note.
+        "!include \(includedFile)", "!define", "!theme", "!pragma", "!$x=1",
+        // Graphviz's escapes, which it expands in labels and tooltips.
+        "\\G", "\\E", "\\T", "\\H", "\\l", "&#0;", "&#xFFFE;", "&#55296;", "&#x110000;",
         // Words the languages reserve.
         "state", "end", "note", "end note", "graph", "subgraph", "digraph", "node", "edge", "strict", "as",
         "direction", "title", "@startuml", "@enduml", "[*]", "stateDiagram-v2", "yes", "null", "~", "true",
@@ -29,6 +34,16 @@ public enum HostileText {
         // Plain material, so hostile pieces also appear inside ordinary words.
         "a", "B", "_", "x1", "Idle",
     ]
+
+    /// A file that a hostile text tries to include (PlantUML's `!include`); no output may
+    /// ever show ``includedSecret``, its content.
+    public static let includedFile = "/tmp/fsmviz-hostile-include.txt"
+    public static let includedSecret = "FSMVIZ-INCLUDED-SECRET"
+
+    /// Writes ``includedFile``, for a test that checks that its content is never drawn.
+    public static func writeIncludedFile() throws {
+        try Data(includedSecret.utf8).write(to: URL(fileURLWithPath: includedFile))
+    }
 
     /// Texts of zero to five pieces.
     public static let texts = Gen.element(of: pieces).compactMap { $0 }.array(of: 0...5).map { $0.joined() }

@@ -104,7 +104,10 @@ public struct PlantUMLExporter: MachineExporter {
 
     private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value >= 0x80 { return scalar.properties.isAlphabetic }
-        // Not `@`: PlantUML takes a note line holding `@startuml` for a nested diagram.
-        return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _-.,()'/=+*!?[]".unicodeScalars.contains(scalar)
+        // Not `@`: PlantUML takes a note line holding `@startuml` for a nested diagram. Not `!`:
+        // its preprocessor runs before any parsing and reads a line starting with `!` (after
+        // white space, even inside a note) as a directive, so `!include /etc/passwd` on a
+        // line of a guard would put that file into the drawing.
+        return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _-.,()'/=+*?[]".unicodeScalars.contains(scalar)
     }
 }
