@@ -51,6 +51,12 @@ extension FsmvizCommand {
             help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
         var output: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "After a run that exits with status 0, write this empty file: the output a build system's step needs (fsmviz's SwiftPM build-tool plugin uses it).",
+                valueName: "file"))
+        var stamp: String?
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
@@ -78,6 +84,14 @@ extension FsmvizCommand {
                 }
             } else {
                 Console.write(Array(report.utf8))
+            }
+            if status == .success, let stamp {
+                do {
+                    try AtomicFile.write([], to: stamp)
+                } catch {
+                    Console.printError(error.description)
+                    status = .failure
+                }
             }
             if status != .success { throw status.exitCode }
         }

@@ -1,0 +1,28 @@
+import Foundation
+import PackagePlugin
+
+/// Renders each of a target's machine files to an SVG diagram in the build directory, which
+/// the target gets as a resource (`Bundle.module.url(forResource: "door", withExtension:
+/// "svg")`). A machine file that cannot be read fails the build at its file, line and column.
+/// Apply ``FsmvizLintPlugin`` too for the lint rules' findings.
+@main
+struct FsmvizDiagramsPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let fsmviz = try context.tool(named: "fsmviz").url
+        let root = target.directoryURL.standardizedFileURL.path
+        return MachineFiles.of(target).map { machine in
+            // Named after the file's path in the target, so `a/door.json` and `b/door.json`
+            // give two diagrams: `a-door.svg` and `b-door.svg`.
+            let relative = machine.standardizedFileURL.deletingPathExtension().path.dropFirst(root.count + 1)
+            let diagram = context.pluginWorkDirectoryURL.appending(
+                path: relative.replacingOccurrences(of: "/", with: "-") + ".svg")
+            return .buildCommand(
+                displayName: "fsmviz render \(relative)",
+                executable: fsmviz,
+                arguments: ["render", machine.path, "-o", diagram.path, "--quiet"],
+                inputFiles: [machine],
+                outputFiles: [diagram])
+        }
+    }
+}
