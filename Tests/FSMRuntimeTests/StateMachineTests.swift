@@ -164,6 +164,14 @@ final class Log: Sendable {
         #expect(graph.transitions.last?.guardLabel == "has parts")
         #expect(graph.analyze().isEmpty)
     }
+
+    @Test func analyzeReportsAnEventNoTransitionUses() throws {
+        let machine = lamp()
+        machine.addEvent(.unknown)
+        let findings = try machine.graph(name: "Lamp").analyze()
+        #expect(findings.map(\.ruleID) == ["unused-event"])
+        #expect(findings.map(\.message) == ["event 'unknown' is declared but no transition is triggered by it"])
+    }
 }
 
 @Suite struct HierarchicalStateMachineTests {

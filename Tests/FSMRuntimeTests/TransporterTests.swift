@@ -105,10 +105,10 @@ import Testing
     @Test func addEventChecksItsStates() {
         let machine = StateMachine(initialStateValue: DoorState.Closed)
         machine.addState(State(.Opened))
-        #expect(throws: Transporter.EventError<DoorState>.noSourceValue(event: "nowhere")) {
+        #expect(throws: Transporter.EventError<DoorState>.noSourceValue(nil, event: "nowhere")) {
             try machine.addEvent(Event<DoorState>(name: "nowhere", sourceValues: [], destinationValue: .Opened))
         }
-        #expect(throws: Transporter.EventError.unknownSourceValue(DoorState.Locked, event: "open")) {
+        #expect(throws: Transporter.EventError.noSourceValue(DoorState.Locked, event: "open")) {
             try machine.addEvent(Event<DoorState>(name: "open", sourceValues: [.Closed, .Locked], destinationValue: .Opened))
         }
         #expect(throws: Transporter.EventError.noDestinationValue(DoorState.Locked, event: "lock")) {
@@ -134,9 +134,9 @@ import Testing
         #expect(try machine.graph().states.map(\.id) == ["Closed", "Opened", "Locked"])
     }
 
-    /// fsmviz follows the runtime's order: the old state's exit closures before the new
-    /// state's enter closures (Transporter ran `willEnterState` before `willExitState`).
-    @Test func callbacksRunInTheRuntimesOrder() throws {
+    /// Transporter's order: the new state's `willEnterState` before the old state's
+    /// `willExitState`, the old state's `didExitState` before the new state's `didEnterState`.
+    @Test func callbacksRunInTransportersOrder() throws {
         let log = Log()
         let closed = State(DoorState.Closed)
         let opened = State(DoorState.Opened)
@@ -154,23 +154,61 @@ import Testing
         opened.didEnterState = { [unowned machine] state in log.add("didEnter \(state.value) current=\(machine.currentState.value)") }
         machine.fireEvent(open)
         #expect(log.all == [
-            "shouldFireEvent open", "willFireEvent open", "willExit Closed", "willEnter Opened current=Closed",
+            "shouldFireEvent open", "willFireEvent open", "willEnter Opened current=Closed", "willExit Closed",
             "didExit Closed", "didEnter Opened current=Opened", "didFireEvent open",
         ])
     }
 
-    @Test func eventsSharingANameFireTheFirstThatMay() throws {
+    @Test func activateStateMovesWithoutAnEvent() throws {
+        let log = Log()
+        let closed = State(DoorState.Closed)
+        let opened = State(DoorState.Opened)
+        for state in [closed, opened] {
+            state.willEnterState = { log.add("willEnter \($0.value)") }
+            state.didEnterState = { log.add("didEnter \($0.value)") }
+            state.willExitState = { log.add("willExit \($0.value)") }
+            state.didExitState = { log.add("didExit \($0.value)") }
+        }
+        let machine = StateMachine(initialState: closed, states: [opened])
+        machine.activateState(.Opened)
+        #expect(machine.currentState === opened)
+        machine.activateState(.Locked)
+        #expect(machine.currentState === opened, "no state Locked: activateState does nothing")
+        machine.activateState(.Opened)
+        #expect(log.all == [
+            "willEnter Opened", "willExit Closed", "didExit Closed", "didEnter Opened",
+            "willEnter Opened", "willExit Opened", "didExit Opened", "didEnter Opened",
+        ])
+        #expect(try machine.graph().transitions.isEmpty, "activation is not a transition of the diagram")
+    }
+
+    @Test func possibleTransitionForEventChecksTheSourceOnly() throws {
+        let machine = try Self.doorMachine()
+        let unlock = try #require(machine.eventWithName("unlock"))
+        #expect(Self.text(machine.possibleTransitionForEvent(unlock)) == "error(wrongSourceState)")
+        machine.fireEvent("lock")
+        #expect(Self.text(machine.possibleTransitionForEvent(unlock)) == "Locked->Closed", "shouldFireEvent is not asked")
+        #expect(Self.text(machine.fireEvent(unlock)) == "error(transitionDeclined)")
+    }
+
+    /// Transporter looks events up by name and takes the first added: a later event with the
+    /// same name never fires, even where the first may not.
+    @Test func eventsSharingANameFireTheFirst() throws {
         let machine = StateMachine(initialState: State(DoorState.Closed), states: [State(.Opened), State(.Locked)])
-        let lockWhenAllowed = Event<DoorState>(name: "secure", sourceValues: [.Closed], destinationValue: .Locked)
-        lockWhenAllowed.shouldFireEvent = { _ in false }
+        let secure = Event<DoorState>(name: "secure", sourceValues: [.Closed], destinationValue: .Locked)
+        secure.shouldFireEvent = { _ in false }
         let openOtherwise = Event<DoorState>(name: "secure", sourceValues: [.Closed, .Opened], destinationValue: .Opened)
-        try machine.addEvent(lockWhenAllowed)
+        try machine.addEvent(secure)
         try machine.addEvent(openOtherwise)
+        #expect(machine.eventsWithName("secure").count == 2)
         #expect(machine.canFireEvent("secure"))
-        #expect(machine.canFireEvent(lockWhenAllowed), "canFireEvent does not ask shouldFireEvent")
-        #expect(!machine.canFireEvent(Event<DoorState>(name: "secure", sourceValues: [.Closed], destinationValue: .Opened)), "not added")
-        #expect(Self.text(machine.fireEvent(lockWhenAllowed)) == "Closed->Opened")
-        #expect(!machine.canFireEvent(lockWhenAllowed))
+        #expect(machine.canFireEvent(secure), "canFireEvent does not ask shouldFireEvent")
+        #expect(Self.text(machine.fireEvent(openOtherwise)) == "error(transitionDeclined)")
+        machine.activateState(.Opened)
+        #expect(!machine.canFireEvent("secure"))
+        #expect(Self.text(machine.fireEvent("secure")) == "error(wrongSourceState)")
+        let graph = try machine.graph()
+        #expect(graph.transitions.map { "\($0.source)->\($0.targets.map(\.rawValue))" } == ["Closed->[\"Locked\"]"])
     }
 
     @Test func eventsFiredFromClosuresAreQueued() throws {

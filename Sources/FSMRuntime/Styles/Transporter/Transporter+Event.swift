@@ -96,16 +96,6 @@ extension Transporter {
             }
         }
 
-        /// The runtime transition that fires this event from each of its sources, calling
-        /// the closures as they are when it fires.
-        var rule: TransitionRule<Value, String> {
-            TransitionRule(
-                event: name, from: sourceValues, to: [destinationValue],
-                guardCondition: { _ in self.shouldFireEvent?(self) ?? true },
-                willFire: { _ in self.willFireEvent?(self) },
-                didFire: { _ in self.didFireEvent?(self) })
-        }
-
         private static func describe(_ hook: String, _ label: String?) -> String {
             label.map { "\(hook): \($0)" } ?? hook
         }

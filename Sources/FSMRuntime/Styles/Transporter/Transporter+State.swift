@@ -18,7 +18,8 @@ extension Transporter {
             self.value = value
         }
 
-        /// Runs before the machine enters this state (after the old state's ``willExitState``).
+        /// Runs before the machine enters this state (before the old state's ``willExitState``,
+        /// as in Transporter).
         public var willEnterState: Hook? {
             get { hooks.withLock { $0.willEnter } }
             set { hooks.withLock { $0.willEnter = newValue } }
@@ -30,7 +31,8 @@ extension Transporter {
             set { hooks.withLock { $0.didEnter = newValue } }
         }
 
-        /// Runs before the machine leaves this state for another.
+        /// Runs before the machine leaves this state for another (after the new state's
+        /// ``willEnterState``).
         public var willExitState: Hook? {
             get { hooks.withLock { $0.willExit } }
             set { hooks.withLock { $0.willExit = newValue } }
@@ -42,12 +44,12 @@ extension Transporter {
             set { hooks.withLock { $0.didExit = newValue } }
         }
 
-        /// The runtime hooks that call this state's closures, read when they run.
-        var runtimeHooks: StateHooks<Value, String> {
-            var hooks = StateHooks<Value, String>()
-            hooks.willEnter = [{ _ in self.willEnterState?(self) }]
+        /// The runtime hooks that call this state's `did` closures, read when they run. The
+        /// `will` closures are called by the machine's transitions, which run before the
+        /// runtime's own hooks, because Transporter announces the new state first.
+        func runtimeHooks<Signal: Hashable & Sendable>() -> StateHooks<Value, Signal> {
+            var hooks = StateHooks<Value, Signal>()
             hooks.didEnter = [{ _ in self.didEnterState?(self) }]
-            hooks.willExit = [{ _ in self.willExitState?(self) }]
             hooks.didExit = [{ _ in self.didExitState?(self) }]
             return hooks
         }

@@ -14,19 +14,20 @@ extension Transporter {
     /// }
     /// ```
     ///
-    /// Several events may share a name; firing the name fires the first of them, in the
-    /// order added, that may fire in the current state and whose `shouldFireEvent` agrees.
-    /// (Transporter tried only the first one allowed in the current state, and reported
-    /// ``TransitionError/transitionDeclined`` if its guard refused.)
+    /// Events are found by name, as in Transporter: when several share a name, firing it
+    /// (by name or by any of them) fires the first one added, and the others never fire; they
+    /// are kept in ``eventsWithName(_:)`` but not drawn, since no transition of the machine
+    /// uses them.
     ///
-    /// fsmviz does not offer Transporter's `activateState(_:)`, which moved the machine
-    /// without an event: the runtime changes state only through transitions, so that
-    /// history, observers and diagrams stay truthful. Declare an event instead.
+    /// The closures run in Transporter's order: `shouldFireEvent`, `willFireEvent`, then
+    /// ``activateState(_:)``'s order — the new state's `willEnterState`, the old state's
+    /// `willExitState`, (state changes), the old state's `didExitState`, the new state's
+    /// `didEnterState` — then `didFireEvent`.
     public final class StateMachine<Value: Hashable & Sendable>: Sendable {
         /// The state the machine started in.
         public let initialState: State<Value>
 
-        let runtime: FSMRuntime.StateMachine<Value, String>
+        let runtime: FSMRuntime.StateMachine<Value, Signal>
 
         /// The states and events added, in order. Events are added to it and to the runtime
         /// under its lock, so both list them in the same order (the graph relies on it).
@@ -67,7 +68,19 @@ extension Transporter {
                 registry.states.append(state)
                 return true
             }
-            if isNew { runtime.addState(state.value, hooks: state.runtimeHooks) }
+            guard isNew else { return }
+            runtime.addState(state.value, hooks: state.runtimeHooks())
+            // activateState may move between any two states, the new one included.
+            let values = availableStates.map(\.value)
+            let registry = registry
+            runtime.replaceTransitions(
+                on: .activate,
+                with: TransitionRule(
+                    event: .activate, from: values, to: values,
+                    handler: { context in
+                        // activateState always sends a value; staying put is the safe reading of none.
+                        Self.announce(context, registry: registry, destination: context.payload as? Value ?? context.source)
+                    }))
         }
 
         /// Adds each of `states` (see ``addState(_:)``).
@@ -81,22 +94,30 @@ extension Transporter {
         /// - Throws: ``EventError``; the event is then not added.
         public func addEvent(_ event: Event<Value>) throws(EventError<Value>) {
             // LockedValue's `withLock` rethrows untyped errors, so the refusal comes out as a value.
+            let registry = registry
             let refusal = registry.withLock { registry -> EventError<Value>? in
-                guard !event.sourceValues.isEmpty else { return .noSourceValue(event: event.name) }
+                guard !event.sourceValues.isEmpty else { return .noSourceValue(nil, event: event.name) }
                 for source in event.sourceValues where registry.stateByValue[source] == nil {
-                    return .unknownSourceValue(source, event: event.name)
+                    return .noSourceValue(source, event: event.name)
                 }
                 guard registry.stateByValue[event.destinationValue] != nil else {
                     return .noDestinationValue(event.destinationValue, event: event.name)
                 }
                 registry.events.append(event)
-                // Inside the registry's lock, so the runtime's rules stay in the registry's
-                // order. The runtime never calls out while holding its own lock, so taking it
-                // here cannot deadlock.
-                runtime.addTransition(event.rule)
                 return nil
             }
             if let refusal { throw refusal }
+            // Only the first event with a name ever fires (see the type's documentation).
+            guard eventWithName(event.name) === event else { return }
+            runtime.addTransition(
+                TransitionRule(
+                    event: .event(event.name), from: event.sourceValues, to: [event.destinationValue],
+                    guardCondition: { _ in event.shouldFireEvent?(event) ?? true },
+                    handler: { context in
+                        Self.announce(context, registry: registry, destination: event.destinationValue)
+                    },
+                    willFire: { _ in event.willFireEvent?(event) },
+                    didFire: { _ in event.didFireEvent?(event) }))
         }
 
         /// Adds each of `events` that ``addEvent(_:)`` accepts.
@@ -128,7 +149,7 @@ extension Transporter {
         /// the current event completes; the result is then ``TransitionResult/queued``.
         @discardableResult
         public func fireEvent(_ eventName: String) -> TransitionResult<Value> {
-            switch runtime.send(eventName) {
+            switch runtime.send(.event(eventName)) {
             case .transitioned(let changes), .interrupted(let changes, _):
                 guard let change = changes.first else { return .error(.wrongSourceState) }
                 return .success(sourceState: state(for: change.source), destinationState: state(for: change.target))
@@ -141,10 +162,44 @@ extension Transporter {
             case .rejected(.declinedByGuard):
                 return .error(.transitionDeclined)
             case .rejected(let error):
-                // Transporter events have one destination and no handler, and this machine
-                // adds no automatic transitions, so the runtime has no other refusal.
+                // Transporter events have one destination, their handler returns it and this
+                // machine adds no automatic transitions, so the runtime has no other refusal.
                 preconditionFailure("Transporter machine cannot receive \(error)")
             }
+        }
+
+        /// Moves the machine to the state with `stateValue` without an event, running the
+        /// states' closures in Transporter's order: the new state's `willEnterState`, the old
+        /// state's `willExitState`, (state changes), the old state's `didExitState`, the new
+        /// state's `didEnterState`. Does nothing when the machine has no such state.
+        ///
+        /// Called from inside a closure of this machine, it waits, like ``fireEvent(_:)-(String)``,
+        /// until the current event completes.
+        public func activateState(_ stateValue: Value) {
+            guard isStateAvailable(stateValue) else { return }
+            _ = runtime.send(.activate, payload: stateValue)
+        }
+
+        /// Whether `event` may fire in the current state: `.success` with the current state
+        /// and the event's destination if its source values include the current state,
+        /// `.error(.wrongSourceState)` if not. Its `shouldFireEvent` is not asked.
+        public func possibleTransitionForEvent(_ event: Event<Value>) -> TransitionResult<Value> {
+            let current = currentState
+            guard event.sourceValues.contains(current.value), let destination = stateWithValue(event.destinationValue) else {
+                return .error(.wrongSourceState)
+            }
+            return .success(sourceState: current, destinationState: destination)
+        }
+
+        /// Runs the enter and exit closures that precede a change, in Transporter's order
+        /// (the runtime's own order exits first), and returns the destination.
+        private static func announce(
+            _ context: TransitionContext<Value, Signal>, registry: LockedValue<Registry>, destination: Value
+        ) -> Value {
+            let (old, new) = registry.withLock { ($0.stateByValue[context.source], $0.stateByValue[destination]) }
+            if let new { new.willEnterState?(new) }
+            if let old { old.willExitState?(old) }
+            return destination
         }
 
         /// Whether `event` was added and may fire in the current state (its
@@ -155,11 +210,10 @@ extension Transporter {
             return added && event.sourceValues.contains(current)
         }
 
-        /// Whether an event named `eventName` may fire in the current state (see
-        /// `canFireEvent(_ event:)`).
+        /// Whether the event named `eventName` (the first added with that name) may fire in
+        /// the current state (see `canFireEvent(_ event:)`).
         public func canFireEvent(_ eventName: String) -> Bool {
-            let current = runtime.state
-            return eventsWithName(eventName).contains { $0.sourceValues.contains(current) }
+            eventWithName(eventName).map(canFireEvent) ?? false
         }
 
         /// Whether the machine has a state with `stateValue`.
@@ -188,34 +242,29 @@ extension Transporter {
         }
 
         /// The machine's states, events and transitions: one transition per source value of
-        /// each event, with `shouldFireEvent` as its guard and `willFireEvent` and
-        /// `didFireEvent` as its effects, described by the event's labels.
+        /// each event that can fire (the first with its name), with `shouldFireEvent` as its
+        /// guard and `willFireEvent` and `didFireEvent` as its effects, described by the
+        /// event's labels.
         ///
         /// - Throws: ``FSMCore/MachineError`` when two state values print the same
         ///   description, since a diagram could not tell them apart.
         public func graph(name: String? = nil) throws(MachineError) -> Machine {
-            // One snapshot of the runtime's rules and the registry's events (see `registry`).
-            let (graph, events) = registry.withLock { registry in
-                (Result { () throws(MachineError) in try runtime.graph(name: name) }, registry.events)
-            }
-            let base = try graph.get()
-            // The runtime lists one transition per source of each rule, rules in the order
-            // added; the registry lists the events in the same order.
-            let owners = events.flatMap { event in event.sourceValues.map { _ in event } }
-            let transitions = zip(base.transitions, owners).map { transition, event in
-                var transition = transition
-                transition.guardLabel = event.guardDescription
-                transition.effects = event.effectDescriptions
-                return transition
-            }
-            var labels: [String: String] = [:]
-            for event in events {
-                if labels[event.name] == nil, let label = event.label { labels[event.name] = label }
-            }
+            let (states, events) = registry.withLock { ($0.states, $0.events) }
+            var firing: [Event<Value>] = []
+            var names: Set<String> = []
+            for event in events where names.insert(event.name).inserted { firing.append(event) }
+            func id(_ value: Value) -> StateID { StateID(String(describing: value)) }
             return try Machine(
-                name: base.name, states: base.states,
-                events: base.events.map { FSMCore.Event($0.id, label: labels[$0.id.rawValue]) },
-                transitions: transitions)
+                name: name,
+                states: states.map { FSMCore.State(id($0.value), kind: $0 === initialState ? .initial : .normal) },
+                events: firing.map { FSMCore.Event(EventID($0.name), label: $0.label) },
+                transitions: firing.flatMap { event in
+                    event.sourceValues.map { source in
+                        Transition(
+                            from: id(source), on: EventID(event.name), to: id(event.destinationValue),
+                            guard: event.guardDescription, effects: event.effectDescriptions)
+                    }
+                })
         }
 
         /// The registered state with `value`; the runtime only ever enters added states.

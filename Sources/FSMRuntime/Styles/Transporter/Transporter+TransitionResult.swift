@@ -28,11 +28,9 @@ extension Transporter {
 
     /// Why ``StateMachine/addEvent(_:)`` refused an event.
     public enum EventError<Value: Hashable & Sendable>: Error, Hashable, Sendable {
-        /// The event has no source values, so it could never fire.
-        case noSourceValue(event: String)
-        /// A source value is not a state of the machine (Transporter reported this as
-        /// `noSourceValue` too).
-        case unknownSourceValue(Value, event: String)
+        /// A source value is not a state of the machine, or (`nil`) the event has no source
+        /// values, so it could never fire.
+        case noSourceValue(Value?, event: String)
         /// The destination value is not a state of the machine.
         case noDestinationValue(Value, event: String)
     }
@@ -42,9 +40,9 @@ extension Transporter.EventError: CustomStringConvertible {
     /// The refusal in a sentence.
     public var description: String {
         switch self {
-        case .noSourceValue(let event):
+        case .noSourceValue(nil, let event):
             "event '\(event)' has no source values, so it could never fire"
-        case .unknownSourceValue(let value, let event):
+        case .noSourceValue(let value?, let event):
             "event '\(event)' fires in state '\(value)', which the machine does not have; add the state first"
         case .noDestinationValue(let value, let event):
             "event '\(event)' leads to state '\(value)', which the machine does not have; add the state first"

@@ -21,10 +21,8 @@
 /// thread-safe, processes one event at a time to completion, and describes itself through
 /// ``StateMachine/graph(name:)``.
 ///
-/// **Callback order.** fsmviz follows the runtime's documented order, which exits the old
-/// state before entering the new one, as UML state machines do:
-/// `shouldFireEvent`, `willFireEvent`, old `willExitState`, new `willEnterState`, (state
-/// changes), old `didExitState`, new `didEnterState`, `didFireEvent`. Transporter's
-/// `activateState` announced the new state first (`willEnterState` before
-/// `willExitState`); nothing else differs.
+/// **Callback order** is Transporter's: `shouldFireEvent`, `willFireEvent`, the new state's
+/// `willEnterState`, the old state's `willExitState`, (state changes), the old state's
+/// `didExitState`, the new state's `didEnterState`, `didFireEvent`. (The runtime's own hooks
+/// exit first, as UML does; Transporter's machine calls the `will` closures itself.)
 public enum Transporter {}
