@@ -31,7 +31,9 @@ extension FsmvizCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("Machine files, or directories to search for them.", valueName: "file-or-directory"))
+        @Argument(
+            help: ArgumentHelp("Machine files, or directories to search for them.", valueName: "file-or-directory"),
+            completion: .machineFiles)
         var inputs: [String]
 
         @Option(help: "Report format.")
@@ -43,18 +45,21 @@ extension FsmvizCommand {
         @Option(
             help: ArgumentHelp(
                 "A configuration file to use for every input, instead of the nearest .fsmviz.yml.",
-                valueName: "file"))
+                valueName: "file"),
+            completion: .file(extensions: ["yml", "yaml"]))
         var config: String?
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"))
+            help: ArgumentHelp("Write the report to this file (atomically) instead of standard output.", valueName: "file"),
+            completion: .file())
         var output: String?
 
         @Option(
             help: ArgumentHelp(
                 "After a run that exits with status 0, write this empty file: the output a build system's step needs (fsmviz's SwiftPM build-tool plugin uses it).",
-                valueName: "file"))
+                valueName: "file"),
+            completion: .file())
         var stamp: String?
 
         @OptionGroup var reading: ReadingOptions
