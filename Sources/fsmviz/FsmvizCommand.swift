@@ -17,6 +17,13 @@ struct FsmvizCommand: ParsableCommand {
             --fail-on; 2 bad usage, an invalid machine file, or a machine over a limit (an \
             input limit, or a layout that would take minutes); 3 Graphviz could not render, \
             or the output could not be written.
+
+            Beyond the command line: SwiftPM plugins ('swift package fsmviz lint', and \
+            the build-tool plugins FsmvizLintPlugin and FsmvizDiagramsPlugin) and a \
+            GitHub Action (action.yml), in docs/lint.md; release binaries and an \
+            artifact bundle made by scripts/release; shell completions from \
+            'fsmviz --generate-completion-script bash|zsh|fish'; the libraries' \
+            documentation from 'swift package generate-documentation' (scripts/docs).
             """,
         version: version,
         subcommands: [Render.self, DOT.self, Lint.self, Rules.self, Convert.self]
