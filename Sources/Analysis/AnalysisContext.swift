@@ -4,11 +4,11 @@ public import FSMCore
 /// states plus transitions, at most once, and only when a rule first asks for it.
 ///
 /// States are numbered in declaration order and transitions by position, as in the machine's
-/// ``MachineIndex``; the analysis works on those numbers and flat arrays and never hashes an
+/// ``/FSMCore/MachineIndex``; the analysis works on those numbers and flat arrays and never hashes an
 /// identifier. Hierarchy follows statecharts: a state is *active* while it or any descendant
 /// is; entering a compound state enters its initial child and entering a parallel state
 /// enters all its regions; a transition leaving a compound state is available in every
-/// descendant; history pseudo-states re-enter what their parent held. See ``Reachability``
+/// descendant; history pseudo-states re-enter what their parent held. See `Reachability`
 /// for the exact rules.
 ///
 /// The computed parts (``reachable``, ``distance``, ``canMove``, ``successors``,

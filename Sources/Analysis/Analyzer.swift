@@ -31,7 +31,7 @@ public struct Analyzer: Sendable {
     ///
     /// Findings the machine suppresses (for itself, or for a state the finding names) are
     /// left out. `semantics` says which format's rules the machine follows (an importer's
-    /// ``FSMCore/MachineSemantics``); a machine file's by default.
+    /// ``/FSMCore/MachineSemantics``); a machine file's by default.
     public func analyze(_ machine: Machine, semantics: MachineSemantics = .machineFile) -> [Finding] {
         let context = AnalysisContext(machine, semantics: semantics)
         var findings: [(order: Int, finding: Finding)] = []

@@ -43,7 +43,7 @@ public enum DiagramElementID {
         return StateID(String(result))
     }
 
-    /// The element of transition `index` (its position in ``Machine/transitions``): the edge
+    /// The element of transition `index` (its position in ``/FSMCore/Machine/transitions``): the edge
     /// that leaves its source. Its other parts add a suffix: `-label` (the node holding its
     /// text), `-junction` (a choice diamond or fork bar), `-split` (the edge from the label to
     /// the junction) and `-target-K` (the edge into its K-th drawn target, from 0).

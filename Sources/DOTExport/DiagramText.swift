@@ -1,7 +1,7 @@
 public import FSMCore
 
 /// The text a `states` diagram writes on states and transitions: UML's `event [guard] /
-/// effects`, wrapped near ``width`` characters so no label runs across the drawing, and
+/// effects`, wrapped to a fixed width so no label runs across the drawing, and
 /// written as DOT's HTML-like labels where a state needs compartments.
 public enum DiagramText {
     /// The column lines wrap at.

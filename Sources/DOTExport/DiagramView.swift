@@ -4,8 +4,8 @@ public import FSMCore
 /// ``DiagramSelection`` keeps of a huge machine, a state's neighbourhood or the machine with
 /// deep compound states collapsed.
 ///
-/// A view names states and transitions by number (their positions in ``Machine/states`` and
-/// ``Machine/transitions``), so lint highlights, which name transitions by position, apply to
+/// A view names states and transitions by number (their positions in ``/FSMCore/Machine/states`` and
+/// ``/FSMCore/Machine/transitions``), so lint highlights, which name transitions by position, apply to
 /// any view of the machine they were computed for.
 /// - Complexity: O(states + transitions) memory.
 public struct DiagramView: Sendable {

@@ -25,7 +25,9 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Which end of a transition named an unknown state.
     public enum TransitionRole: String, Hashable, Sendable {
+        /// The state the transition leaves (`from`).
         case source
+        /// A state the transition may enter (`to`).
         case target
     }
 

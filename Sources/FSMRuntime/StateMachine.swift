@@ -53,7 +53,9 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     @inlinable static var automaticLimit: Int { 10_000 }
 
     /// Creates a machine in `initialState`.
-    /// - Parameter historyLimit: How many changes ``history`` keeps (oldest dropped first).
+    /// - Parameters:
+    ///   - initialState: The state the machine starts in, before any event.
+    ///   - historyLimit: How many changes ``history`` keeps (oldest dropped first).
     public init(initialState: State, historyLimit: Int = 1_000) {
         self.historyLimit = historyLimit
         storage = UnsafeMutablePointer.allocate(capacity: 1)
@@ -85,10 +87,12 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     /// adds hooks to it.
     ///
     /// - Parameters:
+    ///   - state: The state to declare; declaring it again adds its hooks to the earlier ones.
     ///   - parent: The compound state this one is nested in. Transitions of a compound state
     ///     are available in all its descendants (innermost first), as in statecharts.
     ///   - isInitial: Whether this is its parent's initial child: entering the parent enters it.
     ///   - isFinal: Marks the state final in the graph.
+    ///   - hooks: What runs when the machine enters or leaves the state.
     public func addState(
         _ state: State, parent: State? = nil, isInitial: Bool = false, isFinal: Bool = false,
         hooks: StateHooks<State, Event> = StateHooks()

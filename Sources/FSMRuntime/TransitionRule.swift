@@ -15,7 +15,7 @@ public struct TransitionRule<State: Hashable & Sendable, Event: Hashable & Senda
     /// targetless transition, which runs its callbacks and effects and changes no state.
     public var targets: [State]
     /// Whether a transition from a compound state to its own descendants leaves it; only
-    /// ``StateMachine/graph()`` reads it, as the engine runs no hooks of a compound state.
+    /// ``StateMachine/graph(name:)`` reads it, as the engine runs no hooks of a compound state.
     public var kind: TransitionKind
     /// A description of the guard, for diagrams and lint.
     public var guardLabel: String?

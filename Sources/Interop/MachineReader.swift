@@ -7,7 +7,7 @@ public enum MachineReader {
     /// Reads the file at `path` (`-` for standard input) in `format`, or in the format its
     /// extension names. Standard input without a format is sniffed: SCXML when it starts
     /// with `<`, JSON when it starts with `{`, YAML otherwise.
-    /// - Throws: ``MachineFileError`` naming the file and, where there is one, the position.
+    /// - Throws: ``/FSMCore/MachineFileError`` naming the file and, where there is one, the position.
     ///
     /// The machine must stay within `limits` (size, states, transitions, nesting, label length).
     public static func read(

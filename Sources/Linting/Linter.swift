@@ -26,7 +26,7 @@ public struct Linter: Sendable {
 
     /// Where configuration comes from.
     public var configuration: ConfigurationSource
-    /// How big a machine file may be (see ``InputLimits``).
+    /// How big a machine file may be (see ``/FSMCore/InputLimits``).
     public var limits: InputLimits
     /// The format to read every file in, or `nil` to go by each file's name.
     public var format: MachineFormat?

@@ -2,7 +2,7 @@ public import Analysis
 internal import FSMCore
 
 /// The rules explained for people: what `fsmviz rules` prints and the table in docs/lint.md,
-/// all taken from the rules' own ``RuleDescription``s so they cannot drift apart.
+/// all taken from the rules' own ``/Analysis/RuleDescription``s so they cannot drift apart.
 public enum RuleCatalog {
     /// The width text is wrapped to.
     public static let width = 80

@@ -29,8 +29,14 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Renders `machine` as drawn by `options`.
-    /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
-    ///   by the machine's size.
+    /// - Parameters:
+    ///   - machine: The whole machine to draw.
+    ///   - options: How the DOT is written (``/DOTExport/DOTOptions``).
+    ///   - format: The output format.
+    ///   - engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///     by the machine's size.
+    ///   - policy: Chooses the engine for ``LayoutEngine/auto`` and refuses layouts it expects
+    ///     to run for minutes (see ``render(_:options:format:engine:policy:)-(DiagramView,_,_,_,_)``).
     /// - Throws: ``RenderError`` naming the machine.
     public func render(
         _ machine: Machine, options: DOTOptions = DOTOptions(), format: RenderFormat,
@@ -41,16 +47,21 @@ public struct GraphvizRenderer: Sendable {
 
     /// Renders the part of a machine that `view` selects, as drawn by `options`.
     ///
-    /// Without a ``DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
+    /// Without a ``/DOTExport/DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
     /// right too, and keeps the squarer of the two. With parallel states, in any direction, a
     /// layout that puts their regions out of document order is laid out again with the regions
-    /// stacked (``RegionArrangement``). An SVG's groups carry the machine's state
-    /// and transition ids (``DiagramElementID``) and `data-` attributes naming what they draw.
-    /// - Parameter engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
-    ///   by the view's size (and move events into tooltips on the largest diagrams).
-    /// - Parameter policy: Also bounds engines chosen by name: a layout it expects to run for
-    ///   minutes is refused before Graphviz starts, since a running layout cannot be stopped.
+    /// stacked (``/DOTExport/RegionArrangement``). An SVG's groups carry the machine's state
+    /// and transition ids (``/DOTExport/DiagramElementID``) and `data-` attributes naming what
+    /// they draw.
+    /// - Parameters:
+    ///   - view: The states and transitions to draw (a focus, a collapsed level, or all).
+    ///   - options: How the DOT is written (``/DOTExport/DOTOptions``).
+    ///   - format: The output format.
+    ///   - engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///     by the view's size (and move events into tooltips on the largest diagrams).
+    ///   - policy: Also bounds engines chosen by name: a layout it expects to run for
+    ///     minutes is refused before Graphviz starts, since a running layout cannot be stopped.
     /// - Throws: ``RenderError`` naming the machine; ``RenderError/refused(_:)`` for a layout
     ///   `policy` refuses.
     public func render(
@@ -157,9 +168,12 @@ public struct GraphvizRenderer: Sendable {
     }
 
     /// Lays out `dot` with `engine` and renders it to `format`.
-    /// - Parameter engine: The name of a Graphviz engine (``LayoutEngine/auto`` chooses by a
-    ///   machine's size, so it applies to machines and views only).
-    /// - Parameter subject: What the DOT describes, for error messages ("machine 'Door'").
+    /// - Parameters:
+    ///   - dot: A graph in Graphviz's DOT language.
+    ///   - format: The output format.
+    ///   - engine: The name of a Graphviz engine (``LayoutEngine/auto`` chooses by a
+    ///     machine's size, so it applies to machines and views only).
+    ///   - subject: What the DOT describes, for error messages ("machine 'Door'").
     /// - Throws: ``RenderError`` with Graphviz's own explanation, never printed to stderr.
     public func render(
         dot: String, format: RenderFormat, engine: String = LayoutEngine.dot.rawValue,

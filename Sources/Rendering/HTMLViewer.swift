@@ -9,7 +9,7 @@ public import FSMCore
 ///
 /// The page loads nothing: its style sheet and script are inline, and a Content Security
 /// Policy refuses every request and runs only that script and style (by hash). The machine
-/// travels as data, in a `<script type="application/json">` element (``HTMLViewerData``);
+/// travels as data, in a `<script type="application/json">` element (`HTMLViewerData`);
 /// the script builds its panels with `textContent`, never from markup. The script finds the
 /// drawing's parts by the ids and `data-` attributes of docs/diagrams.md, and pans and zooms
 /// by one CSS transform, so a drawing of thousands of states stays responsive.
@@ -19,7 +19,7 @@ public struct HTMLViewer: Sendable {
     /// Lint findings to list, or none.
     public var findings: [Finding]
     /// The theme the SVG was drawn with; the page's dark mode recolours its colours to
-    /// ``DOTExport/DOTTheme/dark``'s.
+    /// ``/DOTExport/DOTTheme/dark``'s.
     public var theme: DOTTheme
 
     /// A viewer for `machine` drawn with `theme`, listing `findings`.

@@ -1,7 +1,10 @@
 /// The file formats Graphviz renders a laid-out diagram to.
 public enum RenderFormat: String, Sendable, CaseIterable {
+    /// Scalable vector graphics, with the machine's ids on its groups.
     case svg
+    /// A bitmap image.
     case png
+    /// A vector document.
     case pdf
     /// DOT annotated with the layout's positions (Graphviz's `-Tdot`).
     case layoutDOT = "dot-layout"

@@ -7,11 +7,15 @@ public struct DocumentNode: Sendable {
     public enum Value: Sendable {
         /// A mapping, with its keys in document order.
         case object([Member])
+        /// A sequence, its items in document order.
         case array([DocumentNode])
+        /// A string, quoted or plain, with its escapes applied.
         case string(String)
         /// A number, kept as written.
         case number(String)
+        /// `true` or `false`.
         case bool(Bool)
+        /// An explicit null (`null`, or YAML's `~` or empty value).
         case null
     }
 

@@ -1,6 +1,8 @@
 /// The syntaxes a machine file can be written in.
 public enum MachineFileFormat: String, Sendable, CaseIterable {
+    /// JSON (`.json`), read by fsmviz's own parser, which keeps every value's position.
     case json
+    /// YAML (`.yaml`, `.yml`), read through Yams.
     case yaml
 
     /// The format a path's extension names, or `nil` for an extension fsmviz does not read.

@@ -1,5 +1,5 @@
 public import FSMCore
 
 /// A configuration file that cannot be read or says something fsmviz does not understand: an
-/// error ``Diagnostic`` naming the configuration file.
+/// error ``/FSMCore/Diagnostic`` naming the configuration file.
 public typealias ConfigurationError = Diagnostic

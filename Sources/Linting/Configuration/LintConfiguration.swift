@@ -62,7 +62,9 @@ public struct LintConfiguration: Hashable, Sendable {
     }
 
     /// Reads the configuration file at `path`.
-    /// - Parameter displayPath: How errors name the file (default: `path`).
+    /// - Parameters:
+    ///   - path: The `.fsmviz.yml` file; relative paths in it are relative to its directory.
+    ///   - displayPath: How errors name the file (default: `path`).
     /// - Throws: ``ConfigurationError`` with the position of the offending value.
     public static func load(path: String, displayPath: String? = nil) throws(ConfigurationError) -> LintConfiguration {
         let name = displayPath ?? path
@@ -83,6 +85,7 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// Reads a configuration from the text of a YAML file.
     /// - Parameters:
+    ///   - text: The file's contents.
     ///   - path: How errors name the file.
     ///   - directory: The directory paths in the configuration are relative to.
     public static func parse(_ text: String, path: String, directory: String) throws(ConfigurationError) -> LintConfiguration {

@@ -23,7 +23,7 @@ public struct RuleSettings: Hashable, Sendable {
             severities: severities.merging(other.severities) { _, override in override })
     }
 
-    /// The rules to run, in ``Analyzer/allRules`` order.
+    /// The rules to run, in ``/Analysis/Analyzer/allRules`` order.
     public var enabledRules: [any Rule.Type] {
         Analyzer.allRules.filter { !disabled.contains($0.description.identifier) }
     }

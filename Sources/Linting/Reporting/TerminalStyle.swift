@@ -1,8 +1,12 @@
 /// The few ANSI styles the text report uses, and the decision whether to use them at all.
 public enum TerminalStyle: String, Sendable, CaseIterable {
+    /// Errors.
     case red = "31"
+    /// Warnings.
     case yellow = "33"
+    /// Information.
     case blue = "34"
+    /// Rule identifiers.
     case bold = "1"
 
     /// `text` wrapped in this style's escape sequence and a reset.

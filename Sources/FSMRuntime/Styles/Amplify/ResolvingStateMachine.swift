@@ -35,8 +35,11 @@ public final class ResolvingStateMachine<Root: StateTreeRoot>: Sendable {
     private let tasks = InFlightTasks()
 
     /// A machine in `initialState`, whose effects get `environment`.
-    /// - Parameter diagram: The tree's diagram; the root type's own unless given (a test may
-    ///   give a wrong one to see what the machine refuses).
+    /// - Parameters:
+    ///   - initialState: The state tree the machine starts with; its node is the current leaf.
+    ///   - environment: Handed to every effect the machine runs (services, clients, clocks).
+    ///   - diagram: The tree's diagram; the root type's own unless given (a test may
+    ///     give a wrong one to see what the machine refuses).
     public init(_ initialState: Root, environment: Root.Environment, diagram: StateDiagram<Root.Node, Root.Event.Kind> = Root.diagram) {
         let machine = StateMachine<Root.Node, Root.Event.Kind>(initialState: initialState.node)
         let index = StateDiagramIndex(diagram)

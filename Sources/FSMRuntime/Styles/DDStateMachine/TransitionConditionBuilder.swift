@@ -25,8 +25,10 @@ public struct TransitionConditionBuilder<
 
     /// Registers the transition: the event triggers it only when `condition` holds for the
     /// extra state. Otherwise the event is declined and the machine stays.
-    /// - Parameter label: Describes the condition in diagrams and lint; a condition and its
-    ///   negation (`x`, `!x`) tell lint that two transitions exclude each other.
+    /// - Parameters:
+    ///   - label: Describes the condition in diagrams and lint; a condition and its
+    ///     negation (`x`, `!x`) tell lint that two transitions exclude each other.
+    ///   - condition: Decides, from the machine's extra state, whether the event fires.
     public func ifCondition(_ label: String = "ifCondition", _ condition: @escaping @Sendable (ExtraState) -> Bool) {
         register(guardLabel: label) { context in
             let extraState = context.extraState

@@ -13,7 +13,7 @@ public import FSMCore
 /// machine.performAction(.Load)    // nil: not allowed in Loading
 /// ```
 ///
-/// Each ``registerAction(_:fromStates:toStates:handler:)`` becomes one
+/// Each ``registerAction(_:fromStates:toStates:handler:)-(_,[State],[State],_)`` becomes one
 /// ``TransitionRule`` of a ``StateMachine`` (the action is the event, the handler picks the
 /// target among `toStates`), and ``onChange(fromStates:toStates:handler:)`` an observer. So
 /// the machine is as thread-safe as the runtime, runs one action at a time to completion,
@@ -54,8 +54,10 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     /// declaration order, so the machine's graph lists them in that order (the initial
     /// state always comes first).
     ///
-    /// - Parameter maxHistoryLength: How many states ``history`` keeps (EFStateMachine's
-    ///   default, 10); `0` keeps none.
+    /// - Parameters:
+    ///   - initialState: The state the machine starts in, before any action.
+    ///   - maxHistoryLength: How many states ``history`` keeps (EFStateMachine's
+    ///     default, 10); `0` keeps none.
     public init(initialState: State, maxHistoryLength: Int = 10) {
         precondition(maxHistoryLength >= 0, "maxHistoryLength must not be negative")
         runtime = StateMachine(initialState: initialState, historyLimit: maxHistoryLength)
@@ -95,6 +97,7 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     /// EFStateMachine; the action keeps its place in the graph.
     ///
     /// - Parameters:
+    ///   - action: The action the handler runs for; it is the transition's event.
     ///   - fromStates: The states in which the action may be performed.
     ///   - toStates: The states the handler may return; it must not be empty.
     ///   - handler: Returns the new state. It runs while the machine is still in the old
@@ -176,7 +179,7 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
     /// The machine's states, actions (as events) and registered transitions: an action with
     /// several `toStates` is one transition whose handler picks the target.
     ///
-    /// - Throws: ``FSMCore/MachineError`` when two states or actions print the same
+    /// - Throws: ``/FSMCore/MachineError`` when two states or actions print the same
     ///   description, since a diagram could not tell them apart.
     public func graph(name: String? = nil) throws(MachineError) -> Machine {
         try runtime.graph(name: name)

@@ -79,7 +79,7 @@ extension Stated {
         /// The machine's states (slots, by name), inputs (by name) and mappings, one
         /// transition each, with side effects as effects.
         ///
-        /// - Throws: ``FSMCore/MachineError`` when a state or input name is empty.
+        /// - Throws: ``/FSMCore/MachineError`` when a state or input name is empty.
         public func graph(name: String? = nil) throws(MachineError) -> Machine {
             try runtime.graph(name: name)
         }

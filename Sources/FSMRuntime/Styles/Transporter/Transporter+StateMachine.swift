@@ -246,7 +246,7 @@ extension Transporter {
         /// guard and `willFireEvent` and `didFireEvent` as its effects, described by the
         /// event's labels.
         ///
-        /// - Throws: ``FSMCore/MachineError`` when two state values print the same
+        /// - Throws: ``/FSMCore/MachineError`` when two state values print the same
         ///   description, since a diagram could not tell them apart.
         public func graph(name: String? = nil) throws(MachineError) -> Machine {
             let (states, events) = registry.withLock { ($0.states, $0.events) }
