@@ -98,6 +98,11 @@ let package = Package(
         .testTarget(
             name: "FSMRuntimeTests",
             dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport", "TestSupport", "Examples"]),
+        // A client in Swift 5 mode, as the seeds' users are: their examples compile unchanged
+        // where fsmviz's API is @preconcurrency.
+        .testTarget(
+            name: "SwiftFiveClientTests", dependencies: ["FSMRuntime", "FSMCore"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "DOTExportTests",
             dependencies: [
@@ -126,6 +131,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && target.type != .plugin {
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "SwiftFiveClientTests" {
     target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
