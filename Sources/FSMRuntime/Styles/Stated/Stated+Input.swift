@@ -42,14 +42,29 @@ extension Stated {
         let arguments: any Sendable
     }
 
-    /// An input without arguments named `name` (Stated's `input()`; fsmviz needs the name,
-    /// since it identifies the input in diagrams and errors).
-    public static func input(_ name: String) -> Input<Void> {
-        Input(name)
+    /// An input without arguments (Stated's `input()`), named `name`.
+    ///
+    /// Without a name, the input is named after the place it is created, such as
+    /// `input at Launcher.swift:31:38`: Stated's inputs are told apart by identity, fsmviz's
+    /// by name, and a call site names one input the same way on every run. Give a name to
+    /// read it in diagrams and errors.
+    public static func input(
+        _ name: String? = nil, fileID: String = #fileID, line: Int = #line, column: Int = #column
+    ) -> Input<Void> {
+        Input(name ?? callSiteName(fileID: fileID, line: line, column: column))
     }
 
-    /// An input named `name` carrying arguments of `type` into the state it leads to.
-    public static func input<Arguments>(_ name: String, taking type: Arguments.Type) -> Input<Arguments> {
-        Input(name)
+    /// An input carrying arguments of `type` into the state it leads to, named `name` (or
+    /// after the place it is created; see ``input(_:fileID:line:column:)``).
+    public static func input<Arguments>(
+        _ name: String? = nil, taking type: Arguments.Type, fileID: String = #fileID, line: Int = #line,
+        column: Int = #column
+    ) -> Input<Arguments> {
+        Input(name ?? callSiteName(fileID: fileID, line: line, column: column))
+    }
+
+    private static func callSiteName(fileID: String, line: Int, column: Int) -> String {
+        let file = fileID.split(separator: "/").last.map(String.init) ?? fileID
+        return "input at \(file):\(line):\(column)"
     }
 }

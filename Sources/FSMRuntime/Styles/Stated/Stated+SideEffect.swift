@@ -16,7 +16,7 @@ extension Stated {
         let body: @Sendable (StateMachine) -> Void
 
         /// Creates a side effect described by `label`.
-        public init(_ label: String, _ body: @escaping @Sendable (StateMachine) -> Void) {
+        @preconcurrency public init(_ label: String, _ body: @escaping @Sendable (StateMachine) -> Void) {
             self.label = label
             self.body = body
         }

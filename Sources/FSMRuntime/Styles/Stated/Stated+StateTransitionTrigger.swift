@@ -32,44 +32,74 @@ extension Stated {
             self.create = create
         }
 
+        // Every API taking a side effect is @preconcurrency: a client in Swift 5 mode passes
+        // its functions as Stated's users always have, without marking them @Sendable;
+        // Swift 6 clients are still checked.
+
         /// The mapping, performing `sideEffect` after moving as well.
         public func performingSideEffect(_ sideEffect: SideEffect) -> Self {
-            performingSideEffect(sideEffect.label) { machine, _, _, _ in sideEffect.body(machine) }
+            adding(sideEffect.label) { machine, _, _, _ in sideEffect.body(machine) }
         }
 
         /// The mapping, performing `body` with the machine, the new state, the previous state
-        /// and the input's arguments after moving.
-        /// - Parameter label: What it does, for diagrams; `"side effect"` if `nil`.
-        public func performingSideEffect(_ label: String? = nil, _ body: @escaping Effect) -> Self {
-            var copy = self
-            copy.effects.append((label ?? SideEffect.unlabelled, body))
-            return copy
+        /// and the input's arguments after moving; drawn as `"side effect"`.
+        @preconcurrency public func performingSideEffect(_ body: @escaping Effect) -> Self {
+            adding(nil, body)
+        }
+
+        /// The mapping, performing `body` (see ``performingSideEffect(_:)-(Effect)``),
+        /// described by `label` for diagrams.
+        @preconcurrency public func performingSideEffect(_ label: String, _ body: @escaping Effect) -> Self {
+            adding(label, body)
         }
 
         /// The mapping, performing `body` with the machine, the new and the previous state.
-        public func performingSideEffect(
-            _ label: String? = nil, _ body: @escaping @Sendable (StateMachine, To, From) -> Void
+        @preconcurrency public func performingSideEffect(_ body: @escaping @Sendable (StateMachine, To, From) -> Void) -> Self {
+            adding(nil) { machine, to, from, _ in body(machine, to, from) }
+        }
+
+        /// The mapping, performing `body` with the machine, the new and the previous state,
+        /// described by `label`.
+        @preconcurrency public func performingSideEffect(
+            _ label: String, _ body: @escaping @Sendable (StateMachine, To, From) -> Void
         ) -> Self {
-            performingSideEffect(label) { machine, to, from, _ in body(machine, to, from) }
+            adding(label) { machine, to, from, _ in body(machine, to, from) }
         }
 
         /// The mapping, performing `body` with the machine and the new state.
-        public func performingSideEffect(
-            _ label: String? = nil, _ body: @escaping @Sendable (StateMachine, To) -> Void
-        ) -> Self {
-            performingSideEffect(label) { machine, to, _, _ in body(machine, to) }
+        @preconcurrency public func performingSideEffect(_ body: @escaping @Sendable (StateMachine, To) -> Void) -> Self {
+            adding(nil) { machine, to, _, _ in body(machine, to) }
         }
 
-        /// The mapping, performing `body` with the machine.
-        public func performingSideEffect(
-            _ label: String? = nil, _ body: @escaping @Sendable (StateMachine) -> Void
+        /// The mapping, performing `body` with the machine and the new state, described by
+        /// `label`.
+        @preconcurrency public func performingSideEffect(
+            _ label: String, _ body: @escaping @Sendable (StateMachine, To) -> Void
         ) -> Self {
-            performingSideEffect(label) { machine, _, _, _ in body(machine) }
+            adding(label) { machine, to, _, _ in body(machine, to) }
+        }
+
+        /// The mapping, performing `body` with the machine: a function such as Stated's
+        /// `func logIn(stateMachine: StateMachine)` may be passed as it is.
+        @preconcurrency public func performingSideEffect(_ body: @escaping @Sendable (StateMachine) -> Void) -> Self {
+            adding(nil) { machine, _, _, _ in body(machine) }
+        }
+
+        /// The mapping, performing `body` with the machine, described by `label`.
+        @preconcurrency public func performingSideEffect(
+            _ label: String, _ body: @escaping @Sendable (StateMachine) -> Void
+        ) -> Self {
+            adding(label) { machine, _, _, _ in body(machine) }
         }
 
         /// The mapping, performing `body`.
-        public func performingSideEffect(_ label: String? = nil, _ body: @escaping @Sendable () -> Void) -> Self {
-            performingSideEffect(label) { _, _, _, _ in body() }
+        @preconcurrency public func performingSideEffect(_ body: @escaping @Sendable () -> Void) -> Self {
+            adding(nil) { _, _, _, _ in body() }
+        }
+
+        /// The mapping, performing `body`, described by `label`.
+        @preconcurrency public func performingSideEffect(_ label: String, _ body: @escaping @Sendable () -> Void) -> Self {
+            adding(label) { _, _, _, _ in body() }
         }
 
         /// `... | sideEffect`: the mapping, performing `sideEffect` after moving as well.
@@ -78,13 +108,20 @@ extension Stated {
         }
 
         /// `... | { machine in ... }`, or a function taking the machine.
-        public static func | (trigger: Self, sideEffect: @escaping @Sendable (StateMachine) -> Void) -> Self {
-            trigger.performingSideEffect(nil, sideEffect)
+        @preconcurrency public static func | (trigger: Self, sideEffect: @escaping @Sendable (StateMachine) -> Void) -> Self {
+            trigger.performingSideEffect(sideEffect)
         }
 
         /// `... | { machine, to, from, arguments in ... }`.
-        public static func | (trigger: Self, sideEffect: @escaping Effect) -> Self {
-            trigger.performingSideEffect(nil, sideEffect)
+        @preconcurrency public static func | (trigger: Self, sideEffect: @escaping Effect) -> Self {
+            trigger.performingSideEffect(sideEffect)
+        }
+
+        /// The mapping with one more side effect; `"side effect"` is drawn when `label` is `nil`.
+        private func adding(_ label: String?, _ body: @escaping Effect) -> Self {
+            var copy = self
+            copy.effects.append((label ?? SideEffect.unlabelled, body))
+            return copy
         }
 
         /// The mapping as a runtime transition: the input's name is the event, the slots the
