@@ -111,7 +111,12 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DOTExport", "FSMCore", "Interop", "TestSupport"]),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: [
+                "Rendering", "DOTExport", "FSMCore", "Analysis", "Interop", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
         .testTarget(

@@ -9,7 +9,7 @@ internal import FSMCore
 /// It is written for a `<script type="application/json">` element: besides JSON's own
 /// escapes, every `<`, `>` and `&` is written as `\u003c`, `\u003e`, `\u0026`, so no state
 /// name can close the element (`</script>`) or open a comment (`<!--`), and U+2028 and U+2029
-/// are escaped too.
+/// are escaped too, and so is U+FEFF.
 struct HTMLViewerData {
     let machine: Machine
     let findings: [Finding]
@@ -61,6 +61,9 @@ struct HTMLViewerData {
             case "<": safe += "\\u003c"
             case ">": safe += "\\u003e"
             case "&": safe += "\\u0026"
+            // Invisible, and dropped from the start of a string by some JSON readers
+            // (Foundation's among them), so spelled out.
+            case "\u{FEFF}": safe += "\\ufeff"
             default: safe.unicodeScalars.append(scalar)
             }
         }
