@@ -25,7 +25,7 @@ extension Machine {
     ///   - initial: The state the machine starts in.
     ///   - transition: Where `event` leads from `state`, or `nil`; it must not depend on
     ///     anything but its arguments, since the machine is what it returns now.
-    /// - Throws: ``FSMCore/MachineError`` when two states or two events print the same
+    /// - Throws: ``/FSMCore/MachineError`` when two states or two events print the same
     ///   description (or an empty one), since a diagram could not tell them apart.
     public init<State: CaseIterable & Equatable, Event: CaseIterable>(
         name: String? = nil, initial: State, transition: (_ state: State, _ event: Event) -> State?

@@ -47,8 +47,8 @@ extension Stated {
             adding(nil, body)
         }
 
-        /// The mapping, performing `body` (see ``performingSideEffect(_:)-(Effect)``),
-        /// described by `label` for diagrams.
+        /// The mapping, performing `body` with the machine, the new state, the previous state
+        /// and the input's arguments after moving, described by `label` for diagrams.
         @preconcurrency public func performingSideEffect(_ label: String, _ body: @escaping Effect) -> Self {
             adding(label, body)
         }
