@@ -34,7 +34,7 @@ public import FSMCore
 /// into its initial children.
 ///
 /// The machine also describes itself: ``graph(name:)`` gives its states, events and
-/// transitions as an ``FSMCore/Machine`` for DOT, rendering and `analyze()`.
+/// transitions as an ``/FSMCore/Machine`` for DOT, rendering and `analyze()`.
 ///
 /// The event loop is `@inlinable`, so a client's build specializes it for its own state and
 /// event types (no generic metadata lookups per event) even without cross-module optimization.
@@ -129,7 +129,7 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
 
     // MARK: Static structure
 
-    /// The machine's states, events and transitions as a validated ``FSMCore/Machine``:
+    /// The machine's states, events and transitions as a validated ``/FSMCore/Machine``:
     /// identifiers are the states' and events' descriptions, guards and effects are labels.
     public func graph(name: String? = nil) throws(MachineError) -> Machine {
         try withCore { $0.definition }.graph(name: name)
@@ -138,7 +138,7 @@ public final class StateMachine<State: Hashable & Sendable, Event: Hashable & Se
     /// The graph with states and events named by position and labelled with their
     /// descriptions, so it exists even when two of them print alike.
     ///
-    /// - Throws: ``FSMCore/MachineError`` only for nesting problems (a parent cycle, two
+    /// - Throws: ``/FSMCore/MachineError`` only for nesting problems (a parent cycle, two
     ///   initial children), never for names.
     func graphByPosition(name: String? = nil) throws(MachineError) -> Machine {
         try withCore { $0.definition }.graph(name: name, naming: .position)

@@ -22,7 +22,7 @@ public import FSMCore
 ///   Amplify resolves every event everywhere; where no transition is declared a faithful
 ///   reducer returns its state unchanged with no effects, which
 ///   ``undeclaredResolutions(of:in:diagram:)`` checks;
-/// - ``graph(name:)`` is the diagram as a ``FSMCore/Machine``: the tree as compound states,
+/// - ``graph(name:)`` is the diagram as a ``/FSMCore/Machine``: the tree as compound states,
 ///   for DOT, rendering and `analyze()`.
 public final class ResolvingStateMachine<Root: StateTreeRoot>: Sendable {
     /// The runtime machine: its current leaf, history, and rules.
