@@ -8,7 +8,7 @@ import Testing
 // `StateMachine`, `AnyStateTransitionTrigger` and `input()` are qualified with `Stated.`; the
 // machine's creation is `try?` (fsmviz checks that no two state types or inputs share a name);
 // the README's stray comma in the long form is fixed, and its two `let mappings` (two
-// alternatives in one scope) are one launcher each. The services are the test's.
+// alternatives in one scope) are the two branches of an `if`. The services are the test's.
 
 final class Upgrade {
     var isUpgradePending = false
@@ -85,7 +85,7 @@ class AppLauncher {
 
     // MARK: Lifecycle
 
-    init(upgradeService: Upgrade, apiService: APIService, db: PersistenceService, rootViewController: RootViewController) {
+    init(upgradeService: Upgrade, apiService: APIService, db: PersistenceService, rootViewController: RootViewController, operatorSyntax: Bool = false) {
 
         // MARK: Side Effects
 
@@ -127,117 +127,73 @@ class AppLauncher {
 
         // MARK: Define state machine using the inputs, slots and side effects from above
 
-        // This is the long-form syntax and is exactly equivalent to the operator syntax below
-        let mappings: [Stated.AnyStateTransitionTrigger] = [
-            Inputs.initialize
-                .given(States.uninitialized)
-                .transition(to: States.initialized)
-                .performingSideEffect(initialize),
+        if !operatorSyntax {
+            // This is the long-form syntax and is exactly equivalent to the operator syntax below
+            let mappings: [Stated.AnyStateTransitionTrigger] = [
+                Inputs.initialize
+                    .given(States.uninitialized)
+                    .transition(to: States.initialized)
+                    .performingSideEffect(initialize),
 
-            Inputs.upgrade
-                .given(States.initialized)
-                .transition(to: States.upgrading)
-                .performingSideEffect(upgrade),
+                Inputs.upgrade
+                    .given(States.initialized)
+                    .transition(to: States.upgrading)
+                    .performingSideEffect(upgrade),
 
-            Inputs.indexDatabase
-                .given(States.upgrading)
-                .transition(to: States.indexing)
-                .performingSideEffect(indexDatabase),
-            Inputs.indexDatabase
-                .given(States.initialized)
-                .transition(to: States.indexing)
-                .performingSideEffect(indexDatabase),
+                Inputs.indexDatabase
+                    .given(States.upgrading)
+                    .transition(to: States.indexing)
+                    .performingSideEffect(indexDatabase),
+                Inputs.indexDatabase
+                    .given(States.initialized)
+                    .transition(to: States.indexing)
+                    .performingSideEffect(indexDatabase),
 
-            Inputs.logIn
-                .given(States.indexing)
-                .transition(to: States.loggedIn)
-                .performingSideEffect(logIn),
-            Inputs.logIn
-                .given(States.loggedOut)
-                .transition(to: States.loggedIn)
-                .performingSideEffect(logIn),
+                Inputs.logIn
+                    .given(States.indexing)
+                    .transition(to: States.loggedIn)
+                    .performingSideEffect(logIn),
+                Inputs.logIn
+                    .given(States.loggedOut)
+                    .transition(to: States.loggedIn)
+                    .performingSideEffect(logIn),
 
-            Inputs.logOut
-                .given(States.indexing)
-                .transition(to: States.loggedOut)
-                .performingSideEffect(logOut),
-            Inputs.logOut
-                .given(States.loggedIn)
-                .transition(to: States.loggedOut)
-                .performingSideEffect(logOut)
-        ]
+                Inputs.logOut
+                    .given(States.indexing)
+                    .transition(to: States.loggedOut)
+                    .performingSideEffect(logOut),
+                Inputs.logOut
+                    .given(States.loggedIn)
+                    .transition(to: States.loggedOut)
+                    .performingSideEffect(logOut)
+            ]
 
-        machine = try? Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
+            machine = try? Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
+        } else {
+            // This is the shorter operator syntax and is exactly equivalent to the syntax above.
+            // It is very easy to visualize how the system should behave in this case
+            let mappings: [Stated.AnyStateTransitionTrigger] = [
+                /* Input             |        from          =>        to          | side effect */
+                Inputs.initialize    | States.uninitialized => States.initialized | initialize,
+
+                Inputs.upgrade       | States.initialized   => States.upgrading   | upgrade,
+
+                Inputs.indexDatabase | States.upgrading     => States.indexing    | indexDatabase,
+                Inputs.indexDatabase | States.initialized   => States.indexing    | indexDatabase,
+
+                Inputs.logIn         | States.indexing      => States.loggedIn    | logIn,
+
+                Inputs.logOut        | States.indexing      => States.loggedOut   | logOut,
+                Inputs.logOut        | States.loggedIn      => States.loggedOut   | logOut,
+            ]
+            machine = try? Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
+        }
     }
 
     // MARK: Internal methods
 
     func initialize() {
         machine.send(Inputs.initialize)
-    }
-}
-
-class OperatorAppLauncher {
-    typealias States = AppLauncher.States
-    typealias Inputs = AppLauncher.Inputs
-    typealias UninitializedState = AppLauncher.UninitializedState
-
-    private(set) var machine: Stated.StateMachine!
-
-    init(upgradeService: Upgrade, apiService: APIService, db: PersistenceService, rootViewController: RootViewController) {
-        func initialize(stateMachine: Stated.StateMachine) {
-            if upgradeService.isUpgradePending {
-                stateMachine.send(Inputs.upgrade)
-            } else {
-                stateMachine.send(Inputs.indexDatabase)
-            }
-        }
-
-        func upgrade(stateMachine: Stated.StateMachine) {
-            rootViewController.showUpgradeProgressController(onCompletion: {
-                stateMachine.send(Inputs.indexDatabase)
-            })
-        }
-
-        func indexDatabase(stateMachine: Stated.StateMachine) {
-            db.createSecondaryIndices(onCompletion: {
-                if apiService.canLogIn {
-                    stateMachine.send(Inputs.logIn)
-                } else {
-                    stateMachine.send(Inputs.logOut)
-                }
-            })
-        }
-
-        func logIn(stateMachine: Stated.StateMachine) {
-            rootViewController.showLoggedInExperience(apiService: apiService, db: db, onLogOut: {
-                stateMachine.send(Inputs.logOut)
-            })
-        }
-
-        func logOut(stateMachine: Stated.StateMachine) {
-            rootViewController.showLogInViewController(onLoggedIn: {
-                stateMachine.send(Inputs.logIn)
-            })
-        }
-
-        // This is the shorter operator syntax and is exactly equivalent to the syntax above.
-        // It is very easy to visualize how the system should behave in this case
-        let mappings: [Stated.AnyStateTransitionTrigger] = [
-            /* Input             |        from          =>        to          | side effect */
-            Inputs.initialize    | States.uninitialized => States.initialized | initialize,
-
-            Inputs.upgrade       | States.initialized   => States.upgrading   | upgrade,
-
-            Inputs.indexDatabase | States.upgrading     => States.indexing    | indexDatabase,
-            Inputs.indexDatabase | States.initialized   => States.indexing    | indexDatabase,
-
-            Inputs.logIn         | States.indexing      => States.loggedIn    | logIn,
-
-            Inputs.logOut        | States.indexing      => States.loggedOut   | logOut,
-            Inputs.logOut        | States.loggedIn      => States.loggedOut   | logOut,
-        ]
-        machine = try? Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
     }
 }
 
@@ -268,7 +224,8 @@ class OperatorAppLauncher {
         let root = RootViewController()
         let api = APIService()
         api.canLogIn = false
-        let launcher = OperatorAppLauncher(upgradeService: Upgrade(), apiService: api, db: PersistenceService(), rootViewController: root)
+        let launcher = AppLauncher(
+            upgradeService: Upgrade(), apiService: api, db: PersistenceService(), rootViewController: root, operatorSyntax: true)
         let machine = try #require(launcher.machine)
         machine.send(AppLauncher.Inputs.initialize)
         #expect(machine.currentState == AppLauncher.States.loggedOut)
