@@ -104,9 +104,11 @@ extension Amplify {
         ///
         /// - Parameters:
         ///   - events: Sample events, one of each kind and payload that matters.
+        ///   - start: The state exploring starts in; the current state if `nil`.
+        ///   - name: The machine's name, for diagrams.
         ///   - limit: The most states explored; a resolver that makes a new state from every
         ///     event (a counter, a clock read) stops there.
-        /// - Throws: ``FSMCore/MachineError`` when two states of one parent share a `type`
+        /// - Throws: ``/FSMCore/MachineError`` when two states of one parent share a `type`
         ///   but not a structure, so the diagram would be inconsistent.
         public func graph(
             exploring events: [any StateMachineEvent], from start: StateType? = nil, name: String? = nil,
