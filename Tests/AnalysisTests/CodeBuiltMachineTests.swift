@@ -9,26 +9,16 @@ import Testing
     static func withoutLocations(_ machine: Machine) throws -> Machine {
         try Machine(
             name: machine.name, summary: machine.summary,
-            states: machine.states.map { state in
-                var state = state
-                state.location = nil
-                return state
-            },
-            events: machine.events.map { event in
-                var event = event
-                event.location = nil
-                return event
-            },
-            transitions: machine.transitions.map { transition in
-                var transition = transition
-                transition.location = nil
-                return transition
-            },
-            suppressions: machine.suppressions.map { suppression in
-                var suppression = suppression
-                suppression.location = nil
-                return suppression
-            })
+            states: machine.states.map { withoutLocation($0, \.location) },
+            events: machine.events.map { withoutLocation($0, \.location) },
+            transitions: machine.transitions.map { withoutLocation($0, \.location) },
+            suppressions: machine.suppressions.map { withoutLocation($0, \.location) })
+    }
+
+    static func withoutLocation<Part>(_ part: Part, _ location: WritableKeyPath<Part, FSMCore.SourceLocation?>) -> Part {
+        var part = part
+        part[keyPath: location] = nil
+        return part
     }
 
     @Test(arguments: RuleExampleTests.rules)

@@ -147,23 +147,6 @@ extension AuthState {
     }
 }
 
-final class StateLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var states: [AuthState] = []
-
-    func add(_ state: AuthState) {
-        lock.lock()
-        states.append(state)
-        lock.unlock()
-    }
-
-    var all: [AuthState] {
-        lock.lock()
-        defer { lock.unlock() }
-        return states
-    }
-}
-
 @Suite struct AmplifySeedExampleTests {
     static let signInTime = Date(timeIntervalSince1970: 1_606_383_780)
 
@@ -173,7 +156,7 @@ final class StateLog: @unchecked Sendable {
 
     @Test func theDocumentedWalkthroughRuns() async {
         let machine = Self.machine()
-        let log = StateLog()
+        let log = Recorded<AuthState>()
         let token = machine.listen({ log.add($0) }, onSubscribe: nil)
         // [1] default values; [2] signIn
         machine.send(AuthEvent(eventType: .signIn(user: "user", pass: "pass"), time: Self.signInTime))

@@ -1,5 +1,4 @@
 import FSMRuntime
-import Foundation
 import Testing
 
 // Transporter's API as the seed article walks through it — states A and B lead to C by one
@@ -13,26 +12,9 @@ enum Letter: Hashable {
     case A, B, C, D
 }
 
-final class CallLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls: [String] = []
-
-    func add(_ call: String) {
-        lock.lock()
-        calls.append(call)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return calls
-    }
-}
-
 @Suite struct TransporterSeedExampleTests {
     @Test func aAndBLeadToC() throws {
-        let log = CallLog()
+        let log = Recorded<String>()
         let stateA = Transporter.State(Letter.A)
         let stateB = Transporter.State(Letter.B)
         let stateC = Transporter.State(Letter.C)
