@@ -208,7 +208,11 @@ import Testing
         let drawn = try (0..<3).map { _ in
             let machine = ActionMachine<LoadState, LoadAction>(initialState: .Empty)
             machine.registerAction(.Load, fromStates: from, toStates: Set([.Loading])) { _ in .Loading }
+            let entered = Shared(0)
+            let loading: Set<LoadState> = [.Loading]
+            machine.onChange(fromStates: from, toStates: loading) { _, _, _ in entered.withLock { $0 += 1 } }
             #expect(machine.performAction(.Load) == .Loading)
+            #expect(entered.withLock { $0 } == 1)
             return try machine.graph().transitions.map(\.source)
         }
         #expect(drawn.allSatisfy { $0 == ["Complete", "Empty", "Failed"] })

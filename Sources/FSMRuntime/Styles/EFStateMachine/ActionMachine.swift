@@ -159,13 +159,14 @@ public struct ActionMachine<State: Hashable & Sendable, Action: Hashable & Senda
 
     /// Runs `handler` after every change from one of `fromStates` to one of `toStates`
     /// (`nil` means any state), in registration order, also when an action returns the
-    /// state the machine was already in.
+    /// state the machine was already in. The filters are sets, as in EFStateMachine; array
+    /// literals are sets too.
     ///
     /// - Returns: The subscription; EFStateMachine offered no way to stop a change handler,
     ///   this one stops when you cancel it.
     @discardableResult
     public func onChange(
-        fromStates: [State]? = nil, toStates: [State]? = nil, handler: @escaping ChangeHandler
+        fromStates: Set<State>? = nil, toStates: Set<State>? = nil, handler: @escaping ChangeHandler
     ) -> Observation {
         // Weak: the runtime stores this observer, and an observer only runs while the runtime
         // exists, so a strong reference would only make a cycle.
