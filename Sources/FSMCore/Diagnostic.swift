@@ -42,10 +42,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         Diagnostic(path: path, location: location, severity: .warning, message: message)
     }
 
-    /// `path:line:column: severity: message`, without the position when there is none.
+    /// `path:line:column: severity: message`, without the position when there is none: one
+    /// line, whatever the path and message hold (see ``PrintableText``).
     public var description: String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(path)\(position): \(severity.rawValue): \(message)"
+        return "\(PrintableText.escaped(path))\(position): \(severity.rawValue): \(PrintableText.escaped(message))"
     }
 }
 

@@ -67,11 +67,11 @@ extension FsmvizCommand {
             do {
                 exported = try exporter.write(imported.machine)
             } catch {
-                Console.printError("\(output): error: \(error)")
+                Console.printError(Diagnostic(path: output, location: nil, message: "\(error)").description)
                 throw ExitStatus.failure.exitCode
             }
             let name = output == "-" ? "<stdout>" : output
-            if !reading.quiet { exported.warnings.forEach { Console.printError("\(name): warning: \($0)") } }
+            if !reading.quiet { exported.warnings.forEach { Console.printError(Diagnostic.warning(path: name, location: nil, message: $0).description) } }
             if output == "-" {
                 Console.write(Array(exported.text.utf8))
                 return

@@ -1,4 +1,5 @@
 import Dispatch
+import FSMCore
 import Foundation
 import Synchronization
 
@@ -82,7 +83,9 @@ final class ProgressLine: Sendable {
 
     /// `text` and then `suffix`, with `text` cut to fit an 80-column terminal so the line never
     /// wraps (a wrapped line cannot be rewritten) and the suffix, the part that changes, shows.
+    /// File names in `text` are printed escaped: a line break would also stop the rewrite.
     private static func fitted(_ text: String, keeping suffix: String = "") -> String {
+        let text = PrintableText.escaped(text)
         let room = 79 - suffix.count
         guard text.count > room else { return text + suffix }
         // The suffix begins with an ellipsis already; a second one would stutter.

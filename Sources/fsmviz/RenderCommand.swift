@@ -77,7 +77,8 @@ extension FsmvizCommand {
                 do {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 } catch {
-                    Console.printError("\(output): error: cannot create the directory: \(error.localizedDescription)")
+                    Console.printError(
+                        Diagnostic(path: output, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
                     throw ExitStatus.failure.exitCode
                 }
                 let chosen = format ?? .svg
@@ -98,8 +99,9 @@ extension FsmvizCommand {
                 .mapValues { Set($0.map(\.input)).sorted() }.filter { $0.value.count > 1 }
             if let (destination, clashing) = clashes.min(by: { $0.key < $1.key }) {
                 Console.printError(
-                    "error: \(clashing.joined(separator: " and ")) would both be drawn to \(destination); "
-                        + "render them into separate directories")
+                    PrintableText.escaped(
+                        "error: \(clashing.joined(separator: " and ")) would both be drawn to \(destination); "
+                            + "render them into separate directories"))
                 throw ExitStatus.usage.exitCode
             }
             var worst = ExitStatus.success
@@ -150,7 +152,7 @@ extension FsmvizCommand {
             do {
                 view = try diagram.view(of: machine)
             } catch {
-                return fail("\(input == "-" ? "<stdin>" : input): error: \(error)", .usage)
+                return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(error)").description, .usage)
             }
             let options = diagram.dotOptions(for: machine)
             let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
@@ -163,9 +165,9 @@ extension FsmvizCommand {
                         try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
                     }
                 } catch .refused(let refusal) {
-                    return fail("\(input == "-" ? "<stdin>" : input): error: \(refusal)", .usage)
+                    return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(refusal)").description, .usage)
                 } catch {
-                    return fail("\(input): error: \(error)", .failure)
+                    return fail(Diagnostic(path: input, location: nil, message: "\(error)").description, .failure)
                 }
             } else {
                 bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)

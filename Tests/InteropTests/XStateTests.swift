@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    /// JavaScript keeps the last of two equal keys, so XState would start in `b`; reading the
+    /// first would describe another machine. Refused at the repeat.
+    @Test func aKeyWrittenTwiceIsRefusedAtItsRepeat() {
+        #expect(Self.error(#"{"id": "m", "initial": "a", "initial": "b", "states": {"a": {}, "b": {}}}"#)
+            == "config.json:1:29: error: key 'initial' appears twice in an object (first at 1:13)")
+        #expect(Self.error("{\"id\": \"m\", \"initial\": \"a\",\n \"states\": {\"a\": {\"on\": {\"GO\": \"a\", \"GO\": \"b\"}}, \"b\": {}}}")
+            == "config.json:2:37: error: key 'GO' appears twice in an object (first at 2:26)")
+    }
+
     @Test func targetsResolveAsXStateResolvesThem() throws {
         let machine = try Self.machine("""
             {"id": "m", "initial": "a", "states": {

@@ -72,7 +72,7 @@ import Testing
         ("severity: {trap: eror}\n", "x/.fsmviz.yml:1:18: error: expected the severity of 'trap' to be 'error', 'warning' or 'info', found 'eror'; did you mean 'error'?"),
         ("overrides: {paths: [a]}\n", "x/.fsmviz.yml:1:12: error: expected 'overrides' to be a list, found an object"),
         ("overrides:\n  - paths: ['./']\n", "x/.fsmviz.yml:2:13: error: path pattern './' names no files"),
-        ("exclude: [a]\nexclude: [b]\n", "x/.fsmviz.yml:1:1: error: key 'exclude' appears more than once in a mapping"),
+        ("exclude: [a]\nexclude: [b]\n", "x/.fsmviz.yml:2:1: error: key 'exclude' appears twice in a mapping (first at 1:1)"),
     ])
     func errorsNameTheirPosition(text: String, expected: String) {
         #expect(throws: ConfigurationError.self) {

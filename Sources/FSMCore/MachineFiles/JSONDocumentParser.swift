@@ -89,6 +89,7 @@ public struct JSONDocumentParser {
         try enterContainer()
         offset += 1
         var members: [DocumentNode.Member] = []
+        var keys = Set<String>()
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -103,6 +104,22 @@ public struct JSONDocumentParser {
                     "expected a quoted key, found \(describeByte(at: offset))", at: keyLocation)
             }
             let key = try parseString()
+            // JavaScript keeps the last of two equal keys, Foundation and this tree's readers
+            // the first: either way a reader would describe another machine than its author's
+            // tools. Refused, as YAML refuses it. Most objects have a handful of keys, which a
+            // linear scan checks faster than hashing; a large one (XState's states by name)
+            // gets a set.
+            let isRepeated: Bool
+            if members.count < 16 {
+                isRepeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                isRepeated = !keys.insert(key).inserted
+            }
+            if isRepeated, let first = members.first(where: { $0.key == key }) {
+                throw DocumentError(
+                    "key '\(key)' appears twice in an object (first at \(first.keyLocation))", at: keyLocation)
+            }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()

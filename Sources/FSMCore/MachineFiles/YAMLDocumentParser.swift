@@ -8,11 +8,14 @@ public enum YAMLDocumentParser {
     /// Parses `text` as one YAML document.
     /// - Throws: ``DocumentError`` with libyaml's description of the problem and its position.
     public static func parse(_ text: String) throws(DocumentError) -> DocumentNode {
+        // A UTF-8 byte-order mark is tolerated, as in JSON: editors on some systems write one,
+        // and Yams refuses it. Positions are counted after it, as JSON's are.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw documentError(for: error)
+            throw documentError(for: error, in: text)
         } catch {
             throw DocumentError("could not read YAML: \(error)", at: nil)
         }
@@ -80,7 +83,7 @@ public enum YAMLDocumentParser {
         }
     }
 
-    private static func documentError(for error: YamlError) -> DocumentError {
+    private static func documentError(for error: YamlError, in text: String) -> DocumentError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
@@ -89,14 +92,77 @@ public enum YAMLDocumentParser {
             return DocumentError(
                 "invalid YAML: \(detail)", at: SourceLocation(line: mark.line, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            // Yams names the key's first occurrence; the mistake is where it is repeated.
+            let first = SourceLocation(line: context.mark.line, column: context.mark.column)
+            let key = duplicates.first ?? ""
             return DocumentError(
-                "key \(keys) appears more than once in a mapping",
-                at: SourceLocation(line: context.mark.line, column: context.mark.column))
-        case .reader(let problem, _, _, _):
-            return DocumentError("invalid YAML: \(problem)", at: SourceLocation(line: 1, column: 1))
+                "key '\(key)' appears twice in a mapping (first at \(first))",
+                at: repetition(of: key, firstAt: first, in: text) ?? first)
+        case .reader(let problem, let offset, _, _):
+            return DocumentError("invalid YAML: \(problem)", at: offset.map { location(ofCharacter: $0, in: text) })
         default:
             return DocumentError("invalid YAML: \(error)", at: nil)
         }
+    }
+
+    /// The line and column (in Unicode scalars) of the `offset`th character of `text`.
+    private static func location(ofCharacter offset: Int, in text: String) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for character in text.prefix(offset) {
+            if character.isNewline {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    /// Where `key`, whose first occurrence in a mapping is at `first`, occurs again in that
+    /// mapping. Yams reports only the first, so the first is renamed (a private-use character
+    /// put before it) and the text composed again: the mapping then holds the repetition, or
+    /// Yams reports it as the first of the remaining duplicates.
+    private static func repetition(of key: String, firstAt first: SourceLocation, in text: String) -> SourceLocation? {
+        var scalars = Array(text.unicodeScalars)
+        var line = 1
+        var index = 0
+        while line < first.line, index < scalars.count {
+            if scalars[index] == "\n" { line += 1 }
+            index += 1
+        }
+        index += first.column - 1
+        guard index < scalars.count else { return nil }
+        scalars.insert("\u{E000}", at: index)
+        // The insertion moves what follows it on the same line one column right.
+        func original(_ mark: Mark) -> SourceLocation {
+            SourceLocation(line: mark.line, column: mark.line == first.line && mark.column > first.column ? mark.column - 1 : mark.column)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: String(String.UnicodeScalarView(scalars)))
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            return duplicates.first == key ? original(context.mark) : nil
+        } catch {
+            return nil
+        }
+        // The mapping whose key is at `first`, searched without recursion.
+        var pending = root.map { [$0] } ?? []
+        while let node = pending.popLast() {
+            switch node {
+            case .mapping(let mapping):
+                let keys = mapping.map(\.key)
+                if keys.contains(where: { $0.mark.map(original) == first }) {
+                    return keys.first { $0.string == key }?.mark.map(original)
+                }
+                pending += mapping.map(\.value) + keys
+            case .sequence(let sequence):
+                pending += sequence
+            default:
+                break
+            }
+        }
+        return nil
     }
 }

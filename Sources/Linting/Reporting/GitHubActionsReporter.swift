@@ -71,11 +71,14 @@ public struct GitHubActionsReporter: FindingReporter {
     private static func command(
         _ name: String, file: String, location: SourceLocation?, title: String, message: String
     ) -> String {
-        var properties = ["file=\(escapeProperty(file))"]
+        // The log shows the line as it is, interpreting ANSI escapes: terminal controls and
+        // bidirectional overrides are escaped as for a terminal, line feeds as the runner wants.
+        let printable = PrintableText.escapedKeepingLineFeeds
+        var properties = ["file=\(escapeProperty(printable(file)))"]
         if let location {
             properties += ["line=\(location.line)", "col=\(location.column)"]
         }
-        properties.append("title=\(escapeProperty(title))")
-        return "::\(name) \(properties.joined(separator: ","))::\(escapeData(message))"
+        properties.append("title=\(escapeProperty(printable(title)))")
+        return "::\(name) \(properties.joined(separator: ","))::\(escapeData(printable(message)))"
     }
 }

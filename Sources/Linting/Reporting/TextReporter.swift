@@ -9,7 +9,8 @@ import FSMCore
 /// 1 warning in 1 file
 /// ```
 ///
-/// Input errors read like the compiler's: `file:line:column: error: message`.
+/// Input errors read like the compiler's: `file:line:column: error: message`. Each finding
+/// is one line, whatever the machine's texts and file names hold (see ``PrintableText``).
 public struct TextReporter: FindingReporter {
     /// Whether to colour severities and rule ids with ANSI escapes (see ``TerminalStyle``).
     public var colored: Bool
@@ -27,14 +28,16 @@ public struct TextReporter: FindingReporter {
         var lines: [String] = []
         for result in results {
             for error in result.errors {
-                lines.append("\(Self.position(result.path, error.location)): \(style("error", .red)): \(error.message)")
+                lines.append(
+                    "\(Self.position(result.path, error.location)): \(style("error", .red)): \(PrintableText.escaped(error.message))")
             }
             for finding in result.findings {
                 let severity = style(finding.severity.rawValue, Self.color(of: finding.severity))
+                let rule = style(PrintableText.escaped(finding.ruleID), .bold)
                 lines.append(
-                    "\(Self.position(result.path, finding.location)): \(severity): \(finding.message) [\(style(finding.ruleID, .bold))]")
+                    "\(Self.position(result.path, finding.location)): \(severity): \(PrintableText.escaped(finding.message)) [\(rule)]")
                 if let witness = finding.witness {
-                    lines.append("    witness: \(witness.summary)")
+                    lines.append("    witness: \(PrintableText.escaped(witness.summary))")
                 }
             }
         }
@@ -59,6 +62,7 @@ public struct TextReporter: FindingReporter {
 
     /// `file:line:column`, or just `file` for a machine built in code.
     private static func position(_ path: String, _ location: SourceLocation?) -> String {
-        location.map { "\(path):\($0.line):\($0.column)" } ?? path
+        let path = PrintableText.escaped(path)
+        return location.map { "\(path):\($0.line):\($0.column)" } ?? path
     }
 }
