@@ -10,7 +10,7 @@ import FSMCore
 /// ```
 ///
 /// Input errors read like the compiler's: `file:line:column: error: message`. Each finding
-/// is one line, whatever the machine's texts and file names hold (see ``PrintableText``).
+/// is one line, whatever the machine's texts and file names hold (see ``/FSMCore/PrintableText``).
 public struct TextReporter: FindingReporter {
     /// Whether to colour severities and rule ids with ANSI escapes (see ``TerminalStyle``).
     public var colored: Bool
