@@ -26,7 +26,7 @@ struct FsmvizCommand: ParsableCommand {
             documentation from 'swift package generate-documentation' (scripts/docs).
             """,
         version: version,
-        subcommands: [Render.self, DOT.self, Lint.self, Rules.self, Convert.self]
+        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Lint.self, Rules.self, Convert.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of

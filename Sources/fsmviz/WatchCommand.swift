@@ -1,0 +1,75 @@
+import ArgumentParser
+
+extension FsmvizCommand {
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Render machines again whenever their files change.",
+            discussion: """
+                Takes everything 'fsmviz render' takes and renders once, then again each time \
+                an input is saved (only the inputs that changed). A file that does not read \
+                as a machine has its error printed and its last good output kept, until it is \
+                fixed. Changes are noticed through inotify on Linux, otherwise (or with \
+                --poll, for network file systems) by looking at the files' modification times. \
+                Ctrl-C stops it between two renders, with status 0.
+
+                Examples:
+                  fsmviz watch machine.json -o machine.html
+                  fsmviz watch machines/*.yaml -o diagrams/ --lint
+                """
+        )
+
+        @OptionGroup var render: Render
+
+        @Flag(help: "Look at the files' modification times instead of asking the system to notify changes.")
+        var poll = false
+
+        @Option(help: ArgumentHelp("With --poll: how often to look, in seconds.", valueName: "seconds"))
+        var interval = 0.5
+
+        func validate() throws {
+            if render.inputs.contains("-") {
+                throw ValidationError("watch reads files that change; '-' (standard input) cannot be watched")
+            }
+            if render.output == "-" {
+                throw ValidationError("watch writes files; '-o -' would mix every render on standard output")
+            }
+            guard interval >= 0.01, interval <= 3_600 else {
+                throw ValidationError("--interval must be between 0.01 and 3600 seconds, not \(interval)")
+            }
+        }
+
+        func run() throws {
+            Interruption.install()
+            let watcher = FileWatcher(
+                paths: render.inputs, polling: poll, intervalMilliseconds: Int32(interval * 1_000))
+            renderAgain(render.inputs)
+            let how = watcher.usesNotifications ? "" : " (polling every \(interval) s)"
+            let files = render.inputs.count == 1 ? render.inputs[0] : "\(render.inputs.count) files"
+            Console.printError("watching \(files)\(how); Ctrl-C to stop")
+            while !Interruption.isRequested {
+                let changed = watcher.changes(waitingUpTo: 250)
+                guard !changed.isEmpty, !Interruption.isRequested else { continue }
+                renderAgain(render.inputs.filter(changed.contains))
+            }
+            Console.printError("stopped")
+        }
+
+        /// Renders `inputs` as `render` would, into the same places; a failure has been
+        /// printed by `render`, and its previous output stays.
+        private func renderAgain(_ inputs: [String]) {
+            var job = render
+            job.inputs = inputs
+            // Several inputs render into a directory, even when only one of them changed.
+            if render.inputs.count > 1, let output = render.output, !output.hasSuffix("/") {
+                job.output = output + "/"
+            }
+            do {
+                try job.run()
+                if !render.reading.quiet { Console.printError("rendered \(inputs.joined(separator: ", "))") }
+            } catch {
+                // Render printed why.
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `fsmviz sync`: Markdown blocks and images kept drawn from machine files, and `--check`.
+@Suite struct SyncCommandTests {
+    static let guide = """
+        # Door
+
+        <!-- fsmviz: ../machines/door.json -->
+        ```mermaid
+        stale
+        ```
+
+        Drawn:
+
+        <!-- fsmviz: ../machines/door.json -->
+        ![The door](images/door.svg)
+
+        <!-- fsmviz: ../machines/door.json -->
+        <picture>
+          <source media="(prefers-color-scheme: dark)" srcset="images/door-dark.svg">
+          <img alt="The door" src="images/door-light.svg">
+        </picture>
+
+        The end.
+
+        """
+
+    static func machine(_ target: String) -> String {
+        #"{"initial": "Closed", "states": ["Closed", "\#(target)"], "transitions": [{"from": "Closed", "event": "open", "to": "\#(target)"}]}"#
+    }
+
+    func workspace() throws -> URL {
+        let root = try CommandRunner.temporaryDirectory()
+        let manager = FileManager.default
+        try manager.createDirectory(at: root.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: root.appendingPathComponent("machines"), withIntermediateDirectories: true)
+        try Data(Self.guide.utf8).write(to: root.appendingPathComponent("docs/guide.md"))
+        try Data(Self.machine("Open").utf8).write(to: root.appendingPathComponent("machines/door.json"))
+        return root
+    }
+
+    func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+
+    @Test func checkReportsStaleBlocksAndChangesNothingThenSyncUpdatesThem() throws {
+        let root = try workspace()
+        let guide = root.appendingPathComponent("docs/guide.md")
+        let check = try CommandRunner.run(["sync", "--check", "docs/guide.md"], in: root)
+        #expect(check.status == 1, "\(check.stderr)")
+        for stale in [
+            "docs/guide.md:3: stale: the mermaid block", "docs/guide.md:10: stale: images/door.svg",
+            "docs/guide.md:13: stale: images/door-light.svg", "docs/guide.md:13: stale: images/door-dark.svg",
+        ] {
+            #expect(check.stderr.contains(stale), "\(check.stderr)")
+        }
+        #expect(text(guide) == Self.guide)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/images").path))
+
+        let sync = try CommandRunner.run(["sync", "docs/guide.md"], in: root)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let mermaid = try CommandRunner.run(["convert", "machines/door.json", "--to", "mermaid", "-o", "-"], in: root)
+        let expected = Self.guide.replacingOccurrences(of: "stale\n", with: mermaid.stdoutText)
+        #expect(text(guide) == expected)
+        let light = text(root.appendingPathComponent("docs/images/door.svg"))
+        #expect(light.contains(#"data-state="Open""#))
+        #expect(text(root.appendingPathComponent("docs/images/door-light.svg")) == light)
+        let dark = text(root.appendingPathComponent("docs/images/door-dark.svg"))
+        #expect(dark.contains(#"data-state="Open""#) && dark.lowercased().contains("#2d3b4e") && !light.lowercased().contains("#2d3b4e"))
+
+        let again = try CommandRunner.run(["sync", "--check", "docs/guide.md"], in: root)
+        #expect(again.status == 0 && again.stderr.isEmpty, "\(again.stderr)")
+
+        try Data(Self.machine("Ajar").utf8).write(to: root.appendingPathComponent("machines/door.json"))
+        let changed = try CommandRunner.run(["sync", "--check", "docs/guide.md"], in: root)
+        #expect(changed.status == 1)
+        #expect(changed.stderr.contains("4 stale"), "\(changed.stderr)")
+        #expect(try CommandRunner.run(["sync", "docs/guide.md"], in: root).status == 0)
+        #expect(text(guide).contains("Ajar") && text(root.appendingPathComponent("docs/images/door-dark.svg")).contains("Ajar"))
+    }
+
+    @Test func aMarkerWithNothingToKeepOrABrokenMachineIsAnErrorWithItsLine() throws {
+        let root = try workspace()
+        try Data(
+            """
+            <!-- fsmviz: ../machines/door.json -->
+            Just text.
+
+            <!-- fsmviz: ../machines/missing.json -->
+            ![x](x.svg)
+
+            <!-- fsmviz: ../machines/door.json -->
+            ```mermaid
+            """.utf8
+        ).write(to: root.appendingPathComponent("docs/bad.md"))
+        let result = try CommandRunner.run(["sync", "docs/bad.md"], in: root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("docs/bad.md:1:1: error: an fsmviz comment must be followed by"), "\(result.stderr)")
+        #expect(result.stderr.contains("docs/bad.md:8:1: error: the mermaid block after the fsmviz comment has no closing"), "\(result.stderr)")
+        #expect(result.stderr.contains("docs/../machines/missing.json: error:") && result.stderr.contains("(named at docs/bad.md:4)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/x.svg").path))
+    }
+}
