@@ -177,7 +177,7 @@ final class AppLauncher: Sendable {
             Inputs.logOut        | States.indexing      => States.loggedOut   | logOut,
             Inputs.logOut        | States.loggedIn      => States.loggedOut   | logOut,
         ]
-        machine = try StateMachine(initialState: UninitializedState(), mappings: mappings)
+        machine = StateMachine(initialState: UninitializedState(), mappings: mappings)
     }
 
     // MARK: Internal methods

@@ -23,16 +23,13 @@ extension Stated {
 
         /// Creates a machine in `initialState`, moving as `mappings` say.
         ///
-        /// - Throws: ``DefinitionError`` when two state types share a name or one input
-        ///   name carries two argument types.
-        public init<Initial: State>(
-            initialState: Initial, mappings: [any AnyStateTransitionTrigger]
-        ) throws(DefinitionError) {
-            let initial = AnyState(initialState)
-            let mappings = mappings.map(\.mapping)
-            try DefinitionError.check(initial: initial, mappings)
-            runtime = FSMRuntime.StateMachine(initialState: initial)
-            for mapping in mappings { runtime.addTransition(mapping.rule) }
+        /// State types are told apart by type and inputs by name and argument types, so the
+        /// machine runs whatever the names. Two state types sharing a name would be one state
+        /// in a diagram, so ``graph(name:)`` refuses them; two inputs sharing a name are one
+        /// event there.
+        public init<Initial: State>(initialState: Initial, mappings: [any AnyStateTransitionTrigger]) {
+            runtime = FSMRuntime.StateMachine(initialState: AnyState(initialState))
+            for mapping in mappings { runtime.addTransition(mapping.mapping.rule) }
         }
 
         /// The current state: compare it with a slot (`== States.loggedIn`), or read its

@@ -134,6 +134,9 @@ extension Stated {
             let rule = TransitionRule<AnyState, String>(
                 event: input.name, from: [from.definition], to: [to.definition],
                 effectLabels: effects.map(\.label),
+                // Inputs are told apart by name and arguments: another input with this name
+                // but other arguments passes this mapping by.
+                guardCondition: { context in context.payload is Arguments },
                 handler: { context in
                     guard let arguments = context.payload as? Arguments else {
                         throw ArgumentMismatch(input: input.name, expected: Arguments.self, sent: context.payload)
@@ -155,29 +158,13 @@ extension Stated {
                         effect.body(StateMachine(runtime: context.machine), next, previous, arguments)
                     }
                 })
-            return Mapping(
-                input: input.name, arguments: TypeName(Arguments.self), from: from.definition, to: to.definition, rule: rule)
+            return Mapping(rule: rule)
         }
     }
 
     /// A mapping without its types, as a machine takes it.
     public struct Mapping: Sendable {
-        let input: String
-        let arguments: TypeName
-        let from: AnyState
-        let to: AnyState
         let rule: TransitionRule<AnyState, String>
-    }
-
-    /// A type, comparable, with its name for messages.
-    struct TypeName: Hashable, Sendable {
-        let id: ObjectIdentifier
-        let name: String
-
-        init(_ type: Any.Type) {
-            id = ObjectIdentifier(type)
-            name = String(reflecting: type)
-        }
     }
 
     /// An input arrived with arguments its mapping does not take: another input with the

@@ -8,7 +8,7 @@
 ///     Inputs.initialize    | States.uninitialized => States.initialized | initialize,
 ///     Inputs.logIn         | States.loggedOut     => States.loggedIn    | logIn,
 /// ]
-/// let machine = try Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
+/// let machine = Stated.StateMachine(initialState: UninitializedState(), mappings: mappings)
 /// machine.send(Inputs.initialize)
 /// ```
 ///
