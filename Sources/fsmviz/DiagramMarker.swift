@@ -21,13 +21,28 @@ struct DiagramMarker: Equatable {
     var target: Target
 
     /// The markers of a Markdown file's `lines`, and an error for each comment that is not
-    /// followed by something to keep in sync (with its 0-based line).
+    /// followed by something to keep in sync (with its 0-based line). Comments inside fenced
+    /// code blocks are examples, not markers.
     static func find(in lines: [Substring]) -> (markers: [DiagramMarker], errors: [(line: Int, message: String)]) {
         var markers: [DiagramMarker] = []
         var errors: [(line: Int, message: String)] = []
+        var openFence: Substring?
         var index = 0
         while index < lines.count {
             defer { index += 1 }
+            let fence = lines[index].trimmingWhitespace.prefix { $0 == "`" || $0 == "~" }
+            if let open = openFence {
+                if fence.count >= open.count, fence.first == open.first,
+                    lines[index].trimmingWhitespace.count == fence.count
+                {
+                    openFence = nil
+                }
+                continue
+            }
+            if fence.count >= 3, Set(fence).count == 1 {
+                openFence = fence
+                continue
+            }
             guard let machine = machinePath(in: lines[index]) else { continue }
             guard machine.isEmpty == false else {
                 errors.append((index, "the fsmviz comment names no machine file: write <!-- fsmviz: PATH -->"))

@@ -56,7 +56,7 @@ extension FsmvizCommand {
             }
             if worst != .success { throw worst.exitCode }
             if check, stale > 0 {
-                Console.printError("\(stale) stale; run 'fsmviz sync \(files.joined(separator: " "))' to update")
+                Console.printError("\(stale) stale; run the same 'fsmviz sync' without --check to update")
                 throw ExitStatus.findings.exitCode
             }
         }

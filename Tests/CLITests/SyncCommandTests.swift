@@ -23,7 +23,13 @@ import Testing
           <img alt="The door" src="images/door-light.svg">
         </picture>
 
-        The end.
+        The end. An example in a code block is not a marker:
+
+        ````markdown
+        <!-- fsmviz: ../machines/door.json -->
+        ```mermaid
+        ```
+        ````
 
         """
 
@@ -77,6 +83,13 @@ import Testing
         #expect(changed.stderr.contains("4 stale"), "\(changed.stderr)")
         #expect(try CommandRunner.run(["sync", "docs/guide.md"], in: root).status == 0)
         #expect(text(guide).contains("Ajar") && text(root.appendingPathComponent("docs/images/door-dark.svg")).contains("Ajar"))
+    }
+
+    @Test func thisRepositorysMarkedDiagramsAreUpToDate() throws {
+        let documents = try FileManager.default.contentsOfDirectory(atPath: Golden.packageRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        let result = try CommandRunner.run(["sync", "--check", "README.md"] + documents)
+        #expect(result.status == 0, "run 'fsmviz sync README.md docs/*.md' and commit what it changes:\n\(result.stderr)")
     }
 
     @Test func aMarkerWithNothingToKeepOrABrokenMachineIsAnErrorWithItsLine() throws {
