@@ -25,6 +25,9 @@ let package = Package(
             name: "FuzzSCXML",
             dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
         .executableTarget(
+            name: "FuzzWriters",
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
+        .executableTarget(
             name: "FuzzXState",
             dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
     ]
