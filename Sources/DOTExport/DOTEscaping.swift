@@ -50,11 +50,13 @@ public enum DOTEscaping {
     ///
     /// Plain ASCII identifiers that are not keywords are written bare; other names are
     /// quoted unless they contain a backslash or a control character, which a quoted DOT
-    /// identifier cannot carry faithfully.
+    /// identifier cannot carry faithfully, or an `&`: Graphviz writes identifiers into the
+    /// SVG's `<title>` elements and comments leaving what looks like a character reference as
+    /// it is, so `&#0;` would make the SVG ill-formed and `&amp;` would show as `&`.
     public static func identifier(for name: String) -> String? {
         if isPlainIdentifier(name) { return name }
         guard !name.isEmpty,
-            !name.unicodeScalars.contains(where: { $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F })
+            !name.unicodeScalars.contains(where: { $0 == "\\" || $0 == "&" || $0.value < 0x20 || $0.value == 0x7F })
         else { return nil }
         var quoted = "\""
         for scalar in name.unicodeScalars {

@@ -37,7 +37,7 @@ public enum HostileText {
 
     /// A file that a hostile text tries to include (PlantUML's `!include`); no output may
     /// ever show ``includedSecret``, its content.
-    public static let includedFile = "/tmp/fsmviz-hostile-include.txt"
+    public static let includedFile = "/tmp/fsmviz-inc"
     public static let includedSecret = "FSMVIZ-INCLUDED-SECRET"
 
     /// Writes ``includedFile``, for a test that checks that its content is never drawn.
