@@ -10,6 +10,12 @@ import Foundation
 
 /// Writes files so that readers see either the old file or the whole new one, never a part:
 /// the bytes go to a temporary file in the same directory, which then replaces the target.
+///
+/// Only regular files are replaced. A FIFO, a device (`/dev/null`), anything under `/dev`
+/// (`/dev/stdout`) and a symlink to one of them are opened and written through, as a shell's
+/// `>` would. A symlink to a regular file stays a link: the file it names is replaced.
+/// The temporary file is named `.NAME.fsmviz-tmp-XXXXXXXX`; ``TemporaryFileCleanup`` removes it
+/// on SIGINT and SIGTERM once installed.
 public enum AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -21,46 +27,91 @@ public enum AtomicFile {
         public var description: String { "\(path): error: cannot write: \(reason)" }
     }
 
-    /// Replaces the file at `path` with `bytes`, atomically.
-    /// - Throws: ``WriteError``; the previous file, if any, is then untouched.
+    /// What a temporary file's name holds after the target's name: `.door.svg.fsmviz-tmp-1a2B3c4D`.
+    public static let temporaryMarker = ".fsmviz-tmp-"
+
+    /// Replaces the file at `path` with `bytes`, atomically when it is a regular file (or
+    /// none yet), else by writing through to it.
+    /// - Throws: ``WriteError``; a regular file is then untouched.
     public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        var status = stat()
+        let exists = stat(path, &status) == 0
+        if exists, status.st_mode & S_IFMT == S_IFDIR {
             throw WriteError(path: path, reason: "it is a directory")
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var template = Array("\(directory)/.\(url.lastPathComponent).tmp-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemError()) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var written = 0
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let result = writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = systemError()
-                    return
-                }
-                written += result
-            }
+        if path.hasPrefix("/dev/") || (exists && status.st_mode & S_IFMT != S_IFREG) {
+            return try writeThrough(bytes, to: path)
         }
+        // A symlink keeps naming the same file: the file it resolves to is the one replaced.
+        let target = exists ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+        try replace(target, with: bytes, mode: exists ? status.st_mode & 0o7777 : nil, reportedAs: path)
+    }
+
+    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t?, reportedAs path: String) throws(WriteError) {
+        let url = URL(fileURLWithPath: target)
+        let prefix = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent)\(temporaryMarker)"
+        var temporary = ""
+        var descriptor: Int32 = -1
+        var registration: Int?
+        defer { TemporaryFileCleanup.unregister(registration) }
+        // O_EXCL with a fresh random name, as mkstemp does, but created 0666 so the kernel
+        // applies the process's umask: mkstemp's 0600 would need the umask read, which only
+        // setting it can do, and the umask is shared by every thread. The name is registered
+        // for removal before the file exists, so no signal finds it unregistered.
+        for _ in 0..<100 where descriptor < 0 {
+            TemporaryFileCleanup.unregister(registration)
+            temporary = prefix + randomSuffix()
+            registration = TemporaryFileCleanup.register(temporary)
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor < 0, errno != EEXIST { throw WriteError(path: path, reason: systemError()) }
+        }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: "no free temporary file name") }
+        var failure = writeAll(bytes, to: descriptor).map(message)
+        if failure == nil, let mode, fchmod(descriptor, mode) != 0 { failure = systemError() }
         if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
-        // mkstemp creates the file 0600; give it the mode a plain `open` would, honouring umask.
-        let mask = umask(0)
-        umask(mask)
-        if failure == nil, fchmod(descriptor, 0o666 & ~mask) != 0 { failure = systemError() }
         if close(descriptor) != 0, failure == nil { failure = systemError() }
-        if failure == nil, rename(temporary, path) != 0 { failure = systemError() }
+        if failure == nil, rename(temporary, target) != 0 { failure = systemError() }
         if let failure {
             unlink(temporary)
             throw WriteError(path: path, reason: failure)
         }
     }
 
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemError()) }
+        var failure = writeAll(bytes, to: descriptor).map(message)
+        if close(descriptor) != 0, failure == nil { failure = systemError() }
+        if let failure { throw WriteError(path: path, reason: failure) }
+    }
+
+    /// Writes every byte of `bytes` to an open descriptor, retrying interrupted and partial
+    /// writes: `nil` once all are written, else the `errno` of the write that failed.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        return bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+    }
+
+    private static func randomSuffix() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        return String((0..<8).map { _ in alphabet[Int.random(in: alphabet.indices)] })
+    }
+
     private static func systemError() -> String {
-        String(cString: strerror(errno))
+        message(errno)
+    }
+
+    private static func message(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

@@ -21,3 +21,8 @@ func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) 
 func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
     write(descriptor, buffer.baseAddress, buffer.count)
 }
+
+/// Sets the handler of signal `number` and returns the previous one, as signal(3).
+func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+    signal(number, handler)
+}

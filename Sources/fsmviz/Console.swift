@@ -1,12 +1,52 @@
+import FSMCore
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the commands print: diagrams and DOT to standard output, diagnostics to standard error.
+///
+/// Output that cannot be written (standard output closed, a full disk, `/dev/full`) ends the
+/// process with exit status 3 and one line on standard error; a closed pipe (the reader gone,
+/// SIGPIPE ignored) ends it with status 3 and nothing said, as Unix tools do. Standard error
+/// that cannot be written is ignored: there is nowhere left to say so.
 enum Console {
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+    /// Whether standard output was closed when fsmviz started; its descriptor then holds
+    /// `/dev/null` (see ``prepare()``).
+    private static let outputWasClosed: Bool = {
+        var closed = [Bool]()
+        // A closed standard descriptor would be taken by the next file opened, and output or
+        // diagnostics would land in that file: reopen each on /dev/null first.
+        for descriptor in Int32(0)...2 {
+            closed.append(fcntl(descriptor, F_GETFD) == -1)
+            if closed[Int(descriptor)] { _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY) }
+        }
+        return closed[1]
+    }()
+
+    /// Makes the three standard descriptors safe to use; call before opening any file.
+    static func prepare() {
+        _ = outputWasClosed
     }
 
+    static func printError(_ message: String) {
+        writeError(message + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (no line break added).
+    static func writeError(_ text: String) {
+        _ = AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes `bytes` to standard output, or ends the process with status 3 when they cannot be.
     static func write(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        guard let failure = outputWasClosed ? EBADF : AtomicFile.writeAll(bytes, to: STDOUT_FILENO) else { return }
+        if failure != EPIPE { printError("error: cannot write to standard output: \(String(cString: strerror(failure)))") }
+        exit(ExitStatus.failure.rawValue)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSMCore
 import Foundation
 
 @main
@@ -32,6 +33,8 @@ struct FsmvizCommand: ParsableCommand {
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of
     /// ArgumentParser's defaults (64 for usage errors).
     static func main() {
+        Console.prepare()
+        TemporaryFileCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -39,7 +42,7 @@ struct FsmvizCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                if !message.isEmpty { Console.write(Array((message + "\n").utf8)) }
                 Foundation.exit(0)
             }
             if !message.isEmpty { Console.printError(message) }

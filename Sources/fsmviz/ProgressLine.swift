@@ -93,6 +93,6 @@ final class ProgressLine: Sendable {
     }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.writeError(text)
     }
 }

@@ -182,10 +182,10 @@ extension FsmvizCommand {
             return .success
         }
 
+        /// As documented: a path ending in '/', or any path for several inputs. One input and
+        /// an existing directory is refused when written, as by `convert` and `lint`.
         private func isDirectoryTarget(_ output: String) -> Bool {
-            if output.hasSuffix("/") || inputs.count > 1 { return true }
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
+            output.hasSuffix("/") || inputs.count > 1
         }
 
         private func outputName(_ input: String, _ format: OutputFormat) -> String {

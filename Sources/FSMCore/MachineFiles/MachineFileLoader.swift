@@ -97,19 +97,17 @@ public enum MachineFileLoader {
         path: String, maximumFileSize: Int = defaultMaximumFileSize
     ) throws(MachineFileError) -> [UInt8] {
         func failure(_ message: String) -> MachineFileError {
-            MachineFileError(path: path, location: nil, message: message)
-        }
-        if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            MachineFileError(path: path == "-" ? "<stdin>" : path, location: nil, message: message)
         }
         // Read straight into the array: going through `Data` copies a large file once more.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Standard input is read the same way, so the limit stops an endless stream too.
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(readFailure(errno)) }
-        defer { close(descriptor) }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(readFailure(errno)) }
         if status.st_mode & S_IFMT == S_IFDIR { throw failure("is a directory, not a machine file") }
-        let size = Int(status.st_size)
+        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
         if size > maximumFileSize {
             throw failure("file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
         }

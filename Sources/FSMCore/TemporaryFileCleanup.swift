@@ -1,0 +1,78 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Removes ``AtomicFile``'s temporary files when the process is interrupted (SIGINT) or
+/// terminated (SIGTERM) while writing, then dies of the signal as it would have.
+///
+/// A signal handler may only call async-signal-safe functions: no allocation, no locks. So
+/// the paths live in fixed buffers allocated once, and which buffers hold a live path is one
+/// atomic word the handler reads. SIGKILL cannot be caught; what it leaves is a hidden file
+/// named `.NAME.fsmviz-tmp-XXXXXXXX` beside the target, which no fsmviz command reads.
+public enum TemporaryFileCleanup {
+    private static let slots = 64
+    private static let slotSize = 4_096
+    /// Slots taken by a writer (being filled, live or being emptied).
+    private static let claimed = Atomic<UInt64>(0)
+    /// Slots whose path the handler removes.
+    private static let live = Atomic<UInt64>(0)
+    private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slots * slotSize)
+
+    /// Installs the handler for SIGINT and SIGTERM, unless the signal is ignored (as for a
+    /// command started in the background by a shell without job control). Call once, early.
+    public static func install() {
+        for signal in [SIGINT, SIGTERM] {
+            let previous = setHandler(signal) { signal in
+                TemporaryFileCleanup.removeAll()
+                // Back to the default, which kills the process as soon as this handler returns.
+                _ = setHandler(signal, SIG_DFL)
+                raise(signal)
+            }
+            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                _ = setHandler(signal, SIG_IGN)
+            }
+        }
+    }
+
+    /// Records `path` for removal on a signal; the token given back unregisters it. A path too
+    /// long for a slot, or more than 64 at once, is not recorded (`nil`).
+    static func register(_ path: String) -> Int? {
+        let bytes = Array(path.utf8)
+        guard bytes.count < slotSize else { return nil }
+        var taken = claimed.load(ordering: .relaxed)
+        while true {
+            guard taken != .max else { return nil }
+            let slot = (~taken).trailingZeroBitCount
+            let (exchanged, original) = claimed.compareExchange(
+                expected: taken, desired: taken | 1 << slot, ordering: .acquiringAndReleasing)
+            if exchanged {
+                let start = paths + slot * slotSize
+                for (offset, byte) in bytes.enumerated() { start[offset] = CChar(bitPattern: byte) }
+                start[bytes.count] = 0
+                live.bitwiseOr(1 << slot, ordering: .releasing)
+                return slot
+            }
+            taken = original
+        }
+    }
+
+    /// Forgets a path recorded by ``register(_:)``: it was renamed or removed.
+    static func unregister(_ slot: Int?) {
+        guard let slot else { return }
+        live.bitwiseAnd(~(1 << slot), ordering: .releasing)
+        claimed.bitwiseAnd(~(1 << slot), ordering: .releasing)
+    }
+
+    private static func removeAll() {
+        let paths = live.load(ordering: .acquiring)
+        for slot in 0..<slots where paths & 1 << slot != 0 {
+            unlink(Self.paths + slot * slotSize)
+        }
+    }
+}
