@@ -384,8 +384,19 @@ extension HTMLViewer {
           }
 
           window.addEventListener("resize", fit);
-          fit();
+          // Served by 'fsmviz watch --serve' (never from a file): reload after each render,
+          // keeping the view.
+          const live = root.dataset.liveReload !== undefined;
+          const kept = live && sessionStorage.getItem("fsmviz-view");
+          if (kept) view = JSON.parse(kept);
+          else fit();
           apply();
+          if (live) {
+            new EventSource("/events").addEventListener("message", () => {
+              sessionStorage.setItem("fsmviz-view", JSON.stringify(view));
+              location.reload();
+            });
+          }
         })();
 
         """#

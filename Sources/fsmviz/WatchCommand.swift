@@ -11,11 +11,14 @@ extension FsmvizCommand {
                 as a machine has its error printed and its last good output kept, until it is \
                 fixed. Changes are noticed through inotify on Linux, otherwise (or with \
                 --poll, for network file systems) by looking at the files' modification times. \
-                Ctrl-C stops it between two renders, with status 0.
+                Ctrl-C stops it between two renders, with status 0. --serve serves the HTML \
+                page on 127.0.0.1 (never another address) and reloads it in the browser after \
+                each render.
 
                 Examples:
                   fsmviz watch machine.json -o machine.html
                   fsmviz watch machines/*.yaml -o diagrams/ --lint
+                  fsmviz watch machine.json -o machine.html --serve   # then open http://127.0.0.1:8017/
                 """
         )
 
@@ -27,6 +30,12 @@ extension FsmvizCommand {
         @Option(help: ArgumentHelp("With --poll: how often to look, in seconds.", valueName: "seconds"))
         var interval = 0.5
 
+        @Flag(help: "Serve the HTML page (-o FILE.html) on 127.0.0.1, reloading in the browser after each render.")
+        var serve = false
+
+        @Option(help: ArgumentHelp("With --serve: the port on 127.0.0.1 (0: any free one).", valueName: "port"))
+        var port: UInt16 = 8017
+
         func validate() throws {
             if render.inputs.contains("-") {
                 throw ValidationError("watch reads files that change; '-' (standard input) cannot be watched")
@@ -37,6 +46,13 @@ extension FsmvizCommand {
             guard interval >= 0.01, interval <= 3_600 else {
                 throw ValidationError("--interval must be between 0.01 and 3600 seconds, not \(interval)")
             }
+            if serve {
+                guard render.inputs.count == 1, let output = render.output,
+                    (render.format ?? OutputFormat(path: output)) == .html
+                else {
+                    throw ValidationError("--serve serves one page: give one input and '-o FILE.html'")
+                }
+            }
         }
 
         func run() throws {
@@ -44,20 +60,32 @@ extension FsmvizCommand {
             let watcher = FileWatcher(
                 paths: render.inputs, polling: poll, intervalMilliseconds: Int32(interval * 1_000))
             renderAgain(render.inputs)
+            var server: PreviewServer?
+            if serve, let page = render.output {
+                do {
+                    server = try PreviewServer(page: page, port: port)
+                } catch {
+                    Console.printError("error: \(error)")
+                    throw ExitStatus.failure.exitCode
+                }
+                server?.start()
+                Console.printError("serving http://127.0.0.1:\(server?.port ?? port)/")
+            }
             let how = watcher.usesNotifications ? "" : " (polling every \(interval) s)"
             let files = render.inputs.count == 1 ? render.inputs[0] : "\(render.inputs.count) files"
             Console.printError("watching \(files)\(how); Ctrl-C to stop")
             while !Interruption.isRequested {
                 let changed = watcher.changes(waitingUpTo: 250)
                 guard !changed.isEmpty, !Interruption.isRequested else { continue }
-                renderAgain(render.inputs.filter(changed.contains))
+                if renderAgain(render.inputs.filter(changed.contains)) { server?.pageChanged() }
             }
             Console.printError("stopped")
         }
 
-        /// Renders `inputs` as `render` would, into the same places; a failure has been
-        /// printed by `render`, and its previous output stays.
-        private func renderAgain(_ inputs: [String]) {
+        /// Renders `inputs` as `render` would, into the same places, and says whether that
+        /// worked; a failure has been printed by `render`, and its previous output stays.
+        @discardableResult
+        private func renderAgain(_ inputs: [String]) -> Bool {
             var job = render
             job.inputs = inputs
             // Several inputs render into a directory, even when only one of them changed.
@@ -67,8 +95,10 @@ extension FsmvizCommand {
             do {
                 try job.run()
                 if !render.reading.quiet { Console.printError("rendered \(inputs.joined(separator: ", "))") }
+                return true
             } catch {
                 // Render printed why.
+                return false
             }
         }
     }

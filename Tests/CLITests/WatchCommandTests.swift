@@ -82,10 +82,85 @@ import Testing
         #expect(leftovers == ["door.json", "door.svg"], "temporary files left behind")
     }
 
-    @Test(arguments: [["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--interval", "0"]])
+    /// Connects to 127.0.0.1:`port`, sends a GET for `path` and reads until `enough` says so
+    /// or the connection closes (10 s at most).
+    static func get(_ path: String, port: UInt16, until enough: (String) -> Bool = { _ in false }) -> String {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(connection) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return "" }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !enough(String(decoding: received, as: UTF8.self)) {
+            var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) >= 0 else { break }
+            guard ready.revents != 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    @Test func serveAnswersThePageOnLoopbackAndTellsItToReloadAfterEachRender() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let input = directory.appendingPathComponent("door.json")
+        try Self.save(Self.machine(["Closed", "Open"]), to: input)
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["watch", "door.json", "-o", "door.html", "--serve", "--port", "0"]
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let transcript = Transcript()
+        errors.fileHandleForReading.readabilityHandler = { transcript.append($0.availableData) }
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        Self.waitUntil("serving") { transcript.current.contains("watching door.json") }
+        let port = try #require(transcript.current.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { UInt16($0.1) })
+
+        let page = Self.get("/", port: port)
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(page.contains(#"<html lang="en" data-live-reload="">"#) && page.contains("default-src 'none'; connect-src 'self';"))
+        #expect(page.contains(#"data-state="Open""#))
+        #expect(Self.get("/door.json", port: port).hasPrefix("HTTP/1.1 404 Not Found"))
+        // The page on disk stays the offline one.
+        let written = (try? String(contentsOf: directory.appendingPathComponent("door.html"), encoding: .utf8)) ?? ""
+        #expect(written.contains("<html lang=\"en\">") && !written.contains("connect-src"))
+
+        nonisolated(unsafe) var events = ""
+        let streamed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            events = Self.get("/events", port: port) { $0.contains("data: reload") }
+            streamed.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        try Self.save(Self.machine(["Closed", "Ajar"]), to: input)
+        #expect(streamed.wait(timeout: .now() + 30) == .success)
+        #expect(events.contains("Content-Type: text/event-stream") && events.contains("data: reload"), "\(events)")
+        #expect(Self.get("/", port: port).contains(#"data-state="Ajar""#))
+
+        process.interrupt()
+        Self.waitUntil("Ctrl-C stops it", seconds: 30) { !process.isRunning }
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(arguments: [["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--interval", "0"],
+        ["watch", "samples/tcp.json", "-o", "tcp.svg", "--serve"], ["watch", "samples/tcp.json", "samples/dd-sync.yaml", "-o", "out/", "--format", "html", "--serve"],
+    ])
     func refusesWhatItCannotWatch(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("watch") || result.stderr.contains("--interval"), "\(result.stderr)")
+        #expect(result.stderr.contains("watch") || result.stderr.contains("--interval") || result.stderr.contains("--serve"), "\(result.stderr)")
     }
 }
