@@ -42,7 +42,7 @@ import Testing
     }
 
     /// The text a label should show: control characters as their Unicode pictures, CR LF and
-    /// CR as line breaks.
+    /// CR as line breaks, the non-characters U+FFFE and U+FFFF as U+FFFD.
     static func expectedDisplay(_ text: String) -> String {
         var result = ""
         var previousWasCR = false
@@ -54,6 +54,7 @@ import Testing
             case 0x09: result.unicodeScalars.append(scalar)
             case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
             case 0x7F: result += "\u{2421}"
+            case 0xFFFE, 0xFFFF: result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

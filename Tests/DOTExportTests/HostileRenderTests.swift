@@ -15,22 +15,6 @@ import Testing
 /// written as DOT, read and drawn by Graphviz, and the SVG read back by an XML parser: it must
 /// be well-formed, and show each state's name and the title as written.
 @Suite struct HostileRenderTests {
-    /// `text` as the DOT writer promises to draw it: control characters as their Unicode
-    /// pictures, a carriage return as a line break, U+FFFE and U+FFFF as U+FFFD.
-    static func pictured(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: result.append(scalar)
-            case 0x00...0x1F: result.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-            case 0x7F: result.append("\u{2421}")
-            case 0xFFFE, 0xFFFF: result.append("\u{FFFD}")
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
     /// `text` without white space, which Graphviz breaks lines at and XML attributes normalise.
     static func compact(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !$0.properties.isWhitespace }))
@@ -98,11 +82,11 @@ import Testing
             }
             let shown = Self.compact(texts.joined() + tooltips.joined())
             for state in machine.states where state.pseudoState == nil {
-                let name = Self.compact(Self.pictured(state.displayName))
+                let name = Self.compact(DOTEscapingTests.expectedDisplay(state.displayName))
                 #expect(Self.occurs(name, in: shown), "state \(state.displayName.debugDescription) is not shown as written: \(texts) \(tooltips)")
             }
             // The flow diagram draws a title only when asked (`--title`), tested below.
-            if style == .states, let name = machine.name.map({ Self.compact(Self.pictured($0)) }) {
+            if style == .states, let name = machine.name.map({ Self.compact(DOTEscapingTests.expectedDisplay($0)) }) {
                 #expect(Self.occurs(name, in: Self.compact(texts.joined())), "title \(name.debugDescription) in \(texts)")
             }
         }

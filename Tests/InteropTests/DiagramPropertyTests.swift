@@ -24,7 +24,7 @@ import Yams
 
     @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
     func mermaidReadsEveryHostileMachineAsWritten() throws {
-        let (seed, machines) = Self.batch(500)
+        let (seed, machines) = Self.batch(TestScale.count(500))
         let texts = try machines.map { try MermaidExporter().write($0).text }
         let graphs = try DiagramParsers.mermaid(texts)
         for (machine, (text, graph)) in zip(machines, zip(texts, graphs)) {
@@ -112,7 +112,7 @@ import Yams
 
     @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
     func plantUMLAcceptsEveryHostileMachine() throws {
-        let (seed, machines) = Self.batch(300)
+        let (seed, machines) = Self.batch(TestScale.count(300))
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
         for (text, verdict) in zip(texts, try DiagramParsers.plantUMLSyntax(texts)) {
             if !verdict.hasPrefix("STATE") { Issue.record("\(verdict)\n\(text)\n(\(Self.seedVariable)=\(seed))") }
@@ -126,7 +126,7 @@ import Yams
     /// batch is drawn, and every text must appear in the SVG as written, in plain type.
     @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
     func plantUMLDrawsEveryHostileTextAsWritten() throws {
-        let (seed, machines) = Self.batch(40)
+        let (seed, machines) = Self.batch(TestScale.count(40))
         try HostileText.writeIncludedFile()
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
         for (machine, (text, svg)) in zip(machines, zip(texts, try DiagramParsers.plantUMLSVG(texts))) {

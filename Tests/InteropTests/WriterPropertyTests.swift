@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: MachineFileFormat.allCases)
     func machineFilesReadBackAsTheSameMachine(format: MachineFileFormat) async {
         let accepted = AcceptedCases()
-        await propertyCheck(count: 1_500, input: HostileMachine.machines) { machine in
+        await propertyCheck(count: TestScale.count(1_500), input: HostileMachine.machines) { machine in
             if format == .yaml, HostileMachine.texts(of: machine).contains(where: Self.startsWithByteOrderMark) { return }
             accepted.add()
             let text: String
@@ -116,7 +116,7 @@ import Testing
 
     @Test func scxmlIsWellFormedAndReadsBackOrIsRefusedAsDocumented() async {
         let writableCases = AcceptedCases()
-        await propertyCheck(count: 1_500, input: HostileMachine.machines) { machine in
+        await propertyCheck(count: TestScale.count(1_500), input: HostileMachine.machines) { machine in
             // Most hostile machines hold some character SCXML refuses; the same machine
             // without those characters must then be written, so the rest is checked too.
             do {
