@@ -24,7 +24,7 @@ public enum AtomicFile {
         /// What went wrong, written for a person.
         public var reason: String
 
-        public var description: String { "\(path): error: cannot write: \(reason)" }
+        public var description: String { Diagnostic(path: path, location: nil, message: "cannot write: \(reason)").description }
     }
 
     /// What a temporary file's name holds after the target's name: `.door.svg.fsmviz-tmp-1a2B3c4D`.

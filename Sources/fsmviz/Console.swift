@@ -34,8 +34,11 @@ enum Console {
         _ = outputWasClosed
     }
 
+    /// Prints `message`, whose line breaks are fsmviz's own (user text in it is already on one
+    /// line, as ``Diagnostic`` writes it); no terminal control or bidirectional override in it
+    /// (an argument value echoed by ArgumentParser) reaches the terminal.
     static func printError(_ message: String) {
-        writeError(message + "\n")
+        writeError(PrintableText.escapedKeepingLineFeeds(message) + "\n")
     }
 
     /// Writes `text` to standard error as it is (no line break added).
