@@ -53,6 +53,20 @@ import Testing
         #expect((result.stderr + result.stdoutText).contains(#"x\n::error file=forged.json"#))
     }
 
+    /// ArgumentParser echoes a bad value as it is: its terminal controls are escaped (its line
+    /// breaks are not, as its messages are several lines, and the value is the user's own
+    /// argument). An output path that cannot be written is named on one line.
+    @Test func badArgumentsAndUnwritableOutputsAreReportedSafely() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        try Data(try Self.machine("y").utf8).write(to: directory.appendingPathComponent("m.json"))
+        let style = try CommandRunner.run(["render", "m.json", "--style", "x\r\u{1B}[2J\u{9B}31m\u{202E}"], in: directory)
+        #expect(style.status == 2)
+        #expect(Self.isClean(style.stderr), "\(style.stderr.debugDescription)")
+        let output = try CommandRunner.run(["render", "m.json", "-o", "missing/" + Self.forged + ".svg"], in: directory)
+        #expect(output.status == 3)
+        #expect(Self.isClean(output.stderr), "\(output.stderr.debugDescription)")
+    }
+
     @Test func missingFilesAndUnknownFocusAreReportedOnOneLine() throws {
         let directory = try CommandRunner.temporaryDirectory()
         for arguments in [["dot", Self.forged], ["render", Self.forged], ["lint", Self.forged], ["convert", Self.forged, "--to", "json"]] {
