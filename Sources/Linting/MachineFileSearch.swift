@@ -6,8 +6,9 @@ import Interop
 /// an SCXML document.
 ///
 /// The search is deterministic: entries are visited in sorted order, depth first. It skips
-/// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself) and does not follow
-/// symbolic links to directories, which could loop.
+/// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself, fsmviz's temporary
+/// files), reads regular files only (a link to one too, never to a device or FIFO), and does
+/// not follow symbolic links to directories, which could loop.
 enum MachineFileSearch {
     /// One file to lint.
     struct File: Hashable {
@@ -71,18 +72,16 @@ enum MachineFileSearch {
         case other
     }
 
-    /// A directory (not through a link), a regular file (possibly through a link), or other.
+    /// A directory (not through a link), a regular file (possibly through a link), or other:
+    /// a link to a device, a FIFO or a socket (`/dev/stdin` would wait for input forever), a
+    /// dangling link, or a link to a directory (which could loop).
     private static func kind(of path: String) -> Kind {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let type = attributes[.type] as? FileAttributeType
-        else { return .other }
-        switch type {
-        case .typeDirectory: return .directory
-        case .typeRegular: return .file
-        case .typeSymbolicLink:
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            return exists && !isDirectory.boolValue ? .file : .other
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFLNK: return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? .file : .other
         default: return .other
         }
     }

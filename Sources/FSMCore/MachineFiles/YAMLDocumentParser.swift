@@ -5,6 +5,9 @@ public enum YAMLDocumentParser {
     /// The deepest nesting of sequences and mappings accepted.
     public static let maximumDepth = JSONDocumentParser.maximumDepth
 
+    /// How many bytes aliases may add beyond twice the document's own (1 MiB).
+    public static let maximumAliasGrowth = 1 << 20
+
     /// Parses `text` as one YAML document.
     /// - Throws: ``DocumentError`` with libyaml's description of the problem and its position.
     public static func parse(_ text: String) throws(DocumentError) -> DocumentNode {
@@ -22,9 +25,10 @@ public enum YAMLDocumentParser {
         guard let root else {
             throw DocumentError("expected a YAML document, found an empty file", at: SourceLocation(line: 1, column: 1))
         }
-        // Every value takes at least one byte of text, so a document with more values than
-        // bytes is expanding aliases: a few aliases to aliases can stand for billions of values.
-        var budget = text.utf8.count + 16
+        // Aliases repeat what they name: a few aliases to aliases stand for billions of values,
+        // and one long text aliased a million times for gigabytes. So the expanded document,
+        // one byte per value plus its text, may be at most twice the document and 1 MiB more.
+        var budget = 2 * text.utf8.count + maximumAliasGrowth
         return try convert(root, depth: 0, budget: &budget)
     }
 
@@ -33,10 +37,10 @@ public enum YAMLDocumentParser {
     ) throws(DocumentError) -> DocumentNode {
         let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
             ?? SourceLocation(line: 1, column: 1)
-        budget -= 1
+        budget -= 1 + (node.scalar?.string.utf8.count ?? 0)
         guard budget >= 0 else {
             throw DocumentError(
-                "aliases expand the document to more values than it has bytes; refusing to expand it",
+                "aliases expand the document to more than twice its size (and \(maximumAliasGrowth) bytes); refusing to expand it",
                 at: location)
         }
         guard depth <= maximumDepth else {

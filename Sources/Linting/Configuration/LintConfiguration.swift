@@ -61,13 +61,28 @@ public struct LintConfiguration: Hashable, Sendable {
         return String(absolutePath.dropFirst(prefix.count))
     }
 
-    /// Reads the configuration file at `path`.
+    /// The largest configuration file read, in bytes (1 MiB): far beyond any real one.
+    public static let maximumFileSize = 1 << 20
+
+    /// Reads the configuration file at `path`, a regular file of at most ``maximumFileSize`` bytes.
     /// - Parameters:
     ///   - path: The `.fsmviz.yml` file; relative paths in it are relative to its directory.
     ///   - displayPath: How errors name the file (default: `path`).
     /// - Throws: ``ConfigurationError`` with the position of the offending value.
     public static func load(path: String, displayPath: String? = nil) throws(ConfigurationError) -> LintConfiguration {
         let name = displayPath ?? path
+        var status = stat()
+        if stat(path, &status) == 0 {
+            // A configuration is a few lines; a FIFO or device would be read forever.
+            if status.st_mode & S_IFMT == S_IFREG, status.st_size > maximumFileSize {
+                throw ConfigurationError(
+                    path: name, location: nil,
+                    message: "the configuration is \(status.st_size) bytes, larger than the limit of \(maximumFileSize) bytes")
+            }
+            if status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
+                throw ConfigurationError(path: name, location: nil, message: "is not a regular file")
+            }
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
