@@ -27,10 +27,13 @@ public struct LayoutPolicy: Hashable, Sendable {
         self.maximumTransitions = maximumTransitions
     }
 
-    /// The thresholds measured for fsmviz (docs/performance.md): `sfdp` and `twopi` finish on
-    /// every size measured, the others pass a minute where their bound lies.
+    /// The thresholds measured for fsmviz (docs/performance.md, docs/reliability.md): each
+    /// engine passes a minute not far past its bound. `sfdp`'s, which is also `auto`'s, keeps
+    /// every default render under about 20 seconds (7 s at 30,000 transitions, 23 s at 60,000,
+    /// growing with the square: a million would take hours).
     public static let measured = LayoutPolicy(
-        dotLimit: 250, labelLimit: 2_500, maximumTransitions: [.dot: 600, .circo: 600, .fdp: 2_000, .neato: 10_000])
+        dotLimit: 250, labelLimit: 2_500,
+        maximumTransitions: [.dot: 600, .circo: 600, .fdp: 2_000, .neato: 10_000, .twopi: 10_000, .sfdp: 50_000])
 
     /// The plan for a diagram that draws `transitions` transitions; never one that
     /// ``refusal(of:transitions:)`` refuses.
@@ -64,7 +67,9 @@ public struct LayoutPolicy: Hashable, Sendable {
     /// - Complexity: O(1).
     public func refusal(of engine: LayoutEngine, transitions: Int) -> LayoutRefusal? {
         guard let limit = maximumTransitions[engine], transitions > limit else { return nil }
-        return LayoutRefusal(engine: engine, transitions: transitions, limit: limit)
+        // Proposing `auto` is only advice that works while its own layout, sfdp, is in bounds.
+        let autoFinishes = engine != .sfdp && transitions <= maximumTransitions[.sfdp] ?? .max
+        return LayoutRefusal(engine: engine, transitions: transitions, limit: limit, autoFinishes: autoFinishes)
     }
 
     /// Why `engine` should not lay out `view`, or `nil` when it may: ``refusal(of:transitions:)``

@@ -20,9 +20,11 @@ extension FsmvizCommand {
                 \(LayoutPolicy.measured.labelLimit) shows events as tooltips (hover in the SVG) \
                 instead of laying them out. '--engine dot' is refused above \
                 \(LayoutPolicy.measured.maximumTransitions[.dot] ?? 0) drawn transitions, where its \
-                layout would take minutes, and circo, fdp and neato above their own bounds \
-                (--max-layout-transitions raises them, --no-limit lifts them). For huge \
-                machines, --focus and --collapse draw a readable part. On a terminal, long and \
+                layout would take minutes, circo, fdp, neato and twopi above their own bounds, \
+                and sfdp, so also auto, above \(LayoutPolicy.measured.maximumTransitions[.sfdp] ?? 0) \
+                (about 20 seconds; --max-layout-transitions raises them, --no-limit lifts \
+                them). For huge machines, --focus and --collapse draw a readable part, and \
+                '--format dot' writes DOT without a layout. On a terminal, long and \
                 batch renders show their progress.
 
                 Examples:

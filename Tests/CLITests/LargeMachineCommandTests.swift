@@ -87,8 +87,8 @@ import Testing
         #expect(
             refused.stderr == "\(ring.path): error: the diagram draws 900 transitions, more than the 600 that 'dot' "
                 + "lays out in reasonable time (it would take minutes); use '--engine sfdp' or '--engine auto', draw a "
-                + "part with '--focus STATE --radius N' or '--collapse DEPTH', or raise the limit with "
-                + "--max-layout-transitions (--no-limit lifts it)\n")
+                + "part with '--focus STATE --radius N' or '--collapse DEPTH', write DOT without a layout with "
+                + "'--format dot', or raise the limit with --max-layout-transitions (--no-limit lifts it)\n")
         #expect(!FileManager.default.fileExists(atPath: output.path))
         let layoutDOT = try CommandRunner.run(["render", ring.path, "-o", "-", "--format", "dot-layout", "--engine", "dot"])
         #expect(layoutDOT.status == 2, "dot-layout lays out")
@@ -116,6 +116,11 @@ import Testing
         let auto = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--format", "dot", "--max-layout-transitions", "5"])
         #expect(auto.status == 0)
         #expect(auto.stdoutText.contains("overlap=prism"))
+        // Laid out, auto is bounded too (by sfdp's bound), and proposes nothing that would not finish.
+        let autoLaidOut = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--max-layout-transitions", "5"])
+        #expect(autoLaidOut.status == 2)
+        #expect(autoLaidOut.stderr.contains("more than the 5 that 'sfdp' lays out"), "\(autoLaidOut.stderr)")
+        #expect(!autoLaidOut.stderr.contains("--engine auto") && autoLaidOut.stderr.contains("'--format dot'"))
         let zero = try CommandRunner.run(["render", "samples/tcp.json", "-o", "-", "--max-layout-transitions", "0"])
         #expect(zero.status == 2)
         #expect(zero.stderr.contains("--max-layout-transitions must be at least 1"))
