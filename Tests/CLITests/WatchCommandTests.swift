@@ -78,6 +78,7 @@ import Testing
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         Self.waitUntil("stopped is printed", seconds: 5) { transcript.current.hasSuffix("stopped\n") }
+        errors.fileHandleForReading.readabilityHandler = nil
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(leftovers == ["door.json", "door.svg"], "temporary files left behind")
     }
@@ -152,6 +153,10 @@ import Testing
 
         process.interrupt()
         Self.waitUntil("Ctrl-C stops it", seconds: 30) { !process.isRunning }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // Foundation keeps a Process until its end has been waited for.
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationStatus == 0)
     }
 
