@@ -25,12 +25,13 @@ extension FsmvizCommand {
                 """
         )
 
-        @Argument(help: "The machine to convert ('-' for standard input).")
+        @Argument(help: "The machine to convert ('-' for standard input).", completion: .machineFiles)
         var input: String
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("Where to write the result ('-' for standard output).", valueName: "path"))
+            help: ArgumentHelp("Where to write the result ('-' for standard output).", valueName: "path"),
+            completion: .file())
         var output: String
 
         @OptionGroup var reading: ReadingOptions

@@ -12,7 +12,9 @@ extension FsmvizCommand {
             aliases: []
         )
 
-        @Argument(help: "The machine file (.json, .yaml, .yml, .scxml or an XState .json; '-' for standard input).")
+        @Argument(
+            help: "The machine file (.json, .yaml, .yml, .scxml or an XState .json; '-' for standard input).",
+            completion: .machineFiles)
         var input: String
 
         @OptionGroup var diagram: DiagramOptions

@@ -37,14 +37,17 @@ extension FsmvizCommand {
                 """
         )
 
-        @Argument(help: "Machine files (.json, .yaml, .yml, .scxml or XState .json; '-' for standard input).")
+        @Argument(
+            help: "Machine files (.json, .yaml, .yml, .scxml or XState .json; '-' for standard input).",
+            completion: .machineFiles)
         var inputs: [String]
 
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
                 "Output file, '-' for standard output, or a directory (ending in '/') for several inputs. Default: beside each input, with the format's extension.",
-                valueName: "path"))
+                valueName: "path"),
+            completion: .file())
         var output: String?
 
         @Option(help: "Output format (default: from the output's extension, else svg).")
