@@ -15,7 +15,10 @@ import Testing
 
     @Test(arguments: MachineFileFormat.allCases)
     func hostileNamesRoundTrip(format: MachineFileFormat) throws {
-        let names = ["yes", "null", "1.5", "- a", "a: b", "#c", "\"q\"", "back\\slash", "line\nbreak", "tab\there", "😀", "", "~", "[x]", "{y}", "&z", "*w", "!t", "%p", "@a", "`b`", "\u{1}"]
+        let names = ["yes", "null", "1.5", "- a", "a: b", "#c", "\"q\"", "back\\slash", "line\nbreak", "tab\there", "😀", "", "~", "[x]", "{y}", "&z", "*w", "!t", "%p", "@a", "`b`", "\u{1}",
+            // One per start the YAML writer asks Yams about (booleans, numbers, null, timestamps, merge, value).
+            "Yes", "off", "N", "True", "FALSE", "0x1F", "0o17", "0b101", "+1", "-2", "1_000", "1:20", ".5", "-.inf", ".NaN",
+            "2001-12-14", "2001-12-14 21:59:43.10 -5", "<<", "=", "NULL", "yes\n", "o", "t"]
         var states = [State("start", kind: .initial)]
         for (index, name) in names.enumerated() where !name.isEmpty {
             states.append(State(StateID(name), label: "label \(index) \(name)"))
