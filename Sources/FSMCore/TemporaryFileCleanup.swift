@@ -69,7 +69,11 @@ public enum TemporaryFileCleanup {
         claimed.bitwiseAnd(~(1 << slot), ordering: .releasing)
     }
 
-    private static func removeAll() {
+    /// Removes every temporary file being written now. Async-signal-safe, for a command
+    /// that installs its own SIGINT or SIGTERM handler in place of ``install()``'s (`fsmviz
+    /// watch` stops between renders) and still must not leave a temporary file when it dies
+    /// of the signal.
+    public static func removeAll() {
         let paths = live.load(ordering: .acquiring)
         for slot in 0..<slots where paths & 1 << slot != 0 {
             unlink(Self.paths + slot * slotSize)

@@ -1,3 +1,4 @@
+import FSMCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,7 +11,8 @@ import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM for a command that runs until stopped: the first asks it to
 /// stop, which it does between two pieces of work, so no output is left half written; a
-/// second, while a long layout keeps it from noticing, ends the process at once.
+/// second, while a long layout keeps it from noticing, ends the process at once, removing any
+/// temporary file being written first.
 enum Interruption {
     private static let flag = Atomic<Bool>(false)
 
@@ -30,6 +32,8 @@ enum Interruption {
         for number in [SIGINT, SIGTERM] {
             _ = signal(number) { received in
                 if Interruption.flag.exchange(true, ordering: .relaxed) {
+                    // This handler replaced TemporaryFileCleanup's, whose work is still due.
+                    TemporaryFileCleanup.removeAll()
                     _ = signal(received, SIG_DFL)
                     raise(received)
                 }
