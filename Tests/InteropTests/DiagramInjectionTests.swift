@@ -10,7 +10,8 @@ import Testing
     /// Lines that, on a line of their own, make PlantUML read a file, define macros, change
     /// the drawing, start another diagram or comment out what follows; and Mermaid's.
     static let payloads = [
-        "x\n!include \(HostileText.includedFile)", "x\n  !include \(HostileText.includedFile)",
+        "x\n!include \(HostileText.includedFile)", "x\n!include \(HostileText.includedFile)\ny",
+        "x\n  !include \(HostileText.includedFile)\ny",
         "x\n!define A B", "x\n!theme spacelab", "x\n!pragma layout smetana", "x\n@startuml\nBob -> Alice\n@enduml",
         "x\n' comment", "x\n/' block", "x\r!include \(HostileText.includedFile)", "x\n%%{init: {\"theme\": \"dark\"}}%%",
         "x\nclick a href \"javascript:alert(1)\"", "x\nend note\nstate evil", "x\n}\nstate evil {",
@@ -52,11 +53,16 @@ import Testing
     }
 
     /// PlantUML itself draws each machine: the included file's text must not appear, and
-    /// every payload is drawn as written.
+    /// every payload is drawn as written. Each payload is also drawn as a guard alone: a
+    /// payload in every text makes PlantUML fail before it draws what it included.
     @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
     func plantUMLIncludesNoFileAndDrawsEveryPayloadAsWritten() throws {
         try HostileText.writeIncludedFile()
-        let machines = try Self.payloads.map(Self.machine)
+        let guarded = try Self.payloads.map { payload in
+            try Machine(
+                states: [State("a", kind: .initial), State("b")], transitions: [Transition(from: "a", on: "go", to: "b", guard: payload)])
+        }
+        let machines = try Self.payloads.map(Self.machine) + guarded
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
         for (text, verdict) in zip(texts, try DiagramParsers.plantUMLSyntax(texts)) {
             #expect(verdict.hasPrefix("STATE"), "\(verdict)\n\(text)")
