@@ -25,6 +25,21 @@ import Testing
         guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
+    /// Starts `fsmviz watch ARGUMENTS` in `directory`, its standard error collected.
+    static func watch(_ arguments: [String], in directory: URL) throws -> (Process, Transcript) {
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["watch"] + arguments
+        process.currentDirectoryURL = directory
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let transcript = Transcript()
+        errors.fileHandleForReading.readabilityHandler = { transcript.append($0.availableData) }
+        try process.run()
+        return (process, transcript)
+    }
+
     static func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
@@ -42,16 +57,7 @@ import Testing
         let input = directory.appendingPathComponent("door.json")
         let output = directory.appendingPathComponent("door.svg")
         try Self.save(Self.machine(["Closed", "Open"]), to: input)
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["watch", "door.json", "-o", "door.svg"] + options
-        process.currentDirectoryURL = directory
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let transcript = Transcript()
-        errors.fileHandleForReading.readabilityHandler = { transcript.append($0.availableData) }
-        try process.run()
+        let (process, transcript) = try Self.watch(["door.json", "-o", "door.svg"] + options, in: directory)
         defer { if process.isRunning { process.terminate() } }
         func svg() -> String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
 
@@ -78,7 +84,7 @@ import Testing
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         Self.waitUntil("stopped is printed", seconds: 5) { transcript.current.hasSuffix("stopped\n") }
-        errors.fileHandleForReading.readabilityHandler = nil
+        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(leftovers == ["door.json", "door.svg"], "temporary files left behind")
     }
@@ -116,16 +122,7 @@ import Testing
         let directory = try CommandRunner.temporaryDirectory()
         let input = directory.appendingPathComponent("door.json")
         try Self.save(Self.machine(["Closed", "Open"]), to: input)
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["watch", "door.json", "-o", "door.html", "--serve", "--port", "0"]
-        process.currentDirectoryURL = directory
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let transcript = Transcript()
-        errors.fileHandleForReading.readabilityHandler = { transcript.append($0.availableData) }
-        try process.run()
+        let (process, transcript) = try Self.watch(["door.json", "-o", "door.html", "--serve", "--port", "0"], in: directory)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         Self.waitUntil("serving") { transcript.current.contains("watching door.json") }
         let port = try #require(transcript.current.firstMatch(of: /serving http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { UInt16($0.1) })
@@ -156,7 +153,7 @@ import Testing
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         // Foundation keeps a Process until its end has been waited for.
         process.waitUntilExit()
-        errors.fileHandleForReading.readabilityHandler = nil
+        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationStatus == 0)
     }
 
