@@ -45,8 +45,24 @@ struct FsmvizCommand: ParsableCommand {
                 if !message.isEmpty { Console.write(Array((message + "\n").utf8)) }
                 Foundation.exit(0)
             }
-            if !message.isEmpty { Console.printError(message) }
+            if !message.isEmpty { Console.printError(escapingEchoedArguments(in: message)) }
             Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
+    }
+
+    /// ArgumentParser quotes a rejected value as it was given, inside a message of several lines
+    /// whose line feeds are kept. A value's own line breaks would then pass for lines of that
+    /// message (an argument built from a file name can start a line with `::error file=...::`),
+    /// so each argument that needs escaping is replaced by its one-line form first.
+    private static func escapingEchoedArguments(in message: String) -> String {
+        let values = CommandLine.arguments.dropFirst().flatMap { argument -> [String] in
+            // `--option=value` is echoed as its value alone.
+            guard argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") else { return [argument] }
+            return [argument, String(argument[argument.index(after: equals)...])]
+        }
+        return values
+            .filter { PrintableText.escaped($0) != $0 }
+            .sorted { $0.count > $1.count }
+            .reduce(message) { $0.replacingOccurrences(of: $1, with: PrintableText.escaped($1)) }
     }
 }

@@ -53,15 +53,17 @@ import Testing
         #expect((result.stderr + result.stdoutText).contains(#"x\n::error file=forged.json"#))
     }
 
-    /// ArgumentParser echoes a bad value as it is: its terminal controls are escaped (its line
-    /// breaks are not, as its messages are several lines, and the value is the user's own
-    /// argument). An output path that cannot be written is named on one line.
-    @Test func badArgumentsAndUnwritableOutputsAreReportedSafely() throws {
+    /// ArgumentParser echoes a bad value inside a message of several lines: the value, given
+    /// apart or as `--option=value`, is escaped to one line there. An output path that cannot be
+    /// written is named on one line.
+    @Test(arguments: [["--style", forged], ["--style=" + forged]])
+    func badArgumentsAndUnwritableOutputsAreReportedSafely(style arguments: [String]) throws {
         let directory = try CommandRunner.temporaryDirectory()
         try Data(try Self.machine("y").utf8).write(to: directory.appendingPathComponent("m.json"))
-        let style = try CommandRunner.run(["render", "m.json", "--style", "x\r\u{1B}[2J\u{9B}31m\u{202E}"], in: directory)
+        let style = try CommandRunner.run(["render", "m.json"] + arguments, in: directory)
         #expect(style.status == 2)
         #expect(Self.isClean(style.stderr), "\(style.stderr.debugDescription)")
+        #expect(style.stderr.contains(#"'x\n::error file=forged.json"#), "the value is named: \(style.stderr)")
         let output = try CommandRunner.run(["render", "m.json", "-o", "missing/" + Self.forged + ".svg"], in: directory)
         #expect(output.status == 3)
         #expect(Self.isClean(output.stderr), "\(output.stderr.debugDescription)")
