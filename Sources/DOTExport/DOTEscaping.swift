@@ -50,13 +50,17 @@ public enum DOTEscaping {
     ///
     /// Plain ASCII identifiers that are not keywords are written bare; other names are
     /// quoted unless they contain a backslash or a control character, which a quoted DOT
-    /// identifier cannot carry faithfully, or an `&`: Graphviz writes identifiers into the
-    /// SVG's `<title>` elements and comments leaving what looks like a character reference as
-    /// it is, so `&#0;` would make the SVG ill-formed and `&amp;` would show as `&`.
+    /// identifier cannot carry faithfully, an `&`, or a non-character (U+FFFE, U+FFFF):
+    /// Graphviz writes identifiers into the SVG's `<title>` elements and comments as they are,
+    /// where XML forbids non-characters and reads what looks like a character reference, so
+    /// `&#0;` or U+FFFF would make the SVG ill-formed and `&amp;` would show as `&`.
     public static func identifier(for name: String) -> String? {
         if isPlainIdentifier(name) { return name }
         guard !name.isEmpty,
-            !name.unicodeScalars.contains(where: { $0 == "\\" || $0 == "&" || $0.value < 0x20 || $0.value == 0x7F })
+            !name.unicodeScalars.contains(where: { scalar in
+                scalar == "\\" || scalar == "&" || scalar.value < 0x20 || scalar.value == 0x7F
+                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            })
         else { return nil }
         var quoted = "\""
         for scalar in name.unicodeScalars {

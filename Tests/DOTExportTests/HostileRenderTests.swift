@@ -92,6 +92,21 @@ import Testing
         }
     }
 
+    /// Graphviz copies identifiers into `<title>` elements and comments as they are, where the
+    /// non-characters U+FFFE and U+FFFF, which XML forbids, would make the SVG ill-formed: a
+    /// state or machine named with one is drawn under a generated identifier.
+    @Test(arguments: DOTStyle.allCases)
+    func nonCharactersInNamesKeepTheSVGWellFormed(style: DOTStyle) throws {
+        let machine = try Machine(
+            name: "M\u{FFFE}",
+            states: [State("A", kind: .initial), State("B\u{FFFF}")],
+            transitions: [Transition(from: "A", on: "go", to: "B\u{FFFF}")])
+        let svg = try GraphvizRenderer().render(machine, options: DOTOptions(style: style), format: .svg)
+        let parsed = Self.textsAndTooltips(svg)
+        let texts = try #require(parsed, "not well-formed: \(String(decoding: svg, as: UTF8.self))").texts
+        #expect(texts.contains("B\u{FFFD}"), "\(texts)")
+    }
+
     /// `--title` goes into the SVG as written, character references to characters XML forbids
     /// and `&amp;` included.
     @Test func theTitleIsDrawnAsWritten() throws {

@@ -25,6 +25,7 @@ public enum HostileText {
         "0", "-1.5", "---", "...", "- ", ": ", "? ", "_start", "_end", "root",
         // Control characters, including the ones XML cannot hold.
         "\u{0}", "\u{1}", "\u{8}", "\u{B}", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{FEFF}",
+        "\u{FFFE}", "\u{FFFF}",
         // Bidirectional marks and overrides.
         "\u{200E}", "\u{200F}", "\u{202E}", "\u{2066}",
         // Emoji: plain, a ZWJ family, a flag with a variation selector, a skin tone.

@@ -185,13 +185,14 @@ struct DiagramWriter {
     }
 
     /// `scalar` in a YAML double-quoted scalar. Besides control characters, the characters
-    /// YAML 1.1 reads as line breaks (NEL, LS, PS) and the byte-order mark are escaped, so that
+    /// YAML 1.1 reads as line breaks (NEL, LS, PS), the byte-order mark and the non-characters
+    /// U+FFFE and U+FFFF, which YAML does not allow written as they are, are escaped, so that
     /// every YAML reader, whichever version it follows, reads the same title.
     private static func yamlEscaped(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\"": "\\\""
         case "\\": "\\\\"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}":
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
             "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
         default: String(scalar)
         }
