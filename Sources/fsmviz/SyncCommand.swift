@@ -65,7 +65,8 @@ extension FsmvizCommand {
         private func sync(_ file: String, renderer: GraphvizRenderer) -> (ExitStatus, Int) {
             let text: String
             do {
-                text = try String(decoding: MachineFileLoader.read(path: file), as: UTF8.self)
+                text = try String(
+                    decoding: MachineFileLoader.read(path: file, maximumFileSize: limitOptions.limits.fileSize ?? .max), as: UTF8.self)
             } catch {
                 Console.printError(error.description)
                 return (.usage, 0)
@@ -83,7 +84,8 @@ extension FsmvizCommand {
                 stale += 1
                 guard check || !reading.quiet else { return }
                 let verb = check ? "stale" : "updated"
-                Console.printError("\(file):\(marker.line + 1): \(verb): \(what) (from \(marker.machine))")
+                Console.printError(
+                    "\(PrintableText.escaped(file)):\(marker.line + 1): \(verb): \(PrintableText.escaped(what)) (from \(PrintableText.escaped(marker.machine)))")
             }
             var replacements: [(lines: Range<Int>, with: [Substring])] = []
             for marker in markers {
@@ -91,7 +93,7 @@ extension FsmvizCommand {
                 do {
                     machine = try reading.read(resolved(marker.machine), limits: limitOptions.limits).machine
                 } catch {
-                    Console.printError("\(error.description) (named at \(file):\(marker.line + 1))")
+                    Console.printError("\(error.description) (named at \(PrintableText.escaped(file)):\(marker.line + 1))")
                     worst = max(worst, .usage)
                     continue
                 }
@@ -101,7 +103,7 @@ extension FsmvizCommand {
                     do {
                         mermaid = try MachineFormat.mermaid.exporter?.write(machine).text ?? ""
                     } catch {
-                        Console.printError("\(file):\(marker.line + 1): error: \(error)")
+                        Console.printError("\(PrintableText.escaped(file)):\(marker.line + 1): error: \(PrintableText.escaped("\(error)"))")
                         worst = max(worst, .failure)
                         continue
                     }
@@ -138,14 +140,14 @@ extension FsmvizCommand {
         ) -> ExitStatus {
             guard let output = OutputFormat(path: path), [.svg, .png, .pdf].contains(output), let format = output.renderFormat
             else {
-                Console.printError("\(path): error: sync draws .svg, .png and .pdf images; cannot tell the format of this one")
+                Console.printError("\(PrintableText.escaped(path)): error: sync draws .svg, .png and .pdf images; cannot tell the format of this one")
                 return .usage
             }
             let bytes: [UInt8]
             do {
                 bytes = try renderer.render(machine, options: DOTOptions(theme: theme), format: format)
             } catch {
-                Console.printError("\(path): error: \(error)")
+                Console.printError("\(PrintableText.escaped(path)): error: \(PrintableText.escaped("\(error)"))")
                 return .failure
             }
             if FileManager.default.contents(atPath: path).map(Array.init) == bytes { return .success }
@@ -156,7 +158,7 @@ extension FsmvizCommand {
                     atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 try AtomicFile.write(bytes, to: path)
             } catch {
-                Console.printError("\(path): error: cannot write the drawing: \(error)")
+                Console.printError("\(PrintableText.escaped(path)): error: cannot write the drawing: \(PrintableText.escaped("\(error)"))")
                 return .failure
             }
             return .success

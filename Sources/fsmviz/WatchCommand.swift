@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSMCore
 
 extension FsmvizCommand {
     struct Watch: ParsableCommand {
@@ -65,14 +66,14 @@ extension FsmvizCommand {
                 do {
                     server = try PreviewServer(page: page, port: port)
                 } catch {
-                    Console.printError("error: \(error)")
+                    Console.printError("error: \(PrintableText.escaped("\(error)"))")
                     throw ExitStatus.failure.exitCode
                 }
                 server?.start()
                 Console.printError("serving http://127.0.0.1:\(server?.port ?? port)/")
             }
             let how = watcher.usesNotifications ? "" : " (polling every \(interval) s)"
-            let files = render.inputs.count == 1 ? render.inputs[0] : "\(render.inputs.count) files"
+            let files = render.inputs.count == 1 ? PrintableText.escaped(render.inputs[0]) : "\(render.inputs.count) files"
             Console.printError("watching \(files)\(how); Ctrl-C to stop")
             while !Interruption.isRequested {
                 let changed = watcher.changes(waitingUpTo: 250)
@@ -94,7 +95,7 @@ extension FsmvizCommand {
             }
             do {
                 try job.run()
-                if !render.reading.quiet { Console.printError("rendered \(inputs.joined(separator: ", "))") }
+                if !render.reading.quiet { Console.printError("rendered \(inputs.map(PrintableText.escaped).joined(separator: ", "))") }
                 return true
             } catch {
                 // Render printed why.

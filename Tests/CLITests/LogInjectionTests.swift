@@ -69,6 +69,42 @@ import Testing
         #expect(Self.isClean(output.stderr), "\(output.stderr.debugDescription)")
     }
 
+    /// `sync` names the Markdown file, the machine and the drawing it keeps, all of which come
+    /// from the repository: a forged file name, and an image path whose attribute spans lines.
+    @Test func syncReportsNamingForgedPathsStayOnTheirLines() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        try Data(try Self.machine("y").utf8).write(to: directory.appendingPathComponent("m.json"))
+        let markdown = """
+            <!-- fsmviz: m.json -->
+            ![drawn](\(Self.forged.filter { !$0.isWhitespace }).svg)
+
+            <!-- fsmviz: m.json -->
+            <picture>
+            <source media="(prefers-color-scheme: dark)" srcset="d\n::error file=forged.json,line=1::forged\nx.svg">
+            <img src="light.svg">
+            </picture>
+
+            """
+        try Data(markdown.utf8).write(to: directory.appendingPathComponent(Self.forged + ".md"))
+        let result = try CommandRunner.run(["sync", "--check", Self.forged + ".md"], in: directory)
+        #expect(result.status == 1)
+        #expect(Self.isClean(result.stderr), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains(#"stale: d\n::error file=forged.json"#), "\(result.stderr)")
+    }
+
+    /// `watch` names the files it watches and renders.
+    @Test func watchNamesForgedFilesOnOneLine() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let name = Self.forged + ".json"
+        try Data(try Self.machine("y").utf8).write(to: directory.appendingPathComponent(name))
+        let (process, transcript) = try WatchCommandTests.watch([name, "-o", "w.svg", "--poll"], in: directory)
+        WatchCommandTests.waitUntil("it watches") { transcript.current.contains("watching") }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(transcript.current.contains("rendered x\\n::error"), "\(transcript.current)")
+        #expect(Self.isClean(transcript.current), "\(transcript.current.debugDescription)")
+    }
+
     @Test func missingFilesAndUnknownFocusAreReportedOnOneLine() throws {
         let directory = try CommandRunner.temporaryDirectory()
         for arguments in [["dot", Self.forged], ["render", Self.forged], ["lint", Self.forged], ["convert", Self.forged, "--to", "json"]] {

@@ -92,6 +92,16 @@ import Testing
         #expect(result.status == 0, "run 'fsmviz sync README.md docs/*.md' and commit what it changes:\n\(result.stderr)")
     }
 
+    /// The Markdown file is read under the same limit as the machines, `--max-file-size`.
+    @Test func theMarkdownFileIsReadUnderTheFileSizeLimit() throws {
+        let root = try workspace()
+        let check = try CommandRunner.run(["sync", "--check", "--max-file-size", "300", "docs/guide.md"], in: root)
+        #expect(check.status == 2, "\(check.stderr)")
+        #expect(check.stderr.contains("docs/guide.md") && check.stderr.contains("300 bytes"), "\(check.stderr)")
+        let lifted = try CommandRunner.run(["sync", "--check", "--no-limit", "docs/guide.md"], in: root)
+        #expect(lifted.status == 1, "\(lifted.stderr)")
+    }
+
     @Test func aMarkerWithNothingToKeepOrABrokenMachineIsAnErrorWithItsLine() throws {
         let root = try workspace()
         try Data(
