@@ -176,6 +176,19 @@ import Testing
         }
     }
 
+    /// Found by FuzzMachineYAML: Yams hashes and compares mapping keys whole, so a key made of
+    /// aliases that each double the last (a 1 KB document) took hours to compose, before the
+    /// alias budget could count it. Keys that are not text are refused first, where they are.
+    @Test(arguments: ["  ? *l29\n  : 1\n", "  *l29 : 1\n", "  ? [*l29]\n  : 1\n", "  {*l29 : 1}: 2\n"])
+    func yamlKeysMadeOfAliasesAreRefusedBeforeTheyAreExpanded(key: String) {
+        var yaml = "l0: &l0 [x, y]\n"
+        for level in 1...29 { yaml += "l\(level): &l\(level) [*l\(level - 1), *l\(level - 1)]\n" }
+        yaml += "m:\n" + key
+        #expect(throws: MachineFileError(path: "keys.yaml", location: SourceLocation(line: 32, column: key.hasPrefix("  ?") ? 5 : 3), message: "mapping keys must be plain text")) {
+            try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "keys.yaml")
+        }
+    }
+
     @Test func missingAndUnreadableFilesAreClearErrors() {
         #expect(throws: MachineFileError(path: "/nonexistent/m.json", location: nil, message: "no such file")) {
             try MachineFileLoader.load(path: "/nonexistent/m.json")

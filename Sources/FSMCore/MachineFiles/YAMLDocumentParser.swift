@@ -14,6 +14,9 @@ public enum YAMLDocumentParser {
         // A UTF-8 byte-order mark is tolerated, as in JSON: editors on some systems write one,
         // and Yams refuses it. Positions are counted after it, as JSON's are.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        if let key = YAMLKeyScan.firstNonScalarKey(in: text) {
+            throw DocumentError("mapping keys must be plain text", at: key)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
