@@ -20,6 +20,11 @@
 static inline Agnode_t *fsmviz_edge_tail(Agedge_t *edge) { return agtail(edge); }
 static inline Agnode_t *fsmviz_edge_head(Agedge_t *edge) { return aghead(edge); }
 static inline char *fsmviz_get(void *object, const char *name) { return agget(object, (char *)name); }
+/* Sets a graph attribute the DOT left unset (agsafeset takes non-const strings before 13). */
+static inline void fsmviz_default_graph_attribute(Agraph_t *graph, const char *name, const char *value) {
+    char *current = agget(graph, (char *)name);
+    if (current == NULL || current[0] == '\0') agsafeset(graph, (char *)name, (char *)value, (char *)"");
+}
 /* A laid-out graph's or cluster's bounding box in points (GD_bb is a macro). */
 static inline boxf fsmviz_bounds(Agraph_t *graph) { return GD_bb(graph); }
 /* cgraph's default I/O discipline, which Swift cannot take the address of. */

@@ -1,10 +1,20 @@
 /// A layout fsmviz will not start because it would run for minutes: ``LayoutPolicy`` says
 /// which. The description proposes what to do instead, in the command line's terms.
 public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What a layout's size is counted in.
+    public enum Measure: String, Hashable, Sendable {
+        /// Drawn transitions, which every engine's time grows with.
+        case transitions
+        /// Drawn states, which cost time of their own when few transitions connect them.
+        case states
+    }
+
     /// The engine asked for.
     public var engine: LayoutEngine
-    /// How many transitions the diagram draws.
-    public var transitions: Int
+    /// What is over the engine's bound.
+    public var measure: Measure
+    /// How many of ``measure`` the diagram draws.
+    public var count: Int
     /// The most the engine is given.
     public var limit: Int
 
@@ -12,19 +22,30 @@ public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible 
     /// propose it.
     public var autoFinishes: Bool
 
-    /// Creates a refusal.
+    /// Creates a refusal for too many drawn transitions.
     public init(engine: LayoutEngine, transitions: Int, limit: Int, autoFinishes: Bool = true) {
         self.engine = engine
-        self.transitions = transitions
+        self.measure = .transitions
+        self.count = transitions
+        self.limit = limit
+        self.autoFinishes = autoFinishes
+    }
+
+    /// Creates a refusal for too many drawn states.
+    public init(engine: LayoutEngine, states: Int, limit: Int, autoFinishes: Bool = true) {
+        self.engine = engine
+        self.measure = .states
+        self.count = states
         self.limit = limit
         self.autoFinishes = autoFinishes
     }
 
     public var description: String {
-        "the diagram draws \(transitions) transitions, more than the \(limit) that '\(engine.rawValue)' lays out "
+        "the diagram draws \(count) \(measure.rawValue), more than the \(limit) that '\(engine.rawValue)' lays out "
             + "in reasonable time (it would take minutes); "
             + (autoFinishes ? "use '--engine sfdp' or '--engine auto', draw a part " : "draw a part ")
-            + "with '--focus STATE --radius N' or '--collapse DEPTH', write DOT without a layout with "
-            + "'--format dot', or raise the limit with --max-layout-transitions (--no-limit lifts it)"
+            + "with '--focus STATE --radius N' or '--collapse DEPTH', write DOT without a layout with '--format dot', "
+            + (measure == .transitions
+                ? "or raise the limit with --max-layout-transitions (--no-limit lifts it)" : "or lift the limit with --no-limit")
     }
 }

@@ -21,6 +21,7 @@ struct LayoutLimitOptions: ParsableArguments {
         var policy = LayoutPolicy.measured
         if noLimit {
             policy.maximumTransitions = [:]
+            policy.maximumStates = [:]
         } else if let maxLayoutTransitions {
             policy.maximumTransitions = policy.maximumTransitions.mapValues { _ in maxLayoutTransitions }
         }

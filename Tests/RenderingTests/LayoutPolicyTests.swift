@@ -89,8 +89,37 @@ import Testing
             transitions.append(Transition(from: StateID("s\(index - 1)"), on: "next", to: StateID("s\(index)")))
         }
         let machine = try Machine(states: states, transitions: transitions)
-        #expect(policy.refusal(of: .dot, for: DiagramView(whole: machine))?.transitions == count)
+        #expect(policy.refusal(of: .dot, for: DiagramView(whole: machine))?.count == count)
         #expect(policy.refusal(of: .dot, for: try DiagramSelection(focus: "s10", radius: 3).view(of: machine)) == nil)
+    }
+
+    /// States that no transition connects cost a layout too: every engine but dot packed them
+    /// around each other (2,000 took sfdp 17 s, 4,000 over a minute), and dot puts them in one
+    /// row. So auto gives dot few states, and each engine has a bound on states as well.
+    @Test func statesAreBoundedAsWellAsTransitions() throws {
+        #expect(policy.plan(transitions: 0, states: policy.dotStateLimit).engine == .dot)
+        #expect(policy.plan(transitions: 0, states: policy.dotStateLimit + 1).engine == .sfdp)
+        let sfdp = try #require(policy.maximumStates[.sfdp])
+        #expect(policy.refusal(of: .sfdp, transitions: 0, states: sfdp) == nil)
+        let refusal = try #require(policy.refusal(of: .sfdp, transitions: 0, states: sfdp + 1))
+        #expect(refusal == LayoutRefusal(engine: .sfdp, states: sfdp + 1, limit: sfdp, autoFinishes: false))
+        #expect(refusal.description.contains("\(sfdp + 1) states") && refusal.description.contains("--no-limit"))
+        #expect(!refusal.description.contains("--max-layout-transitions"))
+        let dot = try #require(policy.maximumStates[.dot])
+        #expect(policy.refusal(of: .dot, transitions: 0, states: dot + 1)?.description.contains("--engine auto") == true)
+        var unbounded = policy
+        unbounded.maximumStates = [:]
+        #expect(unbounded.refusal(of: .sfdp, transitions: 0, states: 10_000_000) == nil)
+    }
+
+    /// 5,000 states without a transition between them: auto draws them with sfdp, packed as an
+    /// array, every one in the SVG (a run of minutes before).
+    @Test func manyUnconnectedStatesAreDrawnPromptly() throws {
+        let states = (0..<5_000).map { State(StateID("s\($0)"), kind: $0 == 0 ? .initial : .normal) }
+        let machine = try Machine(states: states, transitions: [])
+        #expect(policy.plan(for: DiagramView(whole: machine)).engine == .sfdp)
+        let svg = String(decoding: try GraphvizRenderer().render(machine, format: .svg), as: UTF8.self)
+        #expect(svg.components(separatedBy: "class=\"node state atomic\"").count - 1 == 5_000)
     }
 
     @Test func everyPlanFallsBackToACheaperOneUntilTheCheapest() {
