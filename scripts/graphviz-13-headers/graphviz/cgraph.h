@@ -33,6 +33,7 @@ Agnode_t *aghead_of(Agedge_t *edge);
 #define agtail(e) agtail_of(e)
 #define aghead(e) aghead_of(e)
 char *agget(void *obj, char *name);
+int agsafeset(void *obj, char *name, const char *value, const char *def);
 void agsetfile(const char *);
 int agstrfree(Agraph_t *, const char *, bool is_html);
 /* Not in the public header: libcgraph 13 defines it with the reentrant scanner as argument,
