@@ -24,18 +24,18 @@ public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// Creates a refusal for too many drawn transitions.
     public init(engine: LayoutEngine, transitions: Int, limit: Int, autoFinishes: Bool = true) {
-        self.engine = engine
-        self.measure = .transitions
-        self.count = transitions
-        self.limit = limit
-        self.autoFinishes = autoFinishes
+        self.init(engine: engine, measure: .transitions, count: transitions, limit: limit, autoFinishes: autoFinishes)
     }
 
     /// Creates a refusal for too many drawn states.
     public init(engine: LayoutEngine, states: Int, limit: Int, autoFinishes: Bool = true) {
+        self.init(engine: engine, measure: .states, count: states, limit: limit, autoFinishes: autoFinishes)
+    }
+
+    private init(engine: LayoutEngine, measure: Measure, count: Int, limit: Int, autoFinishes: Bool) {
         self.engine = engine
-        self.measure = .states
-        self.count = states
+        self.measure = measure
+        self.count = count
         self.limit = limit
         self.autoFinishes = autoFinishes
     }
