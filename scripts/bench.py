@@ -32,6 +32,43 @@ GENERATOR = ROOT / "scripts" / "generate-machine.py"
 # A peer is not run at a size once its previous size shows it would not finish in this time.
 PEER_LIMIT = 60.0
 # FSMVIZ_BENCH_SIZES=1000,10000 runs fewer sizes (a quick check of the script itself).
+# Measurements taken once, outside this script; kept here so that a rerun of their section keeps them.
+PACKING_MEASURED_ONCE = """#### States without transitions: packing components
+
+A machine of many states and few transitions is many connected components. Every engine but `dot`
+lays each out apart and then packs them, by default around each other's outlines, which grows
+with the square of their count. Measured on 2026-11-24 (Graphviz 2.42, machines of N states and no
+transition, SVG, one run each, beside two fuzzers):
+
+| engine | packing | 1,000 | 2,000 | 4,000 | 20,000 | 50,000 | 100,000 | 200,000 |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| sfdp (fsmviz, debug) | default | 4.5 s | 17.6 s | over 60 s | over 10 min | | | |
+| sfdp | `packmode=array` | | 0.07 s | | 0.65 s | 1.6 s | 3.2 s | 6.3 s (844 MB) |
+| sfdp (fsmviz, debug) | `packmode=array` | | 0.18 s | | | | | |
+| neato, fdp, twopi, circo | default | 3.7 to 4.2 s | | | | | | |
+| neato, fdp, twopi, circo | `packmode=array` | 0.03 to 0.11 s | | | | | | |
+| dot | (no packing) | | 0.08 s | | 6.0 s | | | |
+
+So fsmviz sets `packmode=array` for every engine but `dot` (unless the DOT sets it), `auto` gives
+`dot` at most 1,000 states, and the engines refuse above 20,000 states (`dot`) or 200,000 (the
+others); see reliability.md, "Layout bounds"."""
+
+WRITERS_MEASURED_ONCE = """### Writing machine files (`fsmviz convert`)
+
+The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly (issue 13); reading that YAML back still takes 40 s and 1.4 GiB (Yams)."""
+
+YAML_PROFILE_MEASURED_ONCE = """#### Where a YAML load's time goes
+
+Measured once (2026-11-24, this script does not repeat it): `perf record -g` at 499 Hz on a release build
+linting the 1M-transition YAML above, 22.2 s and 1.42 GiB peak beside two fuzzers. Of the run, 87% is
+reading the document: 61% goes to Yams resolving each plain scalar's tag through `NSRegularExpression`,
+once when fsmviz asks a scalar's value (33%) and once when Yams hashes each mapping's keys to look for
+duplicates (34% in `checkDuplicates`, mostly that same resolution); libyaml's own parsing is about 3%.
+`YAMLKeyScan`, the pass over libyaml's events that refuses non-text keys before Yams composes the
+document (issue 13), takes 2.7%. So a reader that builds the document from libyaml's events directly,
+with the few YAML 1.1 scalar forms a machine file uses checked by hand, would remove most of the gap to
+JSON; this pre-pass is not where the time is."""
+
 LINT_SIZES = [int(size) for size in os.environ.get("FSMVIZ_BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
 
 
@@ -495,6 +532,8 @@ def engines_section():
         "`--collapse` bring a huge machine back to `dot`. An explicit `--engine` is not second-guessed, but it "
         "is bounded, below.",
         "",
+        PACKING_MEASURED_ONCE,
+        "",
         "#### Engines named with `--engine`: where a layout reaches a minute",
         "",
         f"Graphviz's tools on fsmviz's DOT as `fsmviz render --engine NAME` draws it (events beside the edges), one "
@@ -561,6 +600,10 @@ def yaml_section():
         table(["machine", "YAML size", "fsmviz lint (YAML)", "peak RSS", "fsmviz lint (JSON)", "PyYAML C loader",
                "YAML ÷ JSON", "fsmviz ÷ PyYAML"], rows),
         *([f"\n*{stopped}, so the next would take over {PEER_LIMIT:.0f} s.*"] if stopped else []),
+        "",
+        YAML_PROFILE_MEASURED_ONCE,
+        "",
+        WRITERS_MEASURED_ONCE,
     ])
 
 
