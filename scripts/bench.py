@@ -31,7 +31,6 @@ PEERS = ROOT / "scripts" / "bench-peers.py"
 GENERATOR = ROOT / "scripts" / "generate-machine.py"
 # A peer is not run at a size once its previous size shows it would not finish in this time.
 PEER_LIMIT = 60.0
-# FSMVIZ_BENCH_SIZES=1000,10000 runs fewer sizes (a quick check of the script itself).
 # Measurements taken once, outside this script; kept here so that a rerun of their section keeps them.
 PACKING_MEASURED_ONCE = """#### States without transitions: packing components
 
@@ -69,6 +68,7 @@ document (issue 13), takes 2.7%. So a reader that builds the document from libya
 with the few YAML 1.1 scalar forms a machine file uses checked by hand, would remove most of the gap to
 JSON; this pre-pass is not where the time is."""
 
+# FSMVIZ_BENCH_SIZES=1000,10000 runs fewer sizes (a quick check of the script itself).
 LINT_SIZES = [int(size) for size in os.environ.get("FSMVIZ_BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
 
 
