@@ -9,20 +9,19 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "fsmviz",
-    // Synchronization's Mutex (FSMCore, Analysis) and String(validating:as:) need the Swift 6
+    // Synchronization's Mutex (FSMCore, FSMAnalysis) and String(validating:as:) need the Swift 6
     // runtime: macOS 15, iOS 18.
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "fsmviz", targets: ["fsmviz"]),
-        .executable(name: "fsmviz-examples", targets: ["Examples"]),
         .library(name: "FSMCore", targets: ["FSMCore"]),
-        .library(name: "Analysis", targets: ["Analysis"]),
-        .library(name: "DOTExport", targets: ["DOTExport"]),
+        .library(name: "FSMAnalysis", targets: ["FSMAnalysis"]),
+        .library(name: "FSMDOT", targets: ["FSMDOT"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "FSMRuntimeDiagrams", targets: ["FSMRuntimeDiagrams"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "Linting", targets: ["Linting"]),
-        .library(name: "Interop", targets: ["Interop"]),
+        .library(name: "FSMRendering", targets: ["FSMRendering"]),
+        .library(name: "FSMLint", targets: ["FSMLint"]),
+        .library(name: "FSMInterop", targets: ["FSMInterop"]),
         .plugin(name: "FsmvizCommandPlugin", targets: ["FsmvizCommandPlugin"]),
         .plugin(name: "FsmvizLintPlugin", targets: ["FsmvizLintPlugin"]),
         .plugin(name: "FsmvizDiagramsPlugin", targets: ["FsmvizDiagramsPlugin"]),
@@ -40,29 +39,29 @@ let package = Package(
             name: "FSMCore",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Analysis", dependencies: ["FSMCore"]),
-        .target(name: "DOTExport", dependencies: ["FSMCore", "Analysis"]),
+        .target(name: "FSMAnalysis", dependencies: ["FSMCore"]),
+        .target(name: "FSMDOT", dependencies: ["FSMCore", "FSMAnalysis"]),
         .target(name: "FSMRuntime", dependencies: ["FSMCore"]),
-        .target(name: "FSMRuntimeDiagrams", dependencies: ["FSMRuntime", "FSMCore", "DOTExport"]),
+        .target(name: "FSMRuntimeDiagrams", dependencies: ["FSMRuntime", "FSMCore", "FSMDOT"]),
         .systemLibrary(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "Rendering", dependencies: ["CGraphviz", "FSMCore", "Analysis", "DOTExport"]),
-        .target(name: "Linting", dependencies: ["FSMCore", "Analysis", "Interop"]),
+        .target(name: "FSMRendering", dependencies: ["CGraphviz", "FSMCore", "FSMAnalysis", "FSMDOT"]),
+        .target(name: "FSMLint", dependencies: ["FSMCore", "FSMAnalysis", "FSMInterop"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "Interop", dependencies: ["FSMCore", "CLibXML2"]),
-        .target(name: "DiagramCheck", dependencies: ["FSMCore", "DOTExport", "Rendering", "Interop"], exclude: ["Tool"]),
+        .target(name: "FSMInterop", dependencies: ["FSMCore", "CLibXML2"]),
+        .target(name: "DiagramCheck", dependencies: ["FSMCore", "FSMDOT", "FSMRendering", "FSMInterop"], exclude: ["Tool"]),
         .executableTarget(name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore"], path: "Sources/DiagramCheck/Tool"),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "Analysis", "Linting", "DOTExport", "Rendering", "Interop",
+                "FSMCore", "FSMAnalysis", "FSMLint", "FSMDOT", "FSMRendering", "FSMInterop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,7 +75,7 @@ let package = Package(
         .plugin(name: "FsmvizDiagramsPlugin", capability: .buildTool(), dependencies: ["fsmviz"]),
         .target(
             name: "TestSupport",
-            dependencies: ["FSMCore", "Analysis", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["FSMCore", "FSMAnalysis", .product(name: "PropertyBased", package: "swift-property-based")],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -85,49 +84,49 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "AnalysisTests",
+            name: "FSMAnalysisTests",
             dependencies: [
-                "Analysis", "FSMCore", "TestSupport",
+                "FSMAnalysis", "FSMCore", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["FSMCore", "Analysis"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["FSMCore", "FSMAnalysis"]),
         .executableTarget(
-            name: "Examples", dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport"]),
+            name: "Examples", dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "FSMAnalysis", "FSMDOT"]),
         .testTarget(
             name: "FSMRuntimeTests",
-            dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "Analysis", "DOTExport", "TestSupport", "Examples"]),
+            dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "FSMAnalysis", "FSMDOT", "TestSupport", "Examples"]),
         // A client in Swift 5 mode, as the seeds' users are: their examples compile unchanged
         // where fsmviz's API is @preconcurrency.
         .testTarget(
             name: "SwiftFiveClientTests", dependencies: ["FSMRuntime", "FSMCore"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
-            name: "DOTExportTests",
+            name: "FSMDOTTests",
             dependencies: [
-                "DOTExport", "FSMCore", "Rendering", "TestSupport",
+                "FSMDOT", "FSMCore", "FSMRendering", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "RenderingTests",
+            name: "FSMRenderingTests",
             dependencies: [
-                "Rendering", "DOTExport", "FSMCore", "Analysis", "Interop", "TestSupport",
+                "FSMRendering", "FSMDOT", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LintingTests", dependencies: ["Linting", "Analysis", "FSMCore", "TestSupport"]),
+        .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DiagramCheckTests",
-            dependencies: ["DiagramCheck", "FSMCore", "DOTExport", "Rendering", "Interop", "TestSupport"],
+            dependencies: ["DiagramCheck", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "InteropTests",
+            name: "FSMInteropTests",
             dependencies: [
-                "Interop", "FSMCore", "Analysis", "DOTExport", "Linting", "TestSupport",
+                "FSMInterop", "FSMCore", "FSMAnalysis", "FSMDOT", "FSMLint", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Yams", package: "Yams"),
             ],

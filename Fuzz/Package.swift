@@ -19,16 +19,16 @@ let package = Package(
             name: "FuzzDOTRoundTrip",
             dependencies: [
                 "FuzzSupport", .product(name: "FSMCore", package: "fsmviz"),
-                .product(name: "DOTExport", package: "fsmviz"), .product(name: "Rendering", package: "fsmviz"),
+                .product(name: "FSMDOT", package: "fsmviz"), .product(name: "FSMRendering", package: "fsmviz"),
             ]),
         .executableTarget(
             name: "FuzzSCXML",
-            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz")]),
         .executableTarget(
             name: "FuzzWriters",
-            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz")]),
         .executableTarget(
             name: "FuzzXState",
-            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "Interop", package: "fsmviz")]),
+            dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz")]),
     ]
 )

@@ -461,7 +461,7 @@ def render_section():
 
 def engines_section():
     """What `--engine auto`'s thresholds rest on: each engine's time as generated machines grow."""
-    policy = (ROOT / "Sources" / "Rendering" / "LayoutPolicy.swift").read_text()
+    policy = (ROOT / "Sources" / "FSMRendering" / "LayoutPolicy.swift").read_text()
     dot_limit, label_limit, bounds_text = re.search(
         r"measured = LayoutPolicy\(\s*dotLimit: ([\d_]+), labelLimit: ([\d_]+), maximumTransitions: \[([^\]]*)\]\)", policy).groups()
     bounds = {engine: int(limit.replace("_", "")) for engine, limit in re.findall(r"\.(\w+): ([\d_]+)", bounds_text)}

@@ -1,6 +1,6 @@
 #ifndef FSMVIZ_CLIBXML2_SHIM_H
 #define FSMVIZ_CLIBXML2_SHIM_H
-/* libxml2's streaming reader, the only part of libxml2 fsmviz uses (Interop's LibXML2 type).
+/* libxml2's streaming reader, the only part of libxml2 fsmviz uses (FSMInterop's LibXML2 type).
  * The include path comes from pkg-config's libxml-2.0 (Debian libxml2-dev, Homebrew libxml2). */
 #include <libxml/xmlversion.h>
 /* A libxml2 built with ICU (Debian's) includes the system ICU's headers, whose UErrorCode

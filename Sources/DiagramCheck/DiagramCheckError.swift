@@ -1,5 +1,5 @@
 public import FSMCore
-public import Rendering
+public import FSMRendering
 
 /// Why a drawing could not be checked.
 public enum DiagramCheckError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
-public import DOTExport
+public import FSMDOT
 public import FSMCore
-internal import Interop
-public import Rendering
+internal import FSMInterop
+public import FSMRendering
 
 /// Judges a machine's drawing from the geometry Graphviz laid out: whether every transition is
 /// drawn, once, from its own source to its own targets; whether labels stay with their edges,

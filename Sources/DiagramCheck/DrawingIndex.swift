@@ -1,4 +1,4 @@
-internal import DOTExport
+internal import FSMDOT
 internal import FSMCore
 
 /// A laid-out diagram read through fsmviz's element scheme (docs/diagrams.md): which boxes draw

@@ -1,7 +1,7 @@
 /// One seed library's example, ported to fsmviz's runtime: it runs the machine and prints
 /// what happens, then prints the machine's diagram as DOT.
 protocol Example {
-    /// The name to run it by: `swift run fsmviz-examples NAME`.
+    /// The name to run it by: `swift run Examples NAME`.
     static var name: String { get }
     /// One line saying which library's example it is.
     static var summary: String { get }

@@ -1,4 +1,4 @@
-import DOTExport
+import FSMDOT
 import FSMRuntime
 import Foundation
 

@@ -1,5 +1,5 @@
-// Runs the ported seed examples: `swift run fsmviz-examples` lists them,
-// `swift run fsmviz-examples NAME` runs one.
+// Runs the ported seed examples: `swift run Examples` lists them,
+// `swift run Examples NAME` runs one.
 import Foundation
 
 let examples: [any Example.Type] = [
@@ -12,17 +12,17 @@ let examples: [any Example.Type] = [
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
-    print("usage: fsmviz-examples NAME\n\nexamples:")
+    print("usage: Examples NAME\n\nexamples:")
     for example in examples { print("  \(example.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(example.summary)") }
     exit(0)
 }
 guard let example = examples.first(where: { $0.name == name }) else {
-    FileHandle.standardError.write(Data("fsmviz-examples: no example named '\(name)'\n".utf8))
+    FileHandle.standardError.write(Data("Examples: no example named '\(name)'\n".utf8))
     exit(2)
 }
 do {
     try await example.run()
 } catch {
-    FileHandle.standardError.write(Data("fsmviz-examples: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("Examples: \(error)\n".utf8))
     exit(1)
 }

@@ -3,8 +3,8 @@
 /// Every command reports machine files that cannot be read, configuration files that are
 /// wrong and content a format could not carry over as diagnostics, so they all read alike,
 /// in the `file:line:column: severity: message` form that compilers use and that editors and
-/// CI logs turn into links. ``MachineFileError``, `ConfigurationError` (module Linting) and
-/// `InteropWarning` (module Interop) are the diagnostics of their kind.
+/// CI logs turn into links. ``MachineFileError``, `ConfigurationError` (module FSMLint) and
+/// `InteropWarning` (module FSMInterop) are the diagnostics of their kind.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
     public enum Severity: String, Hashable, Sendable, CaseIterable {

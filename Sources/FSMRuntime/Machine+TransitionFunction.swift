@@ -10,8 +10,8 @@ extension Machine {
     /// func next(_ door: Door, _ action: Action) -> Door? { ... }
     ///
     /// let machine = try Machine(initial: Door.closed, transition: next)
-    /// print(DOTWriter().write(machine))      // import DOTExport
-    /// let findings = machine.analyze()       // import Analysis
+    /// print(DOTWriter().write(machine))      // import FSMDOT
+    /// let findings = machine.analyze()       // import FSMAnalysis
     /// ```
     ///
     /// Every state and every event is declared, in the enums' declaration order, so a state

@@ -1,7 +1,7 @@
-// EFStateMachine's flow diagram, apart from FSMRuntime: drawing it needs DOTExport, which
-// brings the lint engine (Analysis) with it, and an app that only runs machines should not
+// EFStateMachine's flow diagram, apart from FSMRuntime: drawing it needs FSMDOT, which
+// brings the lint engine (FSMAnalysis) with it, and an app that only runs machines should not
 // link either.
-import DOTExport
+import FSMDOT
 import FSMCore
 public import FSMRuntime
 

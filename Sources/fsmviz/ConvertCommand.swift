@@ -1,6 +1,6 @@
 import ArgumentParser
 import FSMCore
-import Interop
+import FSMInterop
 
 extension FsmvizCommand {
     struct Convert: ParsableCommand {

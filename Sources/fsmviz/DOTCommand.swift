@@ -1,7 +1,7 @@
 import ArgumentParser
-import DOTExport
+import FSMDOT
 import FSMCore
-import Interop
+import FSMInterop
 
 extension FsmvizCommand {
     struct DOT: ParsableCommand {

@@ -1,8 +1,8 @@
 public import ArgumentParser
-public import DOTExport
-import Analysis
+public import FSMDOT
+import FSMAnalysis
 import FSMCore
-import Rendering
+import FSMRendering
 
 extension DOTStyle: ExpressibleByArgument {}
 extension RankDirection: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Interop
+import FSMInterop
 
 /// The formats `fsmviz convert --to` takes: those fsmviz writes.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Interop
+import FSMInterop
 
 /// The formats `fsmviz convert --from` takes: those fsmviz reads.
 enum ImportFormat: String, CaseIterable, ExpressibleByArgument {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Rendering
+import FSMRendering
 
 /// The flag that raises how much the slow layout engines are given, for `render` (the only
 /// command that lays out); `--no-limit`, among the input limits, lifts the bounds too.

@@ -1,8 +1,8 @@
-public import Analysis
+public import FSMAnalysis
 public import ArgumentParser
 import FSMCore
 import Foundation
-public import Linting
+public import FSMLint
 
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 public import ArgumentParser
-public import Rendering
+public import FSMRendering
 
 /// What `fsmviz render` writes.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
@@ -10,7 +10,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case dot
     /// DOT with Graphviz's layout positions.
     case dotLayout = "dot-layout"
-    /// A self-contained page that explores the SVG (``Rendering/HTMLViewer``).
+    /// A self-contained page that explores the SVG (``FSMRendering/HTMLViewer``).
     case html
 
     /// The format a file name's extension names.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FSMCore
-import Interop
-import Linting
+import FSMInterop
+import FSMLint
 
 /// How `render`, `dot`, `lint` and `convert` read their inputs, and how much they say about
 /// them.

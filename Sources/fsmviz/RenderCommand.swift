@@ -1,9 +1,9 @@
 import ArgumentParser
-import DOTExport
+import FSMDOT
 import FSMCore
 import Foundation
-import Interop
-import Rendering
+import FSMInterop
+import FSMRendering
 
 extension FsmvizCommand {
     struct Render: ParsableCommand {

@@ -1,7 +1,7 @@
-import Analysis
+import FSMAnalysis
 import ArgumentParser
 import FSMCore
-import Linting
+import FSMLint
 
 extension FsmvizCommand {
     struct Rules: ParsableCommand {

@@ -20,7 +20,7 @@ import Testing
     func dotPrintsTheSameDOTAsTheLibrary(style: String) throws {
         let result = try CommandRunner.run(["dot", "samples/ef-load-state.json", "--style", style])
         #expect(result.status == 0)
-        let golden = Golden.packageRoot.appendingPathComponent("Tests/DOTExportTests/Fixtures/golden/ef-load-state.\(style).dot")
+        let golden = Golden.packageRoot.appendingPathComponent("Tests/FSMDOTTests/Fixtures/golden/ef-load-state.\(style).dot")
         #expect(result.stdoutText == (try String(contentsOf: golden, encoding: .utf8)))
     }
 

@@ -108,7 +108,7 @@ import Testing
         let dot = try CommandRunner.run(["dot", "\(Self.corpus)/w3c-irp/mandatory/test576.scxml"])
         #expect(dot.status == 0)
         #expect(dot.stdoutText.contains("style=\"dashed,rounded\""))
-        let config = Golden.packageRoot.appendingPathComponent("Tests/InteropTests/Fixtures/xstate/payment.json").path
+        let config = Golden.packageRoot.appendingPathComponent("Tests/FSMInteropTests/Fixtures/xstate/payment.json").path
         let render = try CommandRunner.run(["render", config, "-o", "-", "--format", "svg"])
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stdoutText.contains(">H</text>"))

@@ -1,7 +1,7 @@
 import DiagramCheck
 import FSMCore
 import Foundation
-import Interop
+import FSMInterop
 import TestSupport
 import Testing
 

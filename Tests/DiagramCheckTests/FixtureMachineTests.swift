@@ -1,7 +1,7 @@
 import DiagramCheck
 import FSMCore
 import Foundation
-import Interop
+import FSMInterop
 import Testing
 
 /// The fixture machines load with the current importers, cover what issue 12 asks of them, and

@@ -1,5 +1,5 @@
-import Analysis
-import DOTExport
+import FSMAnalysis
+import FSMDOT
 import FSMCore
 import FSMRuntime
 import Foundation
@@ -9,7 +9,7 @@ import Testing
 @testable import Examples
 
 // The auth example from the documentation of Amplify's State protocol, ported once in the
-// examples (`swift run fsmviz-examples amplify`) and tested here: AuthState holds an
+// examples (`swift run Examples amplify`) and tested here: AuthState holds an
 // AuthenticationState and an AuthorizationState; signIn -> didSignIn -> getCreds() ->
 // didGetCreds -> isReady -> authIsReady.
 typealias AuthEvent = AmplifyAuthExample.AuthEvent

@@ -1,4 +1,4 @@
-import Analysis
+import FSMAnalysis
 import FSMCore
 import FSMRuntime
 import Foundation
@@ -7,7 +7,7 @@ import Testing
 
 @testable import Examples
 
-// DDStateMachine's README example, ported once in the examples (`swift run fsmviz-examples
+// DDStateMachine's README example, ported once in the examples (`swift run Examples
 // dd`) and tested here: a sync process with a 30 s cache.
 typealias SyncStatus = DDSyncExample.SyncStatus
 typealias SyncEvent = DDSyncExample.SyncEvent

@@ -1,5 +1,5 @@
-import Analysis
-import DOTExport
+import FSMAnalysis
+import FSMDOT
 import FSMCore
 import FSMRuntime
 import FSMRuntimeDiagrams

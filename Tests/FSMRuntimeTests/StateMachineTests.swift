@@ -1,4 +1,4 @@
-import Analysis
+import FSMAnalysis
 import FSMCore
 import FSMRuntime
 import Foundation

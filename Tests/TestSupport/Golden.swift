@@ -22,7 +22,7 @@ public enum Golden {
     /// a deep calculator, multi-event transitions, parallel regions, `<invoke>`), listed in the
     /// corpus under this folder's name.
     public static var ownMachinesDirectory: URL {
-        packageRoot.appendingPathComponent("Tests/InteropTests/Fixtures/own-machines")
+        packageRoot.appendingPathComponent("Tests/FSMInteropTests/Fixtures/own-machines")
     }
 
     /// What a test says when a file `scripts/setup` provides is missing.

@@ -1,4 +1,4 @@
-public import Analysis
+public import FSMAnalysis
 public import FSMCore
 public import Testing
 import Foundation
@@ -67,9 +67,9 @@ extension Golden {
         try MachineFileLoader.load(path: samplesDirectory.appendingPathComponent(name).path)
     }
 
-    /// The golden DOT that DOTExport's tests keep under `golden/` for a sample.
+    /// The golden DOT that FSMDOT's tests keep under `golden/` for a sample.
     public static func dotGolden(_ name: String) throws -> String {
         try String(
-            contentsOf: packageRoot.appendingPathComponent("Tests/DOTExportTests/Fixtures/golden/\(name)"), encoding: .utf8)
+            contentsOf: packageRoot.appendingPathComponent("Tests/FSMDOTTests/Fixtures/golden/\(name)"), encoding: .utf8)
     }
 }

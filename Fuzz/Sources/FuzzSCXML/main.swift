@@ -3,7 +3,7 @@
 // as SCXML that imports as the same machine.
 import FSMCore
 import FuzzSupport
-import Interop
+import FSMInterop
 
 runFuzzer { bytes in
     do {

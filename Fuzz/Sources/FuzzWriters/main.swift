@@ -6,7 +6,7 @@
 // no directive, comment or frame line beyond the writer's.
 import FSMCore
 import FuzzSupport
-import Interop
+import FSMInterop
 
 /// Lines PlantUML reads as more than diagram text: preprocessor directives (`!include`),
 /// frame lines (`@startuml`, `@enduml`) and comments.

@@ -2,7 +2,7 @@
 // crash, a hang or unbounded memory.
 import FSMCore
 import FuzzSupport
-import Interop
+import FSMInterop
 
 runFuzzer { bytes in
     do {

@@ -1,0 +1,40 @@
+public import FSMAnalysis
+import FSMCore
+public import FSMInterop
+
+extension Linter {
+    /// The warnings `imported` carries about content fsmviz does not model, as lint reports
+    /// them: findings of ``unsupportedContentRuleID``, in file order.
+    static func unsupportedContent(in imported: ImportedMachine) -> [Finding] {
+        imported.warnings.map { warning in
+            Finding(
+                ruleID: unsupportedContentRuleID, severity: .warning, message: warning.message,
+                location: warning.location)
+        }
+    }
+
+    /// The warnings `imported` (read from `path`) carries, as the `.fsmviz.yml` that governs
+    /// `path` (or this linter's configuration) lets them through: `render`, `dot` and `convert`
+    /// print what `lint` would report of them, so a team silences them once for every command.
+    /// An invalid configuration filters nothing: `lint` reports it.
+    public func importWarnings(of imported: ImportedMachine, path: String) -> [Finding] {
+        settings(forFile: path).apply(to: Self.unsupportedContent(in: imported))
+    }
+
+    private func settings(forFile path: String) -> RuleSettings {
+        guard path != "-" else { return RuleSettings() }
+        let absolute = LintConfiguration.absolute(path)
+        switch configuration {
+        case .fixed(let configuration):
+            return configuration.settings(forFile: absolute)
+        case .file(let file):
+            return (try? LintConfiguration.load(path: file))?.settings(forFile: absolute) ?? RuleSettings()
+        case .discover:
+            var locator = ConfigurationLocator()
+            guard case .success(let configuration)? = locator.configuration(forFile: absolute)?.configuration else {
+                return RuleSettings()
+            }
+            return configuration.settings(forFile: absolute)
+        }
+    }
+}

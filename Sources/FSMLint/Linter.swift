@@ -1,0 +1,136 @@
+import FSMAnalysis
+public import FSMCore
+import Foundation
+public import FSMInterop
+
+/// Lints machine files as `fsmviz lint` does: finds the files, finds and applies each one's
+/// configuration, runs the rules, and collects findings and input errors per file.
+///
+/// ```swift
+/// let results = Linter().lint(["machines/"])
+/// print(TextReporter().report(results))
+/// ```
+///
+/// Linting goes on past bad files: each problem is recorded in the results, in the order the
+/// files were found, so one run reports everything.
+public struct Linter: Sendable {
+    /// Where a machine file's configuration comes from.
+    public enum ConfigurationSource: Hashable, Sendable {
+        /// The nearest `.fsmviz.yml` in the file's directory or above; none means defaults.
+        case discover
+        /// This file, for every machine file.
+        case file(String)
+        /// This configuration, for every machine file.
+        case fixed(LintConfiguration)
+    }
+
+    /// Where configuration comes from.
+    public var configuration: ConfigurationSource
+    /// How big a machine file may be (see ``/FSMCore/InputLimits``).
+    public var limits: InputLimits
+    /// The format to read every file in, or `nil` to go by each file's name.
+    public var format: MachineFormat?
+
+    /// The rule id of findings about content a machine file holds that fsmviz does not model
+    /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
+    /// which `.fsmviz.yml` can disable or make more or less severe like a rule.
+    public static let unsupportedContentRuleID = "fsmviz/unsupported-content"
+
+    /// A linter that uses `configuration` (by default, the nearest `.fsmviz.yml`) and reads
+    /// machines within `limits`.
+    public init(configuration: ConfigurationSource = .discover, limits: InputLimits = .standard) {
+        self.configuration = configuration
+        self.limits = limits
+    }
+
+    /// Lints every machine file that `inputs` (files and directories) stand for.
+    ///
+    /// A configuration file that is invalid is reported once, as a result of its own, and the
+    /// machine files it governs are not linted: linting them with settings other than the
+    /// team's would report what the team turned off.
+    public func lint(_ inputs: [String]) -> [LintResult] {
+        var results: [LintResult] = []
+        var fixed: LintConfiguration?
+        switch configuration {
+        case .discover: break
+        case .fixed(let configuration): fixed = configuration
+        case .file(let path):
+            do {
+                fixed = try LintConfiguration.load(path: path)
+            } catch {
+                return [Self.result(error)]
+            }
+        }
+        var locator = ConfigurationLocator()
+        var reported: Set<String> = []
+        var seen: Set<String> = []
+        for input in inputs {
+            let (files, errors) = MachineFileSearch.expand(input)
+            results += errors
+            for file in files {
+                let absolute = file.path == "-" ? "-" : LintConfiguration.absolute(file.path)
+                guard seen.insert(absolute).inserted else { continue }
+                var governing = fixed
+                if governing == nil, file.path != "-",
+                    let found = locator.configuration(forFile: absolute)
+                {
+                    switch found.configuration {
+                    case .success(let configuration):
+                        governing = configuration
+                    case .failure(let error):
+                        if reported.insert(found.path).inserted { results.append(Self.result(error)) }
+                        continue
+                    }
+                }
+                if file.foundInDirectory, governing?.excludes(file: absolute) == true { continue }
+                results.append(lint(file: file.path, settings: governing?.settings(forFile: absolute) ?? RuleSettings()))
+            }
+        }
+        return results
+    }
+
+    /// Lints one machine file (`-` for standard input), in any format fsmviz reads, with
+    /// `settings`.
+    public func lint(file path: String, settings: RuleSettings = RuleSettings()) -> LintResult {
+        let imported: ImportedMachine
+        do {
+            imported = try MachineReader.read(path: path, format: format, limits: limits)
+        } catch {
+            return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
+        }
+        let machine = imported.machine
+        let unsupported = Self.unsupportedContent(in: imported)
+        let noLocation = SourceLocation(line: .max, column: .max)
+        // Both lists are in file order; a stable merge keeps rule order among equal positions.
+        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine, semantics: imported.semantics)).enumerated()
+            .sorted { lhs, rhs in
+                let left = lhs.element.location ?? noLocation
+                let right = rhs.element.location ?? noLocation
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }.map(\.element)
+        return LintResult(
+            path: path == "-" ? "<stdin>" : path,
+            findings: settings.apply(to: findings),
+            errors: Self.unknownSuppressions(in: machine))
+    }
+
+    /// Suppressions naming no rule: a typo there silences nothing, so it must not pass quietly.
+    private static func unknownSuppressions(in machine: Machine) -> [InputError] {
+        let ids = Analyzer.allRules.map { $0.description.identifier }
+        return Analyzer.unknownSuppressions(in: machine).map { suppression in
+            let scope = suppression.state.map { " for state '\($0)'" } ?? ""
+            let hint = Suggestion.hint(for: suppression.ruleID, among: ids)
+            return InputError(
+                .unknownSuppression,
+                "lint suppression\(scope) names unknown rule '\(suppression.ruleID)'"
+                    + (hint.isEmpty ? "; 'fsmviz rules' lists the rules" : hint),
+                at: suppression.location)
+        }
+    }
+
+    private static func result(_ error: ConfigurationError) -> LintResult {
+        LintResult(
+            path: error.path, kind: .configuration,
+            errors: [InputError(.invalidConfiguration, error.message, at: error.location)])
+    }
+}

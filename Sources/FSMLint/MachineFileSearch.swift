@@ -1,0 +1,94 @@
+import Foundation
+import FSMInterop
+
+/// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
+/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it, and every `.xml` file that is
+/// an SCXML document.
+///
+/// The search is deterministic: entries are visited in sorted order, depth first. It skips
+/// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself, fsmviz's temporary
+/// files), reads regular files only (a link to one too, never to a device or FIFO), and does
+/// not follow symbolic links to directories, which could loop.
+enum MachineFileSearch {
+    /// One file to lint.
+    struct File: Hashable {
+        /// The path as given, or the directory as given joined with the names below it.
+        var path: String
+        /// Whether a directory search found it (configurations may exclude those), rather
+        /// than the user naming it.
+        var foundInDirectory: Bool
+    }
+
+    /// What one argument stands for: files, and directories that could not be searched.
+    static func expand(_ argument: String) -> (files: [File], errors: [LintResult]) {
+        var isDirectory: ObjCBool = false
+        guard argument != "-", FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            return ([File(path: argument, foundInDirectory: false)], [])
+        }
+        var files: [File] = []
+        var errors: [LintResult] = []
+        // A stack of paths still to visit, each marked as a directory or a file; children are
+        // pushed in reverse so they pop in sorted order.
+        var pending: [(path: String, isDirectory: Bool)] = [(argument, true)]
+        while let (path, isDirectory) = pending.popLast() {
+            guard isDirectory else {
+                files.append(File(path: path, foundInDirectory: true))
+                continue
+            }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            } catch {
+                errors.append(
+                    LintResult(path: path, errors: [InputError(.noMachineFiles, "cannot list the directory")]))
+                continue
+            }
+            var children: [(path: String, isDirectory: Bool)] = []
+            for name in names where !name.hasPrefix(".") {
+                let child = join(path, name)
+                switch kind(of: child) {
+                case .directory: children.append((child, true))
+                case .file where MachineFormat(path: name).map({ $0.importer != nil }) == true:
+                    children.append((child, false))
+                case .file where name.lowercased().hasSuffix(".xml") && MachineReader.looksLikeSCXML(path: child):
+                    children.append((child, false))
+                default: break
+                }
+            }
+            pending += children.reversed()
+        }
+        if files.isEmpty, errors.isEmpty {
+            let message = "no machine files (.json, .yaml, .yml, .scxml, or SCXML in .xml) in this directory or below it"
+            errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
+        }
+        return (files, errors)
+    }
+
+    private enum Kind {
+        case directory
+        case file
+        case other
+    }
+
+    /// A directory (not through a link), a regular file (possibly through a link), or other:
+    /// a link to a device, a FIFO or a socket (`/dev/stdin` would wait for input forever), a
+    /// dangling link, or a link to a directory (which could loop).
+    private static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .other }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFLNK: return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? .file : .other
+        default: return .other
+        }
+    }
+
+    /// `directory/name`, without doubling a slash or keeping a leading `./`.
+    private static func join(_ directory: String, _ name: String) -> String {
+        if directory == "." || directory == "./" { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}

@@ -1,0 +1,462 @@
+internal import CGraphviz
+public import FSMDOT
+public import FSMCore
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Lays out and renders DOT in this process through Graphviz's libgvc.
+///
+/// libcgraph is not thread-safe: its parser and attribute tables are process-wide globals,
+/// and two threads rendering at once crash it even with separate contexts. Every call into
+/// Graphviz therefore goes through one process-wide lock, and one Graphviz context, created on
+/// first use, serves every render in the process. Renderers are cheap values; use as many as
+/// you like, from any thread: their work is serialized.
+public struct GraphvizRenderer: Sendable {
+    /// Creates a renderer; Graphviz itself starts on the first render.
+    public init() {}
+
+    /// The layout engines this Graphviz installation provides.
+    public func availableEngines() throws(RenderError) -> [String] {
+        try withSession { session throws(RenderError) in session.engines }
+    }
+
+    /// The output formats this Graphviz installation can render.
+    public func availableFormats() throws(RenderError) -> [String] {
+        try withSession { session throws(RenderError) in session.devices }
+    }
+
+    /// Renders `machine` as drawn by `options`.
+    /// - Parameters:
+    ///   - machine: The whole machine to draw.
+    ///   - options: How the DOT is written (``/FSMDOT/DOTOptions``).
+    ///   - format: The output format.
+    ///   - engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///     by the machine's size.
+    ///   - policy: Chooses the engine for ``LayoutEngine/auto`` and refuses layouts it expects
+    ///     to run for minutes (see ``render(_:options:format:engine:policy:)-(DiagramView,_,_,_,_)``).
+    /// - Throws: ``RenderError`` naming the machine.
+    public func render(
+        _ machine: Machine, options: DOTOptions = DOTOptions(), format: RenderFormat,
+        engine: LayoutEngine = .auto, policy: LayoutPolicy = .measured
+    ) throws(RenderError) -> [UInt8] {
+        try render(DiagramView(whole: machine), options: options, format: format, engine: engine, policy: policy)
+    }
+
+    /// Renders the part of a machine that `view` selects, as drawn by `options`.
+    ///
+    /// Without a ``/FSMDOT/DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
+    /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
+    /// right too, and keeps the squarer of the two. With parallel states, in any direction, a
+    /// layout that puts their regions out of document order is laid out again with the regions
+    /// stacked (``/FSMDOT/RegionArrangement``). An SVG's groups carry the machine's state
+    /// and transition ids (``/FSMDOT/DiagramElementID``) and `data-` attributes naming what
+    /// they draw.
+    /// - Parameters:
+    ///   - view: The states and transitions to draw (a focus, a collapsed level, or all).
+    ///   - options: How the DOT is written (``/FSMDOT/DOTOptions``).
+    ///   - format: The output format.
+    ///   - engine: A Graphviz engine, or ``LayoutEngine/auto`` to let `policy` choose
+    ///     by the view's size (and move events into tooltips on the largest diagrams).
+    ///   - policy: Also bounds engines chosen by name: a layout it expects to run for
+    ///     minutes is refused before Graphviz starts, since a running layout cannot be stopped.
+    /// - Throws: ``RenderError`` naming the machine; ``RenderError/refused(_:)`` for a layout
+    ///   `policy` refuses.
+    public func render(
+        _ view: DiagramView, options: DOTOptions = DOTOptions(), format: RenderFormat,
+        engine: LayoutEngine = .auto, policy: LayoutPolicy = .measured
+    ) throws(RenderError) -> [UInt8] {
+        let plan = policy.plan(for: view, engine: engine, options: options)
+        if let refusal = policy.refusal(of: plan.engine, for: view) { throw .refused(refusal) }
+        let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
+        let drawing = engine == .auto ? plan.applied(to: options) : options
+        let bytes: [UInt8]
+        let hasRegions = view.machine.states.contains(where: \.isParallel)
+        if plan.engine == .dot, drawing.rankDirection == nil || hasRegions {
+            bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
+        } else {
+            bytes = try render(
+                dot: DOTWriter(options: drawing).write(view), format: format, engine: plan.engine.rawValue,
+                subject: subject)
+        }
+        return format == .svg ? SVGAnnotator(machine: view.machine).annotate(bytes) : bytes
+    }
+
+    /// The aspect ratio (longer side over shorter) up to which a top-to-bottom layout is kept
+    /// without trying left to right.
+    public static let squareEnough = 2.0
+
+    private func renderSquarest(
+        _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
+    ) throws(RenderError) -> [UInt8] {
+        // Top to bottom first, the way most diagrams read, unless a direction was asked for;
+        // parallel regions side by side first, and stacked (where ranks guarantee their
+        // order) when Graphviz's ordering fails them.
+        let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
+        var candidates = directions.map { (direction: $0, regions: RegionArrangement.rows) }
+        if view.machine.states.contains(where: \.isParallel) {
+            candidates += directions.map { (direction: $0, regions: RegionArrangement.stacked) }
+        }
+        func dot(_ candidate: (direction: RankDirection, regions: RegionArrangement)) -> String {
+            var options = options
+            options.rankDirection = candidate.direction
+            options.regionArrangement = candidate.regions
+            return DOTWriter(options: options).write(view)
+        }
+        let engine = LayoutEngine.dot.rawValue
+        return try withSession { session throws(RenderError) in
+            // Every layout is kept until one is rendered, so the chosen one is not laid out
+            // twice.
+            var layouts: [UnsafeMutablePointer<Agraph_t>] = []
+            defer { layouts.forEach { release($0, session) } }
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, aspect: Double)?
+            for candidate in candidates {
+                let graph = try layOut(dot(candidate), session, engine, subject)
+                layouts.append(graph)
+                let aspect = Self.aspect(of: graph)
+                let ordered = Self.regionsInOrder(graph)
+                if ordered, aspect <= Self.squareEnough || options.rankDirection != nil {
+                    return try renderData(session, graph, format, subject)
+                }
+                if ordered, aspect < best?.aspect ?? .infinity { best = (graph, aspect) }
+            }
+            // Stacked regions are in order unless transitions between them make a cycle that
+            // Graphviz breaks at the wrong edge; then the first layout is drawn all the same.
+            return try renderData(session, best?.graph ?? layouts[0], format, subject)
+        }
+    }
+
+    /// The longer side of the laid-out drawing over its shorter side.
+    private static func aspect(of graph: UnsafeMutablePointer<Agraph_t>) -> Double {
+        let bounds = fsmviz_bounds(graph)
+        let width = bounds.UR.x - bounds.LL.x
+        let height = bounds.UR.y - bounds.LL.y
+        guard width > 0, height > 0 else { return 1 }
+        return max(width / height, height / width)
+    }
+
+    /// Whether every parallel state's regions lie in document order, read like text: each one
+    /// right of the one before, or wholly below it. The DOT marks parallel states' clusters
+    /// with the class `parallel` and their regions with `region`; cgraph lists subgraphs in
+    /// the order their names first appear (``DocumentReader``), which is document order.
+    private static func regionsInOrder(_ graph: UnsafeMutablePointer<Agraph_t>) -> Bool {
+        func classes(_ subgraph: UnsafeMutablePointer<Agraph_t>) -> [Substring] {
+            fsmviz_get(subgraph, "class").map { String(cString: $0).split(separator: " ") } ?? []
+        }
+        var pending = [graph]
+        while let current = pending.popLast() {
+            var regions: [boxf] = []
+            let parallel = classes(current).contains("parallel")
+            var child = agfstsubg(current)
+            while let subgraph = child {
+                pending.append(subgraph)
+                let kinds = classes(subgraph)
+                if parallel, kinds.contains("region") || kinds.contains("region-border") {
+                    regions.append(fsmviz_bounds(subgraph))
+                }
+                child = agnxtsubg(subgraph)
+            }
+            // Graphviz's y grows upwards: below means a lower y.
+            for (earlier, later) in zip(regions, regions.dropFirst())
+            where earlier.UR.x > later.LL.x && earlier.LL.y < later.UR.y {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Lays out `dot` with `engine` and renders it to `format`.
+    /// - Parameters:
+    ///   - dot: A graph in Graphviz's DOT language.
+    ///   - format: The output format.
+    ///   - engine: The name of a Graphviz engine (``LayoutEngine/auto`` chooses by a
+    ///     machine's size, so it applies to machines and views only).
+    ///   - subject: What the DOT describes, for error messages ("machine 'Door'").
+    /// - Throws: ``RenderError`` with Graphviz's own explanation, never printed to stderr.
+    public func render(
+        dot: String, format: RenderFormat, engine: String = LayoutEngine.dot.rawValue,
+        subject: String = "the graph"
+    ) throws(RenderError) -> [UInt8] {
+        try withSession { session throws(RenderError) in
+            try laidOut(dot, session, engine, subject) { graph throws(RenderError) in
+                try renderData(session, graph, format, subject)
+            }
+        }
+    }
+
+    /// Parses and lays out `dot`, hands the laid-out graph to `body`, then frees it; the
+    /// caller holds the lock.
+    private func laidOut<Result>(
+        _ dot: String, _ session: borrowing GraphvizSession, _ engine: String, _ subject: String,
+        _ body: (UnsafeMutablePointer<Agraph_t>) throws(RenderError) -> Result
+    ) throws(RenderError) -> Result {
+        let graph = try layOut(dot, session, engine, subject)
+        defer { release(graph, session) }
+        return try body(graph)
+    }
+
+    /// Parses and lays out `dot`; the caller holds the lock and releases the graph.
+    private func layOut(
+        _ dot: String, _ session: borrowing GraphvizSession, _ engine: String, _ subject: String
+    ) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
+        guard session.engines.contains(engine) else {
+            throw .unknownEngine(engine, available: session.engines)
+        }
+        guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
+        // Every engine but dot lays out each connected component apart and then packs them,
+        // by default around each other's outlines, which grows with the square of their count:
+        // 2,000 unconnected states took sfdp 17 s and 4,000 over a minute. Packing them as an
+        // array takes 0.07 s for 2,000 and 1.6 s for 50,000 (docs/performance.md).
+        if engine != LayoutEngine.dot.rawValue { fsmviz_default_graph_attribute(graph, "packmode", "array") }
+        guard gvLayout(session.context, graph, engine) == 0 else {
+            agclose(graph)
+            throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
+        }
+        return graph
+    }
+
+    /// Frees a graph's layout and the graph; the caller holds the lock.
+    private func release(_ graph: UnsafeMutablePointer<Agraph_t>, _ session: borrowing GraphvizSession) {
+        gvFreeLayout(session.context, graph)
+        agclose(graph)
+    }
+
+    /// Renders a laid-out graph; the caller holds the lock.
+    private func renderData(
+        _ session: borrowing GraphvizSession, _ graph: UnsafeMutablePointer<Agraph_t>, _ format: RenderFormat,
+        _ subject: String
+    ) throws(RenderError) -> [UInt8] {
+        guard session.devices.contains(format.graphvizDevice) else {
+            throw .formatUnavailable(format, available: session.devices)
+        }
+        var data: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard fsmviz_render_data(session.context, graph, format.graphvizDevice, &data, &length) == 0, let data else {
+            throw .renderFailed(subject: subject, format: format, message: takeMessages())
+        }
+        defer { gvFreeRenderData(data) }
+        var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+            Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+        if format == .pdf { blankCreationDate(in: &bytes) }
+        return bytes
+    }
+
+    /// Parses `dot` with Graphviz's own parser, without laying it out: what Graphviz
+    /// understands the document to say. Useful to check that generated DOT reads back as meant.
+    public func parse(dot: String, subject: String = "the graph") throws(RenderError) -> ParsedGraph {
+        try withSession { _ throws(RenderError) in
+            guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
+            defer { agclose(graph) }
+            func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+                pointer.map { String(cString: $0) } ?? ""
+            }
+            var nodes: [ParsedGraph.Node] = []
+            var edges: [ParsedGraph.Edge] = []
+            var node = agfstnode(graph)
+            while let current = node {
+                nodes.append(ParsedGraph.Node(name: text(agnameof(current)), label: text(fsmviz_get(current, "label"))))
+                var edge = agfstout(graph, current)
+                while let out = edge {
+                    edges.append(
+                        ParsedGraph.Edge(
+                            tail: text(agnameof(fsmviz_edge_tail(out))), head: text(agnameof(fsmviz_edge_head(out))),
+                            label: text(fsmviz_get(out, "label"))))
+                    edge = agnxtout(graph, out)
+                }
+                node = agnxtnode(graph, current)
+            }
+            return ParsedGraph(nodes: nodes, edges: edges)
+        }
+    }
+
+    /// Parses DOT; the caller holds the lock and closes the graph.
+    ///
+    /// Read with ``DocumentReader``'s disciplines rather than `agmemread`'s, so every name gets
+    /// an id in order of first appearance instead of the address of its interned string:
+    /// Graphviz orders subgraphs by id, and addresses depend on what earlier renders in the
+    /// process freed, which made the same machine lay out differently after other renders.
+    private func readGraph(_ dot: String, subject: String) throws(RenderError) -> UnsafeMutablePointer<Agraph_t>? {
+        capturedMessages = ""
+        // The lexer's buffer and line counter are process-wide globals that carry over from the
+        // previous document (its trailing newline would count as this one's first line), so
+        // errors would name the wrong line.
+        fsmviz_reset_lexer()
+        guard let graph = DocumentReader.read(dot) else {
+            throw .invalidDOT(subject: subject, message: takeMessages())
+        }
+        return graph
+    }
+
+    private func withSession<Result>(
+        _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
+    ) throws(RenderError) -> Result {
+        try graphvizSession.withLock { session throws(RenderError) -> Result in
+            if session == nil { session = try GraphvizSession.start() }
+            guard let session else { throw RenderError.contextUnavailable }
+            return try body(session)
+        }
+    }
+}
+
+/// The process's one Graphviz context and what its plugins offer.
+///
+/// Unchecked: the context pointer lives inside `graphvizSession`'s mutex and is only used
+/// while that lock is held.
+struct GraphvizSession: @unchecked Sendable {
+    let context: OpaquePointer
+    let engines: [String]
+    let devices: [String]
+
+    static func start() throws(RenderError) -> GraphvizSession {
+        // Route Graphviz's messages to our buffer instead of stderr; render errors carry them.
+        _ = agseterrf { message in
+            if let message { capturedMessages += String(cString: message) }
+            return 0
+        }
+        _ = agseterr(AGWARN)
+        guard let context = gvContext() else { throw .contextUnavailable }
+        let engines = pluginNames(context, kind: "layout")
+        guard !engines.isEmpty else {
+            gvFreeContext(context)
+            throw .pluginsNotConfigured
+        }
+        return GraphvizSession(context: context, engines: engines, devices: pluginNames(context, kind: "device"))
+    }
+
+    /// Plugin names of one kind, without the `:provider` suffix, sorted and unique.
+    private static func pluginNames(_ context: OpaquePointer, kind: String) -> [String] {
+        var count: Int32 = 0
+        guard let list = gvPluginList(context, kind, &count, nil) else { return [] }
+        defer { free(list) }
+        var names = Set<String>()
+        for index in 0..<Int(count) {
+            guard let entry = list[index] else { continue }
+            names.insert(String(String(cString: entry).prefix { $0 != ":" }))
+            free(entry)
+        }
+        return names.sorted()
+    }
+}
+
+/// Reads DOT text through cgraph's `agread` with an I/O discipline over the text and an id
+/// discipline that numbers names in order of first appearance (cgraph's own uses the
+/// address of each interned name). Used only while `graphvizSession` is locked.
+private enum DocumentReader {
+    /// The text being read and how far `afread` has got.
+    final class Source {
+        let bytes: [CChar]
+        var offset = 0
+        init(_ text: String) { bytes = Array(text.utf8CString.dropLast()) }
+    }
+
+    /// Ids by interned name (cgraph interns each name once per graph) and names by id.
+    final class Names {
+        let graph: UnsafeMutablePointer<Agraph_t>?
+        var ids: [UnsafeMutablePointer<CChar>: IDTYPE] = [:]
+        var names: [UnsafeMutablePointer<CChar>] = []
+        /// Anonymous objects get odd ids, named ones even ids, as in cgraph's discipline.
+        var nextAnonymous: IDTYPE = 1
+        init(_ graph: UnsafeMutablePointer<Agraph_t>?) { self.graph = graph }
+    }
+
+    /// Built once (by the shim, since their fields differ by Graphviz version); graphs keep
+    /// pointers to them, so they live as long as the process.
+    nonisolated(unsafe) static let discipline = fsmviz_discipline(
+        { graph, _ in UnsafeMutableRawPointer(Unmanaged.passRetained(Names(graph)).toOpaque()) },
+        { state, _, name, id, create in
+            guard let state, let id else { return 0 }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            guard let name else {
+                id.pointee = names.nextAnonymous
+                names.nextAnonymous += 2
+                return 1
+            }
+            guard let interned = create != 0 ? agstrdup(names.graph, name) : agstrbind(names.graph, name) else {
+                id.pointee = 0
+                return 1
+            }
+            if let known = names.ids[interned] {
+                id.pointee = known
+            } else {
+                names.names.append(interned)
+                let new = IDTYPE(names.names.count) * 2
+                names.ids[interned] = new
+                id.pointee = new
+            }
+            return 1
+        },
+        { state, _, id in
+            guard let state, id % 2 == 0, id > 0 else { return }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            let index = Int(id / 2) - 1
+            if names.names.indices.contains(index) { _ = fsmviz_strfree(names.graph, names.names[index]) }
+        },
+        { state, _, id in
+            guard let state, id % 2 == 0, id > 0 else { return nil }
+            let names = Unmanaged<Names>.fromOpaque(state).takeUnretainedValue()
+            let index = Int(id / 2) - 1
+            return names.names.indices.contains(index) ? names.names[index] : nil
+        },
+        { state in
+            if let state { Unmanaged<Names>.fromOpaque(state).release() }
+        },
+        { _, _, _ in },
+        { channel, buffer, size in
+            // One line per call, as cgraph's own memory reader does.
+            guard let channel, let buffer, size > 0 else { return 0 }
+            let source = Unmanaged<Source>.fromOpaque(channel).takeUnretainedValue()
+            var count = 0
+            while source.offset < source.bytes.count, count < Int(size) {
+                let byte = source.bytes[source.offset]
+                buffer[count] = byte
+                source.offset += 1
+                count += 1
+                if byte == 0x0A { break }
+            }
+            return Int32(count)
+        })
+
+    static func read(_ text: String) -> UnsafeMutablePointer<Agraph_t>? {
+        let source = Source(text)
+        return withExtendedLifetime(source) {
+            agread(Unmanaged.passUnretained(source).toOpaque(), discipline)
+        }
+    }
+}
+
+/// Overwrites cairo's `/CreationDate (D:...)` entry with spaces, so the same machine gives
+/// the same PDF bytes on every run. Same-length blanking keeps the cross-reference offsets
+/// valid, and the entry is optional in PDF. (Cairo 1.16 ignores `SOURCE_DATE_EPOCH`.)
+private func blankCreationDate(in pdf: inout [UInt8]) {
+    let key = Array("/CreationDate (".utf8)
+    guard pdf.count >= key.count else { return }
+    for start in 0...(pdf.count - key.count) where pdf[start..<start + key.count].elementsEqual(key) {
+        guard let close = pdf[(start + key.count)...].firstIndex(of: UInt8(ascii: ")")) else { return }
+        for index in start...close { pdf[index] = UInt8(ascii: " ") }
+        return
+    }
+}
+
+/// Guards every Graphviz call in the process (see ``GraphvizRenderer``).
+private let graphvizSession = Mutex<GraphvizSession?>(nil)
+
+/// Graphviz's messages for the call in progress. Only touched while `graphvizSession` is
+/// locked: the C callback that appends to it runs inside a locked Graphviz call.
+nonisolated(unsafe) private var capturedMessages = ""
+
+/// The captured messages as one line each, with Graphviz's "Error: " prefixes removed.
+private func takeMessages() -> String {
+    defer { capturedMessages = "" }
+    return capturedMessages
+        .split(whereSeparator: \.isNewline)
+        .map { line in
+            var text = line.trimmingPrefix("Error").trimmingPrefix(": ").trimmingPrefix("Warning").trimmingPrefix(": ")
+            while text.first == " " { text = text.dropFirst() }
+            return String(text)
+        }
+        .filter { !$0.isEmpty }
+        .joined(separator: "; ")
+}

@@ -1,0 +1,143 @@
+import FSMAnalysis
+import FSMCore
+import FSMInterop
+import Testing
+
+/// sismic's YAML statecharts (issue 17, item 7), written from sismic's format documentation
+/// (its source distribution carries no examples), are read, and linted with sismic's rule
+/// that two enabled transitions of one state are an error, not a choice.
+@Suite struct SismicTests {
+    static func read(_ yaml: String) throws -> ImportedMachine {
+        try MachineDocumentImporter(syntax: .yaml).read(Array(yaml.utf8), path: "chart.yaml")
+    }
+
+    /// The shape of sismic's elevator example: a root with parallel states, nested states
+    /// with `initial`, guards, actions, entry code and a history state with `memory`.
+    static let elevator = """
+        statechart:
+          name: Elevator
+          description: An elevator with a floor listener
+          preamble: |
+            current = 0
+            destination = 0
+          root state:
+            name: active
+            parallel states:
+              - name: floorListener
+                initial: floorSelecting
+                states:
+                  - name: floorSelecting
+                    transitions:
+                      - target: floorSelecting
+                        event: floorSelected
+                        action: destination = event.floor
+              - name: movingElevator
+                initial: doorsOpen
+                states:
+                  - name: resume
+                    type: deep history
+                    memory: doorsOpen
+                  - name: doorsOpen
+                    transitions:
+                      - target: doorsClosed
+                        guard: destination != current
+                        action: |
+                          doors.close()
+                          log('closing')
+                      - target: doorsClosed
+                        guard: after(10) and current > 0
+                        action: destination = 0
+                  - name: doorsClosed
+                    on entry: doors.opened = False
+                    transitions:
+                      - target: moving
+                        guard: destination != current
+                  - name: moving
+                    transitions:
+                      - target: doorsOpen
+                        guard: destination == current
+                      - event: stop
+                        target: halted
+                  - name: halted
+                    type: final
+        """
+
+    @Test func theStatechartIsRead() throws {
+        let imported = try Self.read(Self.elevator)
+        let machine = imported.machine
+        #expect(imported.semantics.source == .sismic)
+        #expect(machine.name == "Elevator")
+        #expect(machine.summary == "An elevator with a floor listener")
+        #expect(machine.initialState == "active")
+        #expect(machine.regions(of: "active") == ["floorListener", "movingElevator"])
+        #expect(machine.initialChild(of: "movingElevator") == "doorsOpen")
+        #expect(machine.state("resume")?.pseudoState == .deepHistory)
+        #expect(machine.transitions(from: "resume").map(\.targets) == [["doorsOpen"]])
+        #expect(machine.state("halted")?.kind == .final)
+        #expect(machine.state("doorsClosed")?.entryEffects == ["doors.opened = False"])
+        #expect(machine.transitions(from: "doorsOpen").first?.effects == ["doors.close()", "log('closing')"])
+        #expect(imported.warnings.map(\.message) == ["'preamble' is not analysed: fsmviz reads guards as opaque conditions"])
+    }
+
+    @Test func twoTransitionsThatMayBeEnabledTogetherAreSismicsError() throws {
+        let imported = try Self.read(
+            """
+            statechart:
+              name: door
+              root state:
+                name: door
+                initial: closed
+                states:
+                  - name: closed
+                    transitions:
+                      - {target: open, event: push}
+                      - {target: locked, event: push, guard: key is turned}
+                  - name: open
+                    transitions: [{target: closed, event: pull}]
+                  - name: locked
+                    transitions: [{target: closed, event: unlock}]
+            """)
+        // Read as a machine file, the guarded transition would be shadowed; sismic raises instead.
+        let findings = Analyzer().analyze(imported.machine, semantics: imported.semantics)
+        #expect(findings.map { "\($0.ruleID) \($0.severity): \($0.message)" } == [
+            "nondeterministic-trigger warning: state 'closed' has transitions on event 'push' to 'open' and 'locked' that may be enabled together; when they are, sismic raises a nondeterminism error"
+        ])
+        // The elevator's two automatic transitions out of doorsOpen share their target: no finding.
+        let elevator = try Self.read(Self.elevator)
+        #expect(!Analyzer().analyze(elevator.machine, semantics: elevator.semantics).contains { $0.ruleID == "nondeterministic-trigger" })
+    }
+
+    /// sismic refuses a compound state whose `initial` names none of its children; fsmviz read
+    /// it as entering no child and reported every child unreachable (found by
+    /// scripts/lint-compare on Tests/FSMInteropTests/Fixtures/sismic/wrong-initial.yaml).
+    @Test func anInitialStateThatIsNotAChildIsAnError() throws {
+        let chart = """
+            statechart:
+              name: Player
+              root state:
+                name: player
+                initial: playing
+                states:
+                  - name: playing
+                    initial: bufering
+                    states:
+                      - name: buffering
+                      - name: streaming
+            """
+        #expect {
+            try Self.read(chart)
+        } throws: { error in
+            (error as? MachineFileError)?.description
+                == "chart.yaml:8:18: error: initial state 'bufering' of 'playing' is not one of its children; did you mean 'buffering'?"
+        }
+    }
+
+    @Test func mistakesAreErrorsWithSuggestions() throws {
+        do {
+            _ = try Self.read("statechart:\n  name: x\n  root state:\n    name: a\n    on entri: x = 1\n")
+            Issue.record("read a state with an unknown key")
+        } catch let error as MachineFileError {
+            #expect(error.description == "chart.yaml:5:5: error: unknown key 'on entri' in a state; did you mean 'on entry'?")
+        }
+    }
+}

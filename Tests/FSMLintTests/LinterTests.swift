@@ -1,0 +1,92 @@
+import FSMAnalysis
+import FSMCore
+import Foundation
+import FSMLint
+import Testing
+
+@Suite struct LinterTests {
+    static let machine = """
+        initial: Idle
+        states: [Idle, Stuck]
+        events: [start, never]
+        transitions:
+          - {from: Idle, event: start, to: Stuck}
+        """
+
+    /// A fresh directory holding `files`.
+    static func tree(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-lint-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    static func rules(_ result: LintResult) -> [String] {
+        result.findings.map { "\($0.ruleID) \($0.severity)" }
+    }
+
+    @Test func configurationIsFoundByWalkingUpAndTheNearestWins() throws {
+        let root = try Self.tree([
+            ".fsmviz.yml": "disable: [unused-event]\n",
+            "a/b/c/machine.yaml": Self.machine,
+            "a/b/.fsmviz.yml": "severity: {unused-event: error}\n",
+            "d/machine.yaml": Self.machine,
+        ])
+        let results = Linter().lint([root.appendingPathComponent("a").path, root.appendingPathComponent("d/machine.yaml").path])
+        #expect(results.map(Self.rules) == [["dead-end warning", "unused-event error"], ["dead-end warning"]])
+    }
+
+    @Test func anInvalidConfigurationIsReportedOnceAndItsMachinesAreNotLinted() throws {
+        let root = try Self.tree([
+            "team/.fsmviz.yml": "disable: [nope]\n",
+            "team/x/one.yaml": Self.machine,
+            "team/y/two.yaml": Self.machine,
+            "other/three.yaml": Self.machine,
+        ])
+        let results = Linter().lint([root.path])
+        #expect(results.map(\.kind) == [.machine, .configuration])
+        #expect(results[0].path.hasSuffix("other/three.yaml"))
+        #expect(results[1].path.hasSuffix("team/.fsmviz.yml"))
+        #expect(results[1].errors == [InputError(.invalidConfiguration, "unknown rule 'nope'; 'fsmviz rules' lists the rules", at: SourceLocation(line: 1, column: 11))])
+    }
+
+    @Test func aFixedConfigurationAppliesToEveryFile() throws {
+        let root = try Self.tree([".fsmviz.yml": "disable: [dead-end]\n", "machine.yaml": Self.machine])
+        let fixed = LintConfiguration(directory: "/", rules: RuleSettings(severities: ["dead-end": .info]))
+        let results = Linter(configuration: .fixed(fixed)).lint([root.appendingPathComponent("machine.yaml").path])
+        #expect(results.map(Self.rules) == [["dead-end info", "unused-event warning"]])
+    }
+
+    @Test func eachFileIsLintedOnceInSortedOrder() throws {
+        let root = try Self.tree(["b.yaml": Self.machine, "a/z.yml": Self.machine, "a.json": "{}", "c.txt": "no"])
+        let file = root.appendingPathComponent("b.yaml").path
+        let results = Linter().lint([root.path, file])
+        // Entries sort by name, so directory "a" comes before "a.json".
+        #expect(results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["a/z.yml", "a.json", "b.yaml"])
+        #expect(results[1].errors.first?.kind == .invalidMachine)
+    }
+
+    @Test func unknownSuppressionsAreInputErrorsAndKnownOnesStillApply() throws {
+        let root = try Self.tree([
+            "machine.yaml": Self.machine + "\nlint:\n  disable: [unused-event, trapp]\n  states: {Stuck: [dead-ends]}\n"
+        ])
+        let result = Linter().lint(file: root.appendingPathComponent("machine.yaml").path)
+        #expect(Self.rules(result) == ["dead-end warning"])
+        #expect(result.errors == [
+            InputError(.unknownSuppression, "lint suppression names unknown rule 'trapp'; did you mean 'trap'?", at: SourceLocation(line: 7, column: 27)),
+            InputError(
+                .unknownSuppression, "lint suppression for state 'Stuck' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
+                at: SourceLocation(line: 8, column: 20)),
+        ])
+    }
+
+    @Test func missingFilesAndEmptyDirectoriesAreInputErrors() throws {
+        let root = try Self.tree(["empty/.keep": ""])
+        let results = Linter().lint([root.appendingPathComponent("nope.json").path, root.appendingPathComponent("empty").path])
+        #expect(results.map { $0.errors.map(\.kind) } == [[.invalidMachine], [.noMachineFiles]])
+        #expect(results[0].errors[0].message == "no such file")
+    }
+}
