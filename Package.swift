@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FSMRendering", targets: ["FSMRendering"]),
         .library(name: "FSMLint", targets: ["FSMLint"]),
         .library(name: "FSMInterop", targets: ["FSMInterop"]),
+        .library(name: "FSMSwiftSource", targets: ["FSMSwiftSource"]),
         .plugin(name: "FsmvizCommandPlugin", targets: ["FsmvizCommandPlugin"]),
         .plugin(name: "FsmvizLintPlugin", targets: ["FsmvizLintPlugin"]),
         .plugin(name: "FsmvizDiagramsPlugin", targets: ["FsmvizDiagramsPlugin"]),
@@ -33,6 +34,9 @@ let package = Package(
         // Command plugin only (`swift package generate-documentation`, scripts/docs): ordinary builds
         // never build or link it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Only FSMSwiftSource (and so the tool and its plugins) builds it; any 600-603 release
+        // reads the Swift fsmviz reads, so a client keeps the swift-syntax its macros pin.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         .target(
@@ -56,12 +60,20 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "FSMInterop", dependencies: ["FSMCore", "CLibXML2"]),
+        .target(
+            name: "FSMSwiftSource",
+            dependencies: [
+                "FSMCore", "FSMInterop",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         .target(name: "DiagramCheck", dependencies: ["FSMCore", "FSMDOT", "FSMRendering", "FSMInterop"], exclude: ["Tool"]),
         .executableTarget(name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore"], path: "Sources/DiagramCheck/Tool"),
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "FSMAnalysis", "FSMLint", "FSMDOT", "FSMRendering", "FSMInterop",
+                "FSMCore", "FSMAnalysis", "FSMLint", "FSMDOT", "FSMRendering", "FSMInterop", "FSMSwiftSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "DiagramCheckTests",
             dependencies: ["DiagramCheck", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FSMSwiftSourceTests",
+            dependencies: ["FSMSwiftSource", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

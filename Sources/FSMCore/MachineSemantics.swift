@@ -27,6 +27,9 @@ public struct MachineSemantics: Hashable, Sendable {
         /// sismic refuses to choose and raises a nondeterminism error; a child's transition
         /// still wins over its ancestor's. Events are plain names.
         case sismic
+        /// A machine read from Swift source: a `switch` runs its first matching case, so of two
+        /// cases that match one state and event the later is shadowed. Events are plain names.
+        case swift
 
         /// Whether the format runs with SCXML's rules: `In('state')` in conditions, event
         /// descriptors matched by prefix, and `<invoke>` as the only source of an invocation's
@@ -41,6 +44,7 @@ public struct MachineSemantics: Hashable, Sendable {
             case .xstate: "XState"
             case .pythonStateMachine: "python-statemachine"
             case .sismic: "sismic"
+            case .swift: "Swift"
             }
         }
 
@@ -49,7 +53,7 @@ public struct MachineSemantics: Hashable, Sendable {
         public var isDocumentOrdered: Bool { self != .machineFile && self != .sismic }
 
         /// Whether the format's interpreter raises `done.*` and `error.invoke.*` events itself.
-        public var raisesPlatformEvents: Bool { self != .machineFile && self != .sismic }
+        public var raisesPlatformEvents: Bool { self != .machineFile && self != .sismic && self != .swift }
     }
 
     /// A service a state starts while it is active (SCXML's `<invoke>`, XState's `invoke`),

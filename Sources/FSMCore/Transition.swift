@@ -20,6 +20,10 @@ public struct Transition: Hashable, Sendable {
     public var effects: [String]
     /// Where the transition was declared, when it came from a file.
     public var location: SourceLocation?
+    /// The expression the target is computed by, when the source computes it rather than naming
+    /// it (a Swift ternary, a helper's result, a remembered state); ``targets`` then holds the
+    /// states it can evaluate to, as far as the source tells, and analyses take it as one of them.
+    public var computedTarget: String?
 
     /// Creates a transition.
     public init(
@@ -29,7 +33,8 @@ public struct Transition: Hashable, Sendable {
         guard guardLabel: String? = nil,
         effects: [String] = [],
         kind: TransitionKind = .external,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil,
+        computedTarget: String? = nil
     ) {
         self.source = source
         self.event = event
@@ -38,6 +43,7 @@ public struct Transition: Hashable, Sendable {
         self.guardLabel = guardLabel
         self.effects = effects
         self.location = location
+        self.computedTarget = computedTarget
     }
 
     /// Creates a transition with a single target.

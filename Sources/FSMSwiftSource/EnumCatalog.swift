@@ -1,0 +1,161 @@
+import FSMCore
+import SwiftSyntax
+
+/// Every enum the file set declares, with its cases in declaration order: the states and events
+/// a machine's `switch` can name, resolved by syntax alone.
+struct EnumCatalog {
+    /// One enum declaration (declarations of one name in several `#if` branches are one).
+    struct Enum {
+        /// The name as nested types spell it, `Outer.State` for a `State` inside `Outer`.
+        let qualifiedName: String
+        /// The cases, in declaration order.
+        var cases: [Case]
+        /// Where the enum is declared.
+        let location: SourceLocation
+
+        /// The last component of the name.
+        var name: Substring { qualifiedName.split(separator: ".").last ?? Substring(qualifiedName) }
+
+        /// Whether every name in `names` is one of the enum's cases.
+        func contains(all names: some Sequence<String>) -> Bool {
+            names.allSatisfy { name in cases.contains { $0.name == name } }
+        }
+
+        /// The case named `name`.
+        func `case`(named name: String) -> Case? { cases.first { $0.name == name } }
+    }
+
+    /// One enum case.
+    struct Case {
+        let name: String
+        /// Whether it carries associated values, shown only by name in a drawing.
+        let hasAssociatedValues: Bool
+        let location: SourceLocation
+    }
+
+    private(set) var enums: [Enum] = []
+    /// Type aliases (`typealias State = PlayerState`), by qualified name.
+    private(set) var aliases: [String: String] = [:]
+
+    init(files: [SwiftSourceFile]) {
+        for file in files {
+            let collector = Collector(file: file)
+            collector.walk(file.tree)
+            for found in collector.enums {
+                if let index = enums.firstIndex(where: { $0.qualifiedName == found.qualifiedName }) {
+                    enums[index].cases += found.cases
+                } else {
+                    enums.append(found)
+                }
+            }
+            aliases.merge(collector.aliases) { first, _ in first }
+        }
+    }
+
+    /// The enum a type name written inside `scope` (a qualified type name, or empty at the top
+    /// level) refers to: the nearest enclosing declaration of that name, as Swift looks it up.
+    func lookup(_ typeName: String, in scope: String) -> Enum? {
+        let written = typeName.filter { $0 != " " }.strippingOptional
+        var prefix = scope
+        while true {
+            let candidate = prefix.isEmpty ? written : prefix + "." + written
+            if let alias = aliases[candidate], alias != written, let found = lookup(alias, in: prefix) { return found }
+            if let found = enums.first(where: { $0.qualifiedName == candidate }) { return found }
+            guard let dot = prefix.lastIndex(of: ".") else {
+                if prefix.isEmpty { break }
+                prefix = ""
+                continue
+            }
+            prefix = String(prefix[..<dot])
+        }
+        // An extension elsewhere, or a type nested in one the files only extend: a unique last
+        // component is still a syntactic match.
+        let matches = enums.filter { $0.name == written.split(separator: ".").last ?? "" }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// The enums declaring every one of `names`, nearest `scope` first: how a `switch` whose
+    /// subject's type syntax does not show is matched to the enum its patterns name.
+    func enums(declaring names: Set<String>, near scope: String) -> [Enum] {
+        guard !names.isEmpty else { return [] }
+        return enums.filter { $0.contains(all: names) }.sorted { lhs, rhs in
+            Self.distance(lhs.qualifiedName, scope) < Self.distance(rhs.qualifiedName, scope)
+        }
+    }
+
+    private static func distance(_ name: String, _ scope: String) -> Int {
+        let nameParts = name.split(separator: ".").dropLast()
+        let scopeParts = scope.split(separator: ".")
+        let shared = zip(nameParts, scopeParts).prefix { $0 == $1 }.count
+        return (nameParts.count - shared) + (scopeParts.count - shared)
+    }
+}
+
+extension EnumCatalog {
+    /// Walks one file, tracking the enclosing type names so nested enums get qualified names.
+    private final class Collector: SyntaxVisitor {
+        let file: SwiftSourceFile
+        var enums: [Enum] = []
+        var aliases: [String: String] = [:]
+        private var scope: [String] = []
+
+        init(file: SwiftSourceFile) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            let name = qualified(node.name.text)
+            var cases: [Case] = []
+            for member in node.memberBlock.members {
+                guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in declaration.elements {
+                    cases.append(
+                        Case(
+                            name: element.name.text.trimmingBackticks,
+                            hasAssociatedValues: element.parameterClause != nil,
+                            location: file.location(of: element)))
+                }
+            }
+            enums.append(Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name)))
+            scope.append(node.name.text)
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            scope.append(node.extendedType.trimmedDescription)
+            return .visitChildren
+        }
+        override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            aliases[qualified(node.name.text)] = node.initializer.value.trimmedDescription
+            return .skipChildren
+        }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+            scope.append(name)
+            return .visitChildren
+        }
+    }
+}
+
+extension String {
+    /// The identifier without the backticks that let a keyword be a case name.
+    var trimmingBackticks: String {
+        hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+    }
+}

@@ -1,0 +1,86 @@
+import FSMCore
+
+/// A machine as a recognizer reads it from syntax, before it is checked into a ``Machine``:
+/// `switch` rows in source order, with wildcards, refusals and ignored events still explicit, so
+/// Swift's first-match rule can be applied when they are expanded into transitions.
+struct MachineSketch {
+    /// One `case` of a `switch` (or one handler) for some states and events.
+    struct Row {
+        /// The source states, or `nil` for any state (`_`, `default`, no `switch` at all).
+        var sources: [String]?
+        /// The events, or `nil` for any event.
+        var events: [String]?
+        var guardLabel: String?
+        var outcome: Outcome
+        var location: SourceLocation
+        var effects: [String] = []
+    }
+
+    /// What a row does when it matches.
+    enum Outcome: Equatable {
+        /// It moves to one of `targets`; `computed` is the expression when the source computes it.
+        case moves(targets: [String], computed: String?)
+        /// It handles the event and stays (`break`, `return state`, `return nil`).
+        case stays
+        /// It refuses the event (`throw`, `preconditionFailure`, `fatalError`).
+        case refuses
+    }
+
+    /// How the machine starts.
+    enum Start {
+        case state(String, SourceLocation)
+        /// An expression syntax cannot resolve (an `init` parameter), and the states it can be.
+        case computed(String, SourceLocation)
+        case unknown
+    }
+
+    var name: String
+    var style: SwiftMachineStyle
+    var location: SourceLocation
+    let stateEnum: EnumCatalog.Enum
+    /// The events in declaration order, with where each is declared.
+    var events: [(name: String, location: SourceLocation)]
+    var rows: [Row] = []
+    var start: Start = .unknown
+    var warnings: [Diagnostic] = []
+
+    /// Whether the sketch holds anything a machine needs: a moving row.
+    var hasTransitions: Bool {
+        rows.contains { if case .moves = $0.outcome { true } else { false } }
+    }
+}
+
+extension MachineSketch {
+    /// The rows one `case` body makes for `sources` and `events` (`nil`: any): each guarded way
+    /// to a next state first, in source order, then one unguarded row for the rest, moving to any
+    /// of the unguarded targets (a nested `switch` or `if let` choosing among them at run time),
+    /// refusing when every other path refuses, and otherwise staying.
+    static func rows(from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation) -> [Row] {
+        var rows: [Row] = []
+        var targets: [String] = []
+        var computed: [String] = []
+        var moveLocation: SourceLocation?
+        var refuses = false
+        var stays = exits.isEmpty
+        for exit in exits {
+            switch (exit.outcome, exit.guardLabel) {
+            case (.moves(let to, let expression), let guardLabel?):
+                rows.append(Row(sources: sources, events: events, guardLabel: guardLabel, outcome: .moves(targets: to, computed: expression), location: exit.location))
+            case (.moves(let to, let expression), nil):
+                targets += to
+                if let expression { computed.append(expression) }
+                moveLocation = moveLocation ?? exit.location
+            case (.refuses, nil): refuses = true
+            case (.stays, nil): stays = true
+            case (.refuses, _?), (.stays, _?): stays = true
+            }
+        }
+        if let moveLocation {
+            let outcome = Outcome.moves(targets: targets.uniqued(), computed: computed.isEmpty ? nil : computed.joined(separator: "; "))
+            rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: outcome, location: moveLocation))
+        } else {
+            rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: refuses && !stays ? .refuses : .stays, location: location))
+        }
+        return rows
+    }
+}

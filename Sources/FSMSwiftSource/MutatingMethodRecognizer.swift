@@ -1,0 +1,116 @@
+import FSMCore
+import SwiftSyntax
+
+/// Reads SwiftNIO-style machines: a type that keeps its state in a property of an enum type and
+/// changes it in its methods, each method an event (`mutating func channelActive()`), switching
+/// on `self.state` and assigning the next one; `throw` and `preconditionFailure` branches refuse
+/// the event. The methods of the type's extensions in other files count too.
+struct MutatingMethodRecognizer {
+    let module: SwiftModule
+
+    /// Every machine the module's types hold, claiming the switches it read.
+    func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
+        let functions = module.files.flatMap { file in
+            file.tree.descendants(of: FunctionDeclSyntax.self).map { (file: file, function: $0, scope: SyntaxScope.typeName(around: $0)) }
+        }
+        var sketches: [MachineSketch] = []
+        for property in module.properties where !property.scope.isEmpty && property.name.lowercased().contains("state") {
+            guard let type = property.type, let stateEnum = module.enums.lookup(type, in: property.scope) else { continue }
+            let methods = functions.filter { $0.scope == property.scope && !$0.function.isStatic }
+            let variables: Set<String> = [property.name, "self." + property.name]
+            var sketch = MachineSketch(
+                name: property.name == "state" ? property.scope : property.scope + "." + property.name,
+                style: .mutatingMethods, location: property.location, stateEnum: stateEnum, events: [])
+            var claims: [SyntaxIdentifier] = []
+            for method in methods {
+                let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
+                guard let body = method.function.body, let rows = rows(of: body, scanner: scanner, claims: &claims) else { continue }
+                let event = method.function.name.text.trimmingBackticks
+                if !sketch.events.contains(where: { $0.name == event }) {
+                    sketch.events.append((event, method.file.location(of: method.function.name)))
+                }
+                sketch.rows += rows.map { row in
+                    var row = row
+                    row.events = [event]
+                    return row
+                }
+            }
+            guard sketch.hasTransitions else { continue }
+            sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
+            claimed.formUnion(claims)
+            sketches.append(sketch)
+        }
+        return sketches
+    }
+
+    /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
+    private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
+        let assigns = body.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
+            scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
+        }
+        guard assigns else { return nil }
+        let items = Array(body.statements)
+        guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
+            let switchExpression = stateSwitch(items[switchIndex].item, scanner)
+        else {
+            return MachineSketch.rows(
+                from: scanner.exits(of: body.statements), sources: nil, events: nil, at: scanner.file.location(of: body))
+        }
+        claims.append(switchExpression.id)
+        // An assignment after the switch is what every branch that did not refuse leaves behind.
+        let trailing = items[(switchIndex + 1)...].lazy.compactMap { scanner.assignedValue($0.item) }.last
+        var rows: [MachineSketch.Row] = []
+        for case .switchCase(let switchCase) in switchExpression.cases {
+            let patterns: [(CasePattern, [String])]
+            if case .case(let label) = switchCase.label {
+                patterns = label.caseItems.map { item in
+                    let positions = CasePattern.positions(of: item.pattern)
+                    return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedDescription] } ?? [])
+                }
+            } else {
+                patterns = [(.any, [])]
+            }
+            for (pattern, conditions) in patterns {
+                let sources: [String]?
+                switch pattern {
+                case .any: sources = nil
+                case .named(let name) where scanner.stateEnum.case(named: name) != nil: sources = [name]
+                default: continue
+                }
+                var caseRows = MachineSketch.rows(
+                    from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: nil,
+                    at: scanner.file.location(of: switchCase))
+                if let trailing {
+                    let outcome = scanner.outcome(of: trailing)
+                    for index in caseRows.indices where caseRows[index].outcome != .refuses {
+                        caseRows[index].outcome = outcome
+                    }
+                }
+                rows += caseRows
+            }
+        }
+        return rows
+    }
+
+    /// The `switch` on the state that `item` is, if it is one.
+    private func stateSwitch(_ item: CodeBlockItemSyntax.Item, _ scanner: BranchScanner) -> SwitchExprSyntax? {
+        let expression: ExprSyntax?
+        switch item {
+        case .expr(let value): expression = value
+        case .stmt(let statement):
+            expression = statement.as(ExpressionStmtSyntax.self)?.expression ?? statement.as(ReturnStmtSyntax.self)?.expression
+        default: expression = nil
+        }
+        guard let switchExpression = expression?.as(SwitchExprSyntax.self),
+            scanner.stateVariables.contains(switchExpression.subject.trimmedDescription)
+        else { return nil }
+        return switchExpression
+    }
+}
+
+extension FunctionDeclSyntax {
+    /// Whether it is a `static` or `class` function, which cannot be an event of an instance.
+    var isStatic: Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+}

@@ -1,0 +1,9 @@
+/// How a machine found in Swift source is written: which recognizer read it.
+public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
+    /// A function that switches on the state and the event (`switch (state, event)`, or a
+    /// `switch state` with a `switch event` in each case) and returns or assigns the next state.
+    case transitionFunction = "transition-function"
+    /// SwiftNIO's style: a type with a `state` property and one `mutating func` per event that
+    /// switches on `self.state` and assigns the next one.
+    case mutatingMethods = "mutating-methods"
+}

@@ -1,0 +1,107 @@
+import FSMCore
+import SwiftSyntax
+
+/// The files read together, as one module: a machine's enum in one file and its transition
+/// function in another are found whole.
+struct SwiftModule {
+    let files: [SwiftSourceFile]
+    let enums: EnumCatalog
+    let properties: [StoredProperty]
+
+    init(files: [SwiftSourceFile]) {
+        self.files = files
+        enums = EnumCatalog(files: files)
+        properties = StoredProperty.all(in: files)
+    }
+
+    /// The enum that the expression `subject` (a variable, `self.x`, a tuple element) has as its
+    /// type at `node`, by its declaration; `nil` when syntax does not say.
+    func declaredEnum(of subject: ExprSyntax, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
+        var name = subject.trimmedDescription
+        if name.hasPrefix("self.") { name.removeFirst(5) }
+        guard let type = SyntaxScope.declaredType(of: name, at: node, properties: properties) else { return nil }
+        return enums.lookup(type, in: SyntaxScope.typeName(around: node))
+    }
+
+    /// The enum named `type` as written at `node`.
+    func lookupEnum(_ type: String, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
+        enums.lookup(type, in: SyntaxScope.typeName(around: node))
+    }
+
+    /// How a machine whose state is an `stateEnum` starts, from the properties of that type
+    /// (`var state: State = .idle`, `var state = State.idle`) in `scope` (or anywhere, for
+    /// `nil`) and the assignments the initializers of that scope make to them.
+    func start(of stateEnum: EnumCatalog.Enum, scope: String?, property: String? = nil) -> MachineSketch.Start {
+        let holders = properties.filter { candidate in
+            guard scope == nil || candidate.scope == scope, property == nil || candidate.name == property,
+                let type = candidate.type
+            else { return false }
+            return enums.lookup(type, in: candidate.scope)?.qualifiedName == stateEnum.qualifiedName
+        }
+        var starts: [(name: String, location: SourceLocation)] = []
+        for holder in holders {
+            if let value = holder.initializer, let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil {
+                starts.append((name, holder.location))
+            }
+        }
+        for holder in holders where holder.initializer == nil {
+            for assignment in initializerAssignments(to: holder) {
+                if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
+                    starts.append((name, assignment.location))
+                } else {
+                    return .computed(assignment.value.trimmedDescription, assignment.location)
+                }
+            }
+        }
+        guard let first = starts.first else { return .unknown }
+        if starts.contains(where: { $0.name != first.name }) {
+            let names = starts.map(\.name).uniqued().joined(separator: " or ")
+            return .computed(names, first.location)
+        }
+        return .state(first.name, first.location)
+    }
+
+    /// The values `init`s of the property's type assign to it.
+    private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
+        var found: [(ExprSyntax, SourceLocation)] = []
+        for file in files {
+            for initializer in file.tree.descendants(of: InitializerDeclSyntax.self)
+            where SyntaxScope.typeName(around: initializer) == property.scope {
+                for sequence in initializer.descendants(of: SequenceExprSyntax.self) {
+                    let elements = Array(sequence.elements)
+                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+                    let target = elements[0].trimmedDescription
+                    if target == property.name || target == "self." + property.name {
+                        found.append((elements[2], file.location(of: sequence)))
+                    }
+                }
+            }
+        }
+        return found
+    }
+}
+
+extension SyntaxProtocol {
+    /// Every node of `type` below this one, in source order, not looking into closures'
+    /// bodies when `intoClosures` is false.
+    func descendants<Node: SyntaxProtocol>(of type: Node.Type, intoClosures: Bool = true) -> [Node] {
+        // An explicit stack rather than recursion: a deeply nested file must not exhaust the
+        // thread's stack.
+        var found: [Node] = []
+        var stack: [Syntax] = [Syntax(self)]
+        while let node = stack.popLast() {
+            if node.id != Syntax(self).id, let match = node.as(Node.self) { found.append(match) }
+            if !intoClosures, node.is(ClosureExprSyntax.self), node.id != Syntax(self).id { continue }
+            stack += node.children(viewMode: .sourceAccurate).reversed()
+        }
+        return found
+    }
+}
+
+extension Sequence where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}

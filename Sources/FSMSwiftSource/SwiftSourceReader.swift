@@ -1,0 +1,95 @@
+public import FSMCore
+public import FSMInterop
+import SwiftSyntax
+
+/// Reads state machines from Swift source without compiling or running it: the files given
+/// together are parsed with swift-syntax and read as one module, and each recognizer finds the
+/// machines written in its style.
+///
+/// ```swift
+/// let found = try SwiftSourceReader().machines(in: ["Sources/Player/PlayerState.swift"], limits: .standard)
+/// for machine in found.machines { print(machine.name, machine.imported.machine.states.count) }
+/// ```
+///
+/// It resolves what syntax can (enum declarations, literals, `typealias`, stored properties'
+/// types) and reports what it cannot: a target computed by an expression becomes a transition
+/// marked with that expression (``/FSMCore/Transition/computedTarget``), an initial state set from a
+/// parameter a start point that may enter any state.
+public struct SwiftSourceReader: ModuleMachineReader {
+    /// Creates a reader.
+    public init() {}
+
+    public var fileExtensions: [String] { ["swift"] }
+
+    public func machines(
+        in paths: [String], limits: InputLimits
+    ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+        var files: [SwiftSourceFile] = []
+        for path in paths {
+            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max)
+            let name = path == "-" ? "<stdin>" : path
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw MachineFileError(path: name, location: Self.firstInvalidByte(bytes), message: "the file is not valid UTF-8")
+            }
+            let file = SwiftSourceFile(path: name, text: text)
+            if let error = file.firstSyntaxError {
+                throw MachineFileError(path: name, location: error.droppingFile, message: "the file is not valid Swift")
+            }
+            files.append(file)
+        }
+        let module = SwiftModule(files: files)
+        var claimed: Set<SyntaxIdentifier> = []
+        var sketches = MutatingMethodRecognizer(module: module).machines(claimed: &claimed)
+        let functions = TransitionFunctionRecognizer(module: module)
+        for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
+        sketches = Self.uniquelyNamed(sketches)
+        var machines: [ModuleMachine] = []
+        var warnings: [Diagnostic] = []
+        for sketch in sketches {
+            let imported = try sketch.machine(path: sketch.location.file ?? "", limits: limits)
+            try limits.check(imported.machine, path: sketch.location.file ?? "")
+            machines.append(ModuleMachine(name: sketch.name, style: sketch.style.rawValue, location: sketch.location, imported: imported))
+            warnings += imported.warnings
+        }
+        machines.sort { $0.location < $1.location }
+        return (machines, warnings)
+    }
+
+    /// Machines named alike (two transition functions in one type) get their position appended.
+    private static func uniquelyNamed(_ sketches: [MachineSketch]) -> [MachineSketch] {
+        var counts: [String: Int] = [:]
+        for sketch in sketches { counts[sketch.name, default: 0] += 1 }
+        return sketches.map { sketch in
+            guard counts[sketch.name, default: 0] > 1 else { return sketch }
+            var renamed = sketch
+            renamed.name += "@\(sketch.location.line)"
+            return renamed
+        }
+    }
+
+    /// Where the first byte that is not UTF-8 is, counting lines and columns over the valid part.
+    private static func firstInvalidByte(_ bytes: [UInt8]) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .error, .emptyInput:
+                return SourceLocation(line: line, column: column)
+            }
+        }
+    }
+}
+
+extension SourceLocation {
+    /// The position alone, for a diagnostic that names its file already.
+    var droppingFile: SourceLocation { SourceLocation(line: line, column: column) }
+}

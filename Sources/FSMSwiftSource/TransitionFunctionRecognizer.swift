@@ -1,0 +1,226 @@
+import FSMCore
+import SwiftSyntax
+
+/// Reads transition functions: `switch (state, event)` with a case per pair (wildcards and
+/// `where` clauses included), or a `switch` on one of them with a `switch` on the other in each
+/// case, returning or assigning the next state.
+///
+/// Both enums must be declared in the files read and differ: `switch (lhs, rhs)` in `==`, or
+/// a table keyed by two states, has no event and is no machine.
+struct TransitionFunctionRecognizer {
+    let module: SwiftModule
+
+    /// The machines in `file`, skipping the switches another recognizer claimed.
+    func machines(in file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
+        var sketches: [MachineSketch] = []
+        for switchExpression in file.tree.descendants(of: SwitchExprSyntax.self) where !claimed.contains(switchExpression.id) {
+            guard let sketch = machine(switchExpression, file: file, claimed: &claimed) else { continue }
+            claimed.insert(switchExpression.id)
+            sketches.append(sketch)
+        }
+        return sketches
+    }
+
+    private func machine(_ node: SwitchExprSyntax, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
+        if let tuple = node.subject.as(TupleExprSyntax.self), tuple.elements.count == 2 {
+            return tupleMachine(node, elements: tuple.elements.map(\.expression), file: file)
+        }
+        return nestedMachine(node, file: file, claimed: &claimed)
+    }
+
+    // MARK: switch (state, event)
+
+    private func tupleMachine(_ node: SwitchExprSyntax, elements: [ExprSyntax], file: SwiftSourceFile) -> MachineSketch? {
+        var names: [Set<String>] = [[], []]
+        for case .switchCase(let switchCase) in node.cases {
+            guard case .case(let label) = switchCase.label else { continue }
+            for item in label.caseItems {
+                let positions = CasePattern.positions(of: item.pattern)
+                guard positions.count == 2 else { continue }
+                for (index, position) in positions.enumerated() {
+                    if case .named(let name) = position { names[index].insert(name) }
+                }
+            }
+        }
+        let enums = (0..<2).map { resolve(elements[$0], names: names[$0], at: node) }
+        guard let first = enums[0], let second = enums[1], first.qualifiedName != second.qualifiedName else { return nil }
+        let stateIndex = stateSide(elements, enums: [first, second], at: node)
+        let stateEnum = stateIndex == 0 ? first : second
+        let eventEnum = stateIndex == 0 ? second : first
+        var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: elements[stateIndex])
+        let scanner = self.scanner(file, stateEnum, stateExpression: elements[stateIndex])
+        for case .switchCase(let switchCase) in node.cases {
+            guard case .case(let label) = switchCase.label else {
+                sketch.rows += rows(scanner.exits(of: switchCase.statements), sources: nil, events: nil, at: switchCase, file: file)
+                continue
+            }
+            for item in label.caseItems {
+                let positions = CasePattern.positions(of: item.pattern)
+                guard positions.count == 2,
+                    let sources = cases(positions[stateIndex], in: stateEnum),
+                    let events = cases(positions[1 - stateIndex], in: eventEnum)
+                else {
+                    sketch.warnings.append(unread(item, file: file))
+                    continue
+                }
+                let conditions = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                sketch.rows += rows(scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events, at: item, file: file)
+            }
+        }
+        return sketch.hasTransitions ? sketch : nil
+    }
+
+    // MARK: switch state { case .a: switch event { ... } }
+
+    private func nestedMachine(_ node: SwitchExprSyntax, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
+        guard let outerEnum = resolve(node.subject, names: patternNames(node), at: node) else { return nil }
+        var inner: [(switchCase: SwitchCaseSyntax, inner: SwitchExprSyntax?)] = []
+        var innerEnum: EnumCatalog.Enum?
+        var innerSubject: ExprSyntax?
+        for case .switchCase(let switchCase) in node.cases {
+            let nested = switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
+            if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested),
+                found.qualifiedName != outerEnum.qualifiedName
+            {
+                innerEnum = found
+                innerSubject = nested.subject
+            }
+            inner.append((switchCase, nested))
+        }
+        guard let innerEnum, let innerSubject else { return nil }
+        let outerIsState = stateSide([node.subject, innerSubject], enums: [outerEnum, innerEnum], at: node) == 0
+        let stateEnum = outerIsState ? outerEnum : innerEnum
+        let eventEnum = outerIsState ? innerEnum : outerEnum
+        let stateExpression = outerIsState ? node.subject : innerSubject
+        var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: stateExpression)
+        let scanner = self.scanner(file, stateEnum, stateExpression: stateExpression)
+        for (switchCase, nested) in inner {
+            let outerItems = items(of: switchCase)
+            guard let nested, resolve(nested.subject, names: patternNames(nested), at: nested)?.qualifiedName == innerEnum.qualifiedName else {
+                // A case that does not switch on the other enum handles every one of its values alike.
+                for outer in outerItems {
+                    guard let outerCases = cases(outer.pattern, in: outerEnum) else { continue }
+                    let exits = scanner.exits(of: switchCase.statements, conditions: outer.conditions)
+                    sketch.rows += rows(exits, sources: outerIsState ? outerCases : nil, events: outerIsState ? nil : outerCases, at: switchCase, file: file)
+                }
+                continue
+            }
+            claimed.insert(nested.id)
+            for outer in outerItems {
+                guard let outerCases = cases(outer.pattern, in: outerEnum) else {
+                    sketch.warnings.append(unread(switchCase, file: file))
+                    continue
+                }
+                for case .switchCase(let innerCase) in nested.cases {
+                    for innerItem in items(of: innerCase) {
+                        guard let innerCases = cases(innerItem.pattern, in: innerEnum) else {
+                            sketch.warnings.append(unread(innerCase, file: file))
+                            continue
+                        }
+                        let exits = scanner.exits(of: innerCase.statements, conditions: outer.conditions + innerItem.conditions)
+                        sketch.rows += rows(
+                            exits, sources: outerIsState ? outerCases : innerCases, events: outerIsState ? innerCases : outerCases,
+                            at: innerCase, file: file)
+                    }
+                }
+            }
+        }
+        return sketch.hasTransitions ? sketch : nil
+    }
+
+    /// A `switch` that is a statement of a case body, or the value it returns.
+    private static func switchStatement(_ item: CodeBlockItemSyntax.Item) -> SwitchExprSyntax? {
+        switch item {
+        case .expr(let expression): return expression.as(SwitchExprSyntax.self)
+        case .stmt(let statement):
+            if let expression = statement.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self) {
+                return expression
+            }
+            return statement.as(ReturnStmtSyntax.self)?.expression?.as(SwitchExprSyntax.self)
+        default: return nil
+        }
+    }
+
+    // MARK: Shared
+
+    /// A case's patterns, one per item (`default` is one item matching anything), each with its
+    /// `where` condition.
+    private func items(of switchCase: SwitchCaseSyntax) -> [(pattern: CasePattern, conditions: [String])] {
+        guard case .case(let label) = switchCase.label else { return [(.any, [])] }
+        return label.caseItems.map { item in
+            let positions = CasePattern.positions(of: item.pattern)
+            return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedDescription] } ?? [])
+        }
+    }
+
+    /// The case names a pattern position stands for: one case, or `nil` for any (an empty
+    /// return means the pattern is not this enum's).
+    private func cases(_ pattern: CasePattern, in enumeration: EnumCatalog.Enum) -> [String]?? {
+        switch pattern {
+        case .any: return .some(nil)
+        case .named(let name): return enumeration.case(named: name) != nil ? .some([name]) : nil
+        case .other: return nil
+        }
+    }
+
+    private func patternNames(_ node: SwitchExprSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for case .switchCase(let switchCase) in node.cases {
+            for item in items(of: switchCase) { if case .named(let name) = item.pattern { names.insert(name) } }
+        }
+        return names
+    }
+
+    /// The enum a switch subject has: its declared type where syntax shows it, else the one enum
+    /// nearest the switch that declares every case its patterns name.
+    private func resolve(_ subject: ExprSyntax, names: Set<String>, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
+        if let declared = module.declaredEnum(of: subject, at: node) {
+            return declared.contains(all: names) ? declared : nil
+        }
+        return module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: node)).first
+    }
+
+    /// Which of the two subjects is the state: the one whose enum the function returns, else the
+    /// one named or typed as a state, else the first.
+    private func stateSide(_ subjects: [ExprSyntax], enums: [EnumCatalog.Enum], at node: some SyntaxProtocol) -> Int {
+        if let returned = SyntaxScope.returnType(around: node).flatMap({ module.lookupEnum($0, at: node) }) {
+            if let index = enums.firstIndex(where: { $0.qualifiedName == returned.qualifiedName }) { return index }
+        }
+        for index in 0..<2 where subjects[index].trimmedDescription.lowercased().contains("state") { return index }
+        for index in 0..<2 where enums[index].name.contains("State") { return index }
+        return 0
+    }
+
+    private func newSketch(
+        _ node: SwitchExprSyntax, file: SwiftSourceFile, stateEnum: EnumCatalog.Enum, eventEnum: EnumCatalog.Enum,
+        stateExpression: ExprSyntax
+    ) -> MachineSketch {
+        let owner = SyntaxScope.typeName(around: node)
+        var sketch = MachineSketch(
+            name: owner.isEmpty ? stateEnum.qualifiedName : owner, style: .transitionFunction,
+            location: file.location(of: node), stateEnum: stateEnum,
+            events: eventEnum.cases.map { ($0.name, $0.location) })
+        sketch.start = module.start(of: stateEnum, scope: owner.isEmpty ? nil : owner)
+        if case .unknown = sketch.start { sketch.start = module.start(of: stateEnum, scope: nil) }
+        return sketch
+    }
+
+    private func scanner(_ file: SwiftSourceFile, _ stateEnum: EnumCatalog.Enum, stateExpression: ExprSyntax) -> BranchScanner {
+        var variables: Set<String> = ["state", "self.state"]
+        let text = stateExpression.trimmedDescription
+        variables.insert(text)
+        variables.insert(text.hasPrefix("self.") ? String(text.dropFirst(5)) : "self." + text)
+        return BranchScanner(file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: true)
+    }
+
+    private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile) -> [MachineSketch.Row] {
+        MachineSketch.rows(from: exits, sources: sources, events: events, at: file.location(of: node))
+    }
+
+    private func unread(_ node: some SyntaxProtocol, file: SwiftSourceFile) -> Diagnostic {
+        let location = file.location(of: node)
+        return .warning(
+            path: file.path, location: location,
+            message: "cannot tell which states and events this pattern matches; its transitions are left out")
+    }
+}
