@@ -30,6 +30,10 @@ public struct Linter: Sendable {
     public var limits: InputLimits
     /// The format to read every file in, or `nil` to go by each file's name.
     public var format: MachineFormat?
+    /// The reader of source files that hold machines (fsmviz's Swift reader), whose files
+    /// directory searches then include; all of one run's source files are read together, as one
+    /// module, and each machine's findings are reported in the file of the element they are about.
+    public var sourceReader: (any ModuleMachineReader)?
 
     /// The rule id of findings about content a machine file holds that fsmviz does not model
     /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
@@ -64,8 +68,9 @@ public struct Linter: Sendable {
         var locator = ConfigurationLocator()
         var reported: Set<String> = []
         var seen: Set<String> = []
+        var sources = SourceFiles()
         for input in inputs {
-            let (files, errors) = MachineFileSearch.expand(input)
+            let (files, errors) = MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? [])
             results += errors
             for file in files {
                 let absolute = file.path == "-" ? "-" : LintConfiguration.absolute(file.path)
@@ -83,8 +88,16 @@ public struct Linter: Sendable {
                     }
                 }
                 if file.foundInDirectory, governing?.excludes(file: absolute) == true { continue }
-                results.append(lint(file: file.path, settings: governing?.settings(forFile: absolute) ?? RuleSettings()))
+                let settings = governing?.settings(forFile: absolute) ?? RuleSettings()
+                if let sourceReader, sourceReader.reads(file.path) {
+                    sources.add(file.path, input: input, settings: settings)
+                } else {
+                    results.append(lint(file: file.path, settings: settings))
+                }
             }
+        }
+        if let sourceReader, !sources.paths.isEmpty {
+            results += lint(sources, with: sourceReader)
         }
         return results
     }

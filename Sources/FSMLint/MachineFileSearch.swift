@@ -2,8 +2,9 @@ import Foundation
 import FSMInterop
 
 /// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
-/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it, and every `.xml` file that is
-/// an SCXML document.
+/// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it, every `.xml` file that is
+/// an SCXML document, and every source file a ``/FSMInterop/ModuleMachineReader`` reads
+/// (`.swift`) when one is given.
 ///
 /// The search is deterministic: entries are visited in sorted order, depth first. It skips
 /// hidden files and directories (`.git`, `.build`, `.fsmviz.yml` itself, fsmviz's temporary
@@ -20,7 +21,7 @@ enum MachineFileSearch {
     }
 
     /// What one argument stands for: files, and directories that could not be searched.
-    static func expand(_ argument: String) -> (files: [File], errors: [LintResult]) {
+    static func expand(_ argument: String, sourceExtensions: [String] = []) -> (files: [File], errors: [LintResult]) {
         var isDirectory: ObjCBool = false
         guard argument != "-", FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory),
             isDirectory.boolValue
@@ -54,13 +55,16 @@ enum MachineFileSearch {
                     children.append((child, false))
                 case .file where name.lowercased().hasSuffix(".xml") && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
+                case .file where sourceExtensions.contains(where: { name.lowercased().hasSuffix("." + $0) }):
+                    children.append((child, false))
                 default: break
                 }
             }
             pending += children.reversed()
         }
         if files.isEmpty, errors.isEmpty {
-            let message = "no machine files (.json, .yaml, .yml, .scxml, or SCXML in .xml) in this directory or below it"
+            let sources = sourceExtensions.map { ", ." + $0 }.joined()
+            let message = "no machine files (.json, .yaml, .yml, .scxml\(sources), or SCXML in .xml) in this directory or below it"
             errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
         }
         return (files, errors)

@@ -12,7 +12,8 @@ struct FsmvizCommand: ParsableCommand {
         abstract: "Draw state machines and find their bugs before they ship.",
         discussion: """
             Machines are read from JSON or YAML machine files (see docs/machine-format.md), \
-            SCXML and XState configs (see docs/interop.md).
+            SCXML and XState configs (see docs/interop.md), and Swift source: .swift files and \
+            directories, read without compiling or running them (see docs/swift-source.md).
 
             Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
             --fail-on; 2 bad usage, an invalid machine file, or a machine over a limit (an \
@@ -27,7 +28,7 @@ struct FsmvizCommand: ParsableCommand {
             documentation from 'swift package generate-documentation' (scripts/docs).
             """,
         version: version,
-        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Lint.self, Rules.self, Convert.self]
+        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Lint.self, List.self, Rules.self, Convert.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of

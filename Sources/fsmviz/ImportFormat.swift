@@ -1,19 +1,23 @@
 import ArgumentParser
 import FSMInterop
 
-/// The formats `fsmviz convert --from` takes: those fsmviz reads.
+/// The formats `--from` takes: those fsmviz reads.
 enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
     case json
     case yaml
     case scxml
     case xstate
+    /// Swift source, read by FSMSwiftSource rather than a machine-file importer.
+    case swift
 
-    var format: MachineFormat {
+    /// The machine-file format, `nil` for Swift source.
+    var format: MachineFormat? {
         switch self {
         case .json: .json
         case .yaml: .yaml
         case .scxml: .scxml
         case .xstate: .xstate
+        case .swift: nil
         }
     }
 }

@@ -3,6 +3,7 @@ public import ArgumentParser
 import FSMCore
 import Foundation
 public import FSMLint
+import FSMSwiftSource
 
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
@@ -14,8 +15,9 @@ extension FsmvizCommand {
             abstract: "Check machines for unreachable states and other bugs.",
             discussion: """
                 Directories are searched for .json, .yaml, .yml and .scxml machine files (XState \
-                configs in .json files are recognised), skipping hidden \
-                ones. Each file's settings come from the nearest .fsmviz.yml in its directory or \
+                configs in .json files are recognised) and .swift files, skipping hidden \
+                ones. The Swift files of one run are read together, as one module, and each \
+                machine found in them is linted with Swift's semantics (docs/swift-source.md). Each file's settings come from the nearest .fsmviz.yml in its directory or \
                 above (or from --config); machine files can silence rules in their 'lint' \
                 section. 'fsmviz rules' lists the rules; docs/lint.md describes the formats and \
                 the configuration.
@@ -28,6 +30,7 @@ extension FsmvizCommand {
                   fsmviz lint machines/
                   fsmviz lint machines/ --format sarif -o fsmviz.sarif
                   fsmviz lint door.json --fail-on warning
+                  fsmviz lint Sources/
                 """
         )
 
@@ -70,6 +73,7 @@ extension FsmvizCommand {
             let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
             var linter = Linter(configuration: source, limits: limitOptions.limits)
             linter.format = reading.from?.format
+            linter.sourceReader = SwiftSourceReader()
             let results = linter.lint(inputs)
             let colored = output == nil
                 && TerminalStyle.isEnabled(

@@ -118,7 +118,8 @@ public struct SARIFReporter: FindingReporter {
     }
 
     private static func location(_ path: String, _ position: SourceLocation?) -> [String: JSONValue] {
-        var physical: [String: JSONValue] = ["artifactLocation": ["uri": .string(uri(for: path))]]
+        // A machine read from Swift spans files: a related state may be declared in another.
+        var physical: [String: JSONValue] = ["artifactLocation": ["uri": .string(uri(for: position?.file ?? path))]]
         if let position {
             physical["region"] = ["startLine": .int(position.line), "startColumn": .int(position.column)]
         }

@@ -1,0 +1,72 @@
+import FSMAnalysis
+import FSMCore
+public import FSMInterop
+
+extension Linter {
+    /// The source files of one run, read together, with the settings that govern each and the
+    /// argument each came from.
+    struct SourceFiles {
+        private(set) var paths: [String] = []
+        private(set) var settings: [String: RuleSettings] = [:]
+        /// Each argument's files, in argument order, for reporting an argument with no machine.
+        private(set) var inputs: [(input: String, paths: [String])] = []
+
+        mutating func add(_ path: String, input: String, settings: RuleSettings) {
+            paths.append(path)
+            self.settings[path] = settings
+            if inputs.last?.input == input {
+                inputs[inputs.count - 1].paths.append(path)
+            } else {
+                inputs.append((input, [path]))
+            }
+        }
+    }
+
+    /// Lints every machine in `sources`: one result per file that holds a finding, in the
+    /// order the files were found, and an input error for an argument whose files hold no machine.
+    func lint(_ sources: SourceFiles, with reader: any ModuleMachineReader) -> [LintResult] {
+        let found: [ModuleMachine]
+        do {
+            found = try reader.machines(in: sources.paths, limits: limits).machines
+        } catch {
+            return [LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])]
+        }
+        var byFile: [String: [Finding]] = [:]
+        for machine in found {
+            let settings = sources.settings[machine.path] ?? RuleSettings()
+            let findings = Self.unsupportedContent(in: machine.imported)
+                + Analyzer(rules: settings.enabledRules).analyze(machine.imported.machine, semantics: machine.imported.semantics)
+            for finding in settings.apply(to: findings) {
+                byFile[finding.location?.file ?? machine.path, default: []].append(finding)
+            }
+        }
+        var results: [LintResult] = []
+        let holding = Set(found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) })
+        for (input, paths) in sources.inputs where !paths.contains(where: holding.contains) {
+            results.append(
+                LintResult(
+                    path: input,
+                    errors: [InputError(.noMachineFiles, "no state machine in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")]))
+        }
+        let last = SourceLocation(line: .max, column: .max)
+        for path in sources.paths where holding.contains(path) || byFile[path] != nil {
+            // Sorted by position, stably, so rule order is kept among findings at one position.
+            let findings = (byFile[path] ?? []).enumerated().sorted { lhs, rhs in
+                let left = lhs.element.location ?? last
+                let right = rhs.element.location ?? last
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }.map(\.element)
+            results.append(LintResult(path: path, findings: findings))
+        }
+        return results
+    }
+}
+
+extension Linter {
+    /// The files `input` stands for, found by the search `lint` makes: the file itself, or the
+    /// machine files (and the files `sourceReader` reads) below a directory, sorted, with hidden
+    /// and linked directories skipped.
+    public static func files(in input: String, sourceReader: (any ModuleMachineReader)?) -> [String] {
+        MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? []).files.map(\.path)
+    }
+}
