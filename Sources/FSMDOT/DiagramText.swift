@@ -17,7 +17,22 @@ public enum DiagramText {
         }
         if let guardLabel = transition.guardLabel { parts.append("[\(guardLabel)]") }
         if !transition.effects.isEmpty { parts.append("/ " + transition.effects.joined(separator: ", ")) }
+        if let computed = transition.computedTarget {
+            // The drawn targets are what the expression can give; the expression says how.
+            parts.append("→ " + (computed.count > computedLength ? computed.prefix(computedLength - 1) + "…" : computed))
+        }
         return parts.joined(separator: " ")
+    }
+
+    /// How much of a computed target's expression a label shows.
+    static let computedLength = 60
+
+    /// `text`, followed by the file and line it was read from when the element came from source
+    /// code (whose elements name their files), for tooltips that lead back to the code.
+    static func tooltip(_ text: String, at location: SourceLocation?) -> String {
+        guard let location, let file = location.file else { return text }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(text) (\(name):\(location.line))"
     }
 
     /// `text` broken into lines of about ``width`` characters, by turning spaces into line

@@ -261,9 +261,9 @@ struct StatesDiagram {
             "fsmviz_state=\"\(DiagramElementID.state(state.id))\"",
         ]
         if let label = state.label, label != state.id.rawValue {
-            attributes.append("tooltip=\(DOTEscaping.quotedTooltip("\(label) (\(state.id.rawValue))"))")
+            attributes.append("tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip("\(label) (\(state.id.rawValue))", at: state.location)))")
         } else {
-            attributes.append("tooltip=\(DOTEscaping.quotedTooltip(state.id.rawValue))")
+            attributes.append("tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(state.id.rawValue, at: state.location)))")
         }
         // Graphviz copies a cluster's attributes into the clusters inside it, so a cluster says
         // "none" explicitly rather than inherit its parent's list.

@@ -68,13 +68,13 @@ struct TransitionDrawing {
             nodes.append(
                 (domain, label, "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
                     + "label=\(q(lines.joined(separator: "\n"))), fontsize=\(theme.fontSize - 2), "
-                    + "id=\"\(element)-label\", class=\"transition-label\", tooltip=\(DOTEscaping.quotedTooltip(text)), "
+                    + "id=\"\(element)-label\", class=\"transition-label\", tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location))), "
                     + "fsmviz_transition=\(number), fsmviz_part=label" + conflictingText(number) + "]"))
             appendEdge(from: tail, to: label, id: element, part: tailPart, extra: common + ["arrowhead=none"])
             tail = (label, [])
             tailPart = "link"
         }
-        var tooltip: [String] = onEdges || text.isEmpty ? [] : ["tooltip=\(DOTEscaping.quotedTooltip(text))"]
+        var tooltip: [String] = onEdges || text.isEmpty ? [] : ["tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location)))"]
 
         if targets.count > 1 {
             let fork = machine.entersTogether(transition)

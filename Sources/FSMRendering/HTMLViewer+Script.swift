@@ -188,6 +188,7 @@ extension HTMLViewer {
             };
             const content = [node("h2", state ? state.label : element)];
             if (state && state.label !== state.id) content.push(node("p", `id: ${state.id}`, "muted"));
+            if (state && state.at !== null) content.push(node("p", `declared at ${state.at}`, "muted"));
             if (state && state.parent) {
               const parent = node("p", "in ", "muted");
               parent.append(stateLink(state.parent));
@@ -213,6 +214,8 @@ extension HTMLViewer {
             if (transition.event !== null) field("event", transition.event);
             if (transition.guard !== null) field("guard", transition.guard);
             if (transition.effects.length) field("effects", transition.effects.join(", "));
+            if (transition.computed !== null) field("target computed by", transition.computed);
+            if (transition.at !== null) field("declared at", transition.at);
             const source = node("p");
             source.append(node("strong", "from: "), stateLink(transition.source));
             content.push(source);

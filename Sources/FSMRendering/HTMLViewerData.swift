@@ -22,6 +22,7 @@ struct HTMLViewerData {
                 ("id", quoted(state.id.rawValue)),
                 ("label", quoted(state.displayName)),
                 ("parent", state.parent.map { quoted(DiagramElementID.state($0)) } ?? "null"),
+                ("at", place(state.location)),
             ])
         }
         let transitions = machine.transitions.map { transition in
@@ -32,6 +33,8 @@ struct HTMLViewerData {
                 ("guard", transition.guardLabel.map(quoted) ?? "null"),
                 ("effects", array(transition.effects.map(quoted))),
                 ("text", quoted(DiagramText.transition(transition, in: machine))),
+                ("computed", transition.computedTarget.map(quoted) ?? "null"),
+                ("at", place(transition.location)),
             ])
         }
         let findings = findings.map { finding in
@@ -102,6 +105,13 @@ struct HTMLViewerData {
     }
 
     private func quoted(_ text: String) -> String { JSONText.quoted(text) }
+
+    /// `file:line:column` for an element read from source code, which names its file; `null`
+    /// otherwise, since a machine file's positions are of the file the page was made from.
+    private func place(_ location: SourceLocation?) -> String {
+        guard let location, let file = location.file else { return "null" }
+        return quoted("\(file):\(location.line):\(location.column)")
+    }
 
     private func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",") + "]" }
 

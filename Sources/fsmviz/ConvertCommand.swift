@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSMCore
 import FSMInterop
+import Foundation
 
 extension FsmvizCommand {
     struct Convert: ParsableCommand {
@@ -11,9 +12,11 @@ extension FsmvizCommand {
                 Formats come from the extensions: .json and .yaml/.yml (fsmviz machine files; a \
                 .json XState config is recognised by its shape), .scxml (W3C SCXML), .mmd \
                 (Mermaid stateDiagram-v2) and .puml (PlantUML). --from and --to override them. \
-                fsmviz reads machine files, SCXML and XState, and writes machine files, SCXML, \
-                Mermaid and PlantUML. What a format cannot hold is reported as a warning on \
-                standard error. docs/interop.md describes the mapping.
+                fsmviz reads machine files, SCXML, XState and Swift source, and writes machine \
+                files, SCXML, Mermaid and PlantUML. What a format cannot hold is reported as a \
+                warning on standard error. docs/interop.md describes the mapping. An output \
+                ending in '/' is a directory that gets one file per machine the input holds \
+                (Swift sources hold any number), named after the machine.
 
                 Exit status: 0 converted; 2 bad usage or an input that cannot be read; 3 the \
                 output could not be written or the machine cannot be expressed in its format.
@@ -22,6 +25,7 @@ extension FsmvizCommand {
                   fsmviz convert door.scxml -o door.yaml
                   fsmviz convert machine.json -o machine.mmd
                   fsmviz convert checkout.json --from xstate --to scxml -o -
+                  fsmviz convert Sources/ -o machines/
                 """
         )
 
@@ -40,7 +44,7 @@ extension FsmvizCommand {
         var to: ExportFormat?
 
         func validate() throws {
-            if to == nil {
+            if to == nil, !output.hasSuffix("/") {
                 guard output != "-", let format = MachineFormat(path: output) else {
                     throw ValidationError(
                         "cannot tell the output format from '\(output)'; use a .json, .yaml, .scxml, .mmd or .puml file, or --to")
@@ -54,6 +58,10 @@ extension FsmvizCommand {
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         func run() throws {
+            if output.hasSuffix("/") {
+                try convertEach()
+                return
+            }
             let imported: ImportedMachine
             do {
                 imported = try reading.read(input, limits: limitOptions.limits)
@@ -61,24 +69,63 @@ extension FsmvizCommand {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            guard let format = to?.format ?? MachineFormat(path: output), let exporter = format.exporter else {
+            guard let format = to?.format ?? MachineFormat(path: output) else { throw ExitStatus.usage.exitCode }
+            try write(imported.machine, as: format, to: output)
+        }
+
+        /// Every machine of the input (the one `--machine` names, if given), each into the
+        /// output directory as `NAME.EXT`.
+        private func convertEach() throws {
+            let format = to?.format ?? .yaml
+            var machines: [Machine] = []
+            do {
+                if reading.readsSwift(input) {
+                    machines = try reading.machines(in: input, limits: limitOptions.limits)
+                        .filter { reading.machine == nil || $0.name == reading.machine }.map(\.imported.machine)
+                } else {
+                    machines = [try reading.read(input, limits: limitOptions.limits).machine]
+                }
+            } catch {
+                Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            let exported: ExportedMachine
+            if machines.isEmpty, let name = reading.machine {
+                Console.printError(Diagnostic(path: input, location: nil, message: "no machine named '\(name)' here").description)
+                throw ExitStatus.usage.exitCode
+            }
+            try writeAll(machines, as: format)
+        }
+
+        private func writeAll(_ machines: [Machine], as format: MachineFormat) throws {
             do {
-                exported = try exporter.write(imported.machine)
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             } catch {
-                Console.printError(Diagnostic(path: output, location: nil, message: "\(error)").description)
+                Console.printError(Diagnostic(path: output, location: nil, message: "cannot create the directory").description)
                 throw ExitStatus.failure.exitCode
             }
-            let name = output == "-" ? "<stdout>" : output
+            for machine in machines {
+                let base = (machine.name ?? "machine").map { $0 == "/" || $0 == "\0" ? "_" : $0 }
+                try write(machine, as: format, to: output + String(base) + "." + format.fileExtension)
+            }
+        }
+
+        private func write(_ machine: Machine, as format: MachineFormat, to destination: String) throws {
+            guard let exporter = format.exporter else { throw ExitStatus.usage.exitCode }
+            let exported: ExportedMachine
+            do {
+                exported = try exporter.write(machine)
+            } catch {
+                Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)
+                throw ExitStatus.failure.exitCode
+            }
+            let name = destination == "-" ? "<stdout>" : destination
             if !reading.quiet { exported.warnings.forEach { Console.printError(Diagnostic.warning(path: name, location: nil, message: $0).description) } }
-            if output == "-" {
+            if destination == "-" {
                 Console.write(Array(exported.text.utf8))
                 return
             }
             do {
-                try AtomicFile.write(Array(exported.text.utf8), to: output)
+                try AtomicFile.write(Array(exported.text.utf8), to: destination)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.failure.exitCode

@@ -223,10 +223,11 @@ struct JSONMachineScanner {
         var event: Int?
         var guardLabel: String?
         var effects: [String] = []
+        var computedTarget: String?
         var kind = TransitionKind.external
         var seen: UInt16 = 0
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-            switch try scanner.field(key, among: ["from", "event", "to", "type", "guard", "effects"], seen: &seen) {
+            switch try scanner.field(key, among: ["from", "event", "to", "type", "guard", "effects", "computed"], seen: &seen) {
             case 0: try scanner.stateNameList(areSources: true)
             case 1:
                 if let span = try scanner.optionalNameSpan() { event = scanner.internEvent(span) }
@@ -239,7 +240,8 @@ struct JSONMachineScanner {
                 guard let named = TransitionKind(rawValue: text) else { throw Unsupported() }
                 kind = named
             case 4: guardLabel = try scanner.optionalText()
-            default: effects = try scanner.optionalTexts()
+            case 5: effects = try scanner.optionalTexts()
+            default: computedTarget = try scanner.optionalText()
             }
         }
         guard !scratchSources.isEmpty else { throw Unsupported() }
@@ -262,7 +264,7 @@ struct JSONMachineScanner {
             transitions.append(
                 Transition(
                     from: stateNameIDs[source], on: eventID, to: targetIDs, guard: guardLabel, effects: effects,
-                    kind: kind, location: location))
+                    kind: kind, location: location, computedTarget: computedTarget))
             transitionSources.append(Int32(truncatingIfNeeded: source))
             transitionEvents.append(Int32(truncatingIfNeeded: event ?? -1))
             for target in scratchTargets { transitionTargets.append(Int32(truncatingIfNeeded: target)) }

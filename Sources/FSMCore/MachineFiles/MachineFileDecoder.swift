@@ -13,7 +13,7 @@ public enum MachineFileDecoder {
     static let lintKeys = ["disable", "states"]
     static let stateKeys = ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"]
     static let eventKeys = ["id", "label"]
-    static let transitionKeys = ["from", "event", "to", "type", "guard", "effects"]
+    static let transitionKeys = ["from", "event", "to", "type", "guard", "effects", "computed"]
 
     /// Decodes a machine from a parsed document.
     /// - Throws: ``MachineFileError`` with an empty path; the loader fills it in.
@@ -260,11 +260,12 @@ public enum MachineFileDecoder {
             let kind = try transitionKind(object)
             let guardLabel = try object.optionalString("guard")
             let effects = try effects(object.optional("effects"), "'effects'")
+            let computedTarget = try object.optionalString("computed")
             for source in sources {
                 transitions.append(
                     Transition(
                         from: StateID(source.text), on: event, to: targets, guard: guardLabel, effects: effects,
-                        kind: kind, location: element.location))
+                        kind: kind, location: element.location, computedTarget: computedTarget))
             }
         }
         return transitions

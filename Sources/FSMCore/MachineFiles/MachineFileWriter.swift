@@ -85,7 +85,7 @@ public enum MachineFileWriter {
 
     private static func sameExceptSource(_ lhs: Transition, _ rhs: Transition) -> Bool {
         lhs.event == rhs.event && lhs.targets == rhs.targets && lhs.guardLabel == rhs.guardLabel
-            && lhs.effects == rhs.effects && lhs.kind == rhs.kind
+            && lhs.effects == rhs.effects && lhs.kind == rhs.kind && lhs.computedTarget == rhs.computedTarget
     }
 
     private static func transition(_ group: (sources: [StateID], transition: Transition)) -> Value {
@@ -100,6 +100,7 @@ public enum MachineFileWriter {
         if transition.kind != .external { fields.append(("type", .string(transition.kind.rawValue))) }
         if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
         if !transition.effects.isEmpty { fields.append(("effects", texts(transition.effects))) }
+        if let computed = transition.computedTarget { fields.append(("computed", .string(computed))) }
         return .object(fields)
     }
 
