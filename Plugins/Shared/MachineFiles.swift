@@ -24,6 +24,11 @@ enum MachineFiles {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The target's Swift sources, where fsmviz lint finds machines written in Swift.
+    static func swiftSources(of target: SourceModuleTarget) -> [URL] {
+        target.sourceFiles(withSuffix: "swift").map(\.url).sorted { $0.path < $1.path }
+    }
+
     /// The `.fsmviz.yml` files that apply to a target's machine files: in its directory and
     /// every directory above it up to the package's, since fsmviz lint reads the nearest.
     static func configurations(of target: SourceModuleTarget, in package: Package) -> [URL] {

@@ -10,6 +10,8 @@ extension Linter {
         private(set) var settings: [String: RuleSettings] = [:]
         /// Each argument's files, in argument order, for reporting an argument with no machine.
         private(set) var inputs: [(input: String, paths: [String])] = []
+        /// The arguments that stood for machine files too, which are machines enough.
+        var inputsWithMachineFiles: Set<String> = []
 
         mutating func add(_ path: String, input: String, settings: RuleSettings) {
             paths.append(path)
@@ -42,7 +44,8 @@ extension Linter {
         }
         var results: [LintResult] = []
         let holding = Set(found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) })
-        for (input, paths) in sources.inputs where !paths.contains(where: holding.contains) {
+        for (input, paths) in sources.inputs
+        where !allowsNoMachines && !sources.inputsWithMachineFiles.contains(input) && !paths.contains(where: holding.contains) {
             results.append(
                 LintResult(
                     path: input,

@@ -34,6 +34,9 @@ public struct Linter: Sendable {
     /// directory searches then include; all of one run's source files are read together, as one
     /// module, and each machine's findings are reported in the file of the element they are about.
     public var sourceReader: (any ModuleMachineReader)?
+    /// Whether source files that hold no machine pass quietly: a build step over a target's code,
+    /// which may hold none, wants that; a person who names a file or directory wants to hear it.
+    public var allowsNoMachines = false
 
     /// The rule id of findings about content a machine file holds that fsmviz does not model
     /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
@@ -92,6 +95,7 @@ public struct Linter: Sendable {
                 if let sourceReader, sourceReader.reads(file.path) {
                     sources.add(file.path, input: input, settings: settings)
                 } else {
+                    sources.inputsWithMachineFiles.insert(input)
                     results.append(lint(file: file.path, settings: settings))
                 }
             }

@@ -65,6 +65,10 @@ extension FsmvizCommand {
             completion: .file())
         var stamp: String?
 
+        @Flag(
+            help: "Exit with status 0 when the Swift sources hold no machine (a build step over code that may hold none).")
+        var allowEmpty = false
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
@@ -74,6 +78,7 @@ extension FsmvizCommand {
             var linter = Linter(configuration: source, limits: limitOptions.limits)
             linter.format = reading.from?.format
             linter.sourceReader = SwiftSourceReader()
+            linter.allowsNoMachines = allowEmpty
             let results = linter.lint(inputs)
             let colored = output == nil
                 && TerminalStyle.isEnabled(
