@@ -10,6 +10,32 @@ struct BranchScanner {
         var outcome: MachineSketch.Outcome
         var guardLabel: String?
         var location: SourceLocation
+        /// The states it is limited to by a test of the state on the way (`guard case .open =
+        /// self.state`, a nested `switch self.state`), or `nil`.
+        var sources: [String]? = nil
+    }
+
+    /// What holds on the way to a statement: conditions as text, and the states a test of the
+    /// state itself narrowed it to.
+    struct Context {
+        var conditions: [String] = []
+        var sources: [String]?
+
+        func adding(_ condition: String) -> Context {
+            var context = self
+            context.conditions.append(condition)
+            return context
+        }
+
+        /// Narrowed to `names` (`nil`: no narrowing), as far as the context already was.
+        func narrowed(to names: [String]?) -> Context {
+            guard let names else { return self }
+            var context = self
+            context.sources = sources.map { current in current.filter(names.contains) } ?? names
+            return context
+        }
+
+        var guardLabel: String? { conditions.isEmpty ? nil : conditions.joined(separator: " && ") }
     }
 
     let file: SwiftSourceFile
@@ -20,72 +46,146 @@ struct BranchScanner {
     /// result (SwiftNIO's actions), which says nothing about the state.
     let returnsNextState: Bool
 
-    /// The exits of `statements`, in source order.
+    /// The exits of `statements`, in source order, under `conditions`.
     func exits(of statements: CodeBlockItemListSyntax, conditions: [String] = []) -> [Exit] {
+        exits(of: statements, in: Context(conditions: conditions))
+    }
+
+    private func exits(of statements: CodeBlockItemListSyntax, in context: Context) -> [Exit] {
         var exits: [Exit] = []
-        var conditions = conditions
+        var context = context
         let items = Array(statements)
         for (position, item) in items.enumerated() {
             // Of several assignments in a row, the last is the one the event leaves behind
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment).
             if let target = assignedValue(item.item), !items[(position + 1)...].contains(where: { assignedValue($0.item) != nil }) {
-                exits.append(Exit(outcome: outcome(of: target), guardLabel: Self.label(conditions), location: file.location(of: item)))
+                exits.append(exit(outcome(of: target), context, at: item))
                 continue
             }
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-                let condition = guardStatement.conditions.trimmedDescription
-                exits += self.exits(of: guardStatement.body.statements, conditions: conditions + ["!(\(condition))"])
-                conditions.append(condition)
+                let (passing, failing) = split(guardStatement.conditions, context)
+                exits += self.exits(of: guardStatement.body.statements, in: failing)
+                context = passing
                 continue
             }
-            exits += self.exits(ofNode: Syntax(item.item), conditions: conditions)
+            // `if c { ...; return }` without an else: what follows runs only where c failed.
+            if let ifExpression = Self.ifStatement(item.item), ifExpression.elseBody == nil, Self.leaves(ifExpression.body.statements) {
+                exits += self.exits(of: ifExpression, in: context)
+                context = split(ifExpression.conditions, context).fails
+                continue
+            }
+            exits += self.exits(ofNode: Syntax(item.item), in: context)
         }
         return exits
     }
 
+    private func exit(_ outcome: MachineSketch.Outcome, _ context: Context, at node: some SyntaxProtocol) -> Exit {
+        Exit(outcome: outcome, guardLabel: context.guardLabel, location: file.location(of: node), sources: context.sources)
+    }
+
+    /// The contexts where `conditions` hold and where they do not: a `case .x = self.state`
+    /// among them narrows the states where they hold, and is no condition of its own.
+    private func split(_ conditions: ConditionElementListSyntax, _ context: Context) -> (holds: Context, fails: Context) {
+        var holds = context
+        var texts: [String] = []
+        for element in conditions {
+            if case .matchingPattern(let match) = element.condition,
+                stateVariables.contains(match.initializer.value.trimmedDescription),
+                case .named(let name) = CasePattern.single(of: match.pattern), stateEnum.case(named: name) != nil
+            {
+                holds = holds.narrowed(to: [name])
+                continue
+            }
+            texts.append(element.condition.trimmedDescription)
+        }
+        if !texts.isEmpty { holds = holds.adding(texts.joined(separator: ", ")) }
+        return (holds, context.adding("!(\(conditions.trimmedDescription))"))
+    }
+
     /// The exits of one statement or expression.
-    private func exits(ofNode node: Syntax, conditions: [String]) -> [Exit] {
+    private func exits(ofNode node: Syntax, in context: Context) -> [Exit] {
         if let expressionStatement = node.as(ExpressionStmtSyntax.self) {
-            return exits(ofNode: Syntax(expressionStatement.expression), conditions: conditions)
+            return exits(ofNode: Syntax(expressionStatement.expression), in: context)
         }
         if let ifExpression = node.as(IfExprSyntax.self) {
-            return exits(of: ifExpression, conditions: conditions)
+            return exits(of: ifExpression, in: context)
         }
         if let switchExpression = node.as(SwitchExprSyntax.self) {
+            let subject = switchExpression.subject.trimmedDescription
+            let onState = stateVariables.contains(subject)
             return switchExpression.cases.flatMap { element -> [Exit] in
                 guard case .switchCase(let switchCase) = element else { return [] }
-                let whereClauses = switchCase.whereConditions
-                return exits(of: switchCase.statements, conditions: conditions + whereClauses)
+                var caseContext = context
+                if onState {
+                    caseContext = caseContext.narrowed(to: stateCases(of: switchCase))
+                } else if case .case(let label) = switchCase.label {
+                    // Which case of another value was taken is the condition of what follows.
+                    let patterns = label.caseItems.map { "case \($0.pattern.trimmedDescription) = \(subject)" }
+                    caseContext = caseContext.adding(patterns.joined(separator: " || "))
+                }
+                for condition in switchCase.whereConditions { caseContext = caseContext.adding(condition) }
+                return exits(of: switchCase.statements, in: caseContext)
             }
         }
         if let returnStatement = node.as(ReturnStmtSyntax.self) {
             guard returnsNextState else { return [] }
-            let value = returnStatement.expression
-            return [Exit(outcome: value.map(outcome(of:)) ?? .stays, guardLabel: Self.label(conditions), location: file.location(of: node))]
+            return [exit(returnStatement.expression.map(outcome(of:)) ?? .stays, context, at: node)]
         }
-        if node.is(ThrowStmtSyntax.self) || node.isTrap {
-            return [Exit(outcome: MachineSketch.Outcome.refuses, guardLabel: Self.label(conditions), location: file.location(of: node))]
-        }
-        if node.is(BreakStmtSyntax.self) {
-            return [Exit(outcome: MachineSketch.Outcome.stays, guardLabel: Self.label(conditions), location: file.location(of: node))]
-        }
+        if node.is(ThrowStmtSyntax.self) || node.isTrap { return [exit(.refuses, context, at: node)] }
+        if node.is(BreakStmtSyntax.self) { return [exit(.stays, context, at: node)] }
         if let doStatement = node.as(DoStmtSyntax.self) {
-            return exits(of: doStatement.body.statements, conditions: conditions)
-                + doStatement.catchClauses.flatMap { exits(of: $0.body.statements, conditions: conditions) }
+            return exits(of: doStatement.body.statements, in: context)
+                + doStatement.catchClauses.flatMap { exits(of: $0.body.statements, in: context) }
         }
-        if let block = node.as(CodeBlockSyntax.self) { return exits(of: block.statements, conditions: conditions) }
+        if let block = node.as(CodeBlockSyntax.self) { return exits(of: block.statements, in: context) }
         for loop in [node.as(ForStmtSyntax.self)?.body, node.as(WhileStmtSyntax.self)?.body, node.as(RepeatStmtSyntax.self)?.body] {
-            if let loop { return exits(of: loop.statements, conditions: conditions) }
+            if let loop { return exits(of: loop.statements, in: context) }
         }
         return []
     }
 
-    private func exits(of ifExpression: IfExprSyntax, conditions: [String]) -> [Exit] {
-        let condition = ifExpression.conditions.trimmedDescription
-        var exits = self.exits(of: ifExpression.body.statements, conditions: conditions + [condition])
+    /// The `if` that a statement is, if it is one.
+    private static func ifStatement(_ item: CodeBlockItemSyntax.Item) -> IfExprSyntax? {
+        switch item {
+        case .expr(let expression): expression.as(IfExprSyntax.self)
+        case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+        default: nil
+        }
+    }
+
+    /// Whether `statements` always leave the enclosing body: their last is a `return`, `throw`,
+    /// `break`, `continue` or a call that stops the program.
+    private static func leaves(_ statements: CodeBlockItemListSyntax) -> Bool {
+        guard let last = statements.last?.item else { return false }
+        let node: Syntax
+        switch last {
+        case .stmt(let statement): node = statement.as(ExpressionStmtSyntax.self).map { Syntax($0.expression) } ?? Syntax(statement)
+        case .expr(let expression): node = Syntax(expression)
+        default: return false
+        }
+        return node.is(ReturnStmtSyntax.self) || node.is(ThrowStmtSyntax.self) || node.is(BreakStmtSyntax.self)
+            || node.is(ContinueStmtSyntax.self) || node.isTrap
+    }
+
+    /// The states a case of a `switch` on the state matches, `nil` for any.
+    private func stateCases(of switchCase: SwitchCaseSyntax) -> [String]? {
+        guard case .case(let label) = switchCase.label else { return nil }
+        var names: [String] = []
+        for item in label.caseItems {
+            switch CasePattern.single(of: item.pattern) {
+            case .named(let name) where stateEnum.case(named: name) != nil: names.append(name)
+            default: return nil
+            }
+        }
+        return names
+    }
+
+    private func exits(of ifExpression: IfExprSyntax, in context: Context) -> [Exit] {
+        let (holds, fails) = split(ifExpression.conditions, context)
+        var exits = self.exits(of: ifExpression.body.statements, in: holds)
         switch ifExpression.elseBody {
-        case .ifExpr(let next)?: exits += self.exits(of: next, conditions: conditions + ["!(\(condition))"])
-        case .codeBlock(let block)?: exits += self.exits(of: block.statements, conditions: conditions + ["!(\(condition))"])
+        case .ifExpr(let next)?: exits += self.exits(of: next, in: fails)
+        case .codeBlock(let block)?: exits += self.exits(of: block.statements, in: fails)
         case nil: break
         }
         return exits
@@ -142,9 +242,6 @@ struct BranchScanner {
         return first == second ? [first] : [first, second]
     }
 
-    private static func label(_ conditions: [String]) -> String? {
-        conditions.isEmpty ? nil : conditions.joined(separator: " && ")
-    }
 }
 
 extension SwitchCaseSyntax {

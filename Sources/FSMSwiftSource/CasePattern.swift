@@ -26,6 +26,17 @@ enum CasePattern: Equatable {
         return [single(of: pattern)]
     }
 
+    /// The source text of each position of a tuple pattern, for conditions on the positions
+    /// that are not the state; `nil` when the pattern is not a tuple.
+    static func positionTexts(of pattern: PatternSyntax) -> [String]? {
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { return positionTexts(of: binding.pattern) }
+        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.map(\.pattern.trimmedDescription) }
+        if let expression = pattern.as(ExpressionPatternSyntax.self), let tuple = expression.expression.as(TupleExprSyntax.self) {
+            return tuple.elements.map(\.expression.trimmedDescription)
+        }
+        return nil
+    }
+
     /// One position's pattern.
     static func single(of pattern: PatternSyntax) -> CasePattern {
         if pattern.is(WildcardPatternSyntax.self) || pattern.is(IdentifierPatternSyntax.self) { return .any }

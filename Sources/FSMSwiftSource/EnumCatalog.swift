@@ -9,7 +9,7 @@ struct EnumCatalog {
         /// The name as nested types spell it, `Outer.State` for a `State` inside `Outer`.
         let qualifiedName: String
         /// The cases, in declaration order.
-        var cases: [Case]
+        let cases: [Case]
         /// Where the enum is declared.
         let location: SourceLocation
 
@@ -18,11 +18,22 @@ struct EnumCatalog {
 
         /// Whether every name in `names` is one of the enum's cases.
         func contains(all names: some Sequence<String>) -> Bool {
-            names.allSatisfy { name in cases.contains { $0.name == name } }
+            names.allSatisfy { self.case(named: $0) != nil }
         }
 
         /// The case named `name`.
-        func `case`(named name: String) -> Case? { cases.first { $0.name == name } }
+        func `case`(named name: String) -> Case? { caseIndex[name].map { cases[$0] } }
+
+        private var caseIndex: [String: Int] = [:]
+
+        init(qualifiedName: String, cases: [Case], location: SourceLocation) {
+            self.qualifiedName = qualifiedName
+            self.cases = cases
+            self.location = location
+            for (index, enumCase) in cases.enumerated() where caseIndex[enumCase.name] == nil {
+                caseIndex[enumCase.name] = index
+            }
+        }
     }
 
     /// One enum case.
@@ -36,31 +47,46 @@ struct EnumCatalog {
     private(set) var enums: [Enum] = []
     /// Type aliases (`typealias State = PlayerState`), by qualified name.
     private(set) var aliases: [String: String] = [:]
+    // Indexes, so that a module of thousands of files and enums is read in linear time.
+    private var byQualifiedName: [String: [Int]] = [:]
+    private var byName: [Substring: [Int]] = [:]
+    private var byCaseName: [String: [Int]] = [:]
 
     init(files: [SwiftSourceFile]) {
         for file in files {
             let collector = Collector(file: file)
             collector.walk(file.tree)
+            // Private types of one name may live in several files, so each declaration is its own.
             for found in collector.enums {
-                if let index = enums.firstIndex(where: { $0.qualifiedName == found.qualifiedName }) {
-                    enums[index].cases += found.cases
-                } else {
-                    enums.append(found)
-                }
+                let index = enums.count
+                enums.append(found)
+                byQualifiedName[found.qualifiedName, default: []].append(index)
+                byName[found.name, default: []].append(index)
+                for name in Set(found.cases.map(\.name)) { byCaseName[name, default: []].append(index) }
             }
             aliases.merge(collector.aliases) { first, _ in first }
         }
     }
 
     /// The enum a type name written inside `scope` (a qualified type name, or empty at the top
-    /// level) refers to: the nearest enclosing declaration of that name, as Swift looks it up.
-    func lookup(_ typeName: String, in scope: String) -> Enum? {
+    /// level) of `file` refers to: the nearest enclosing declaration of that name, as Swift looks
+    /// it up, one in the same file first.
+    func lookup(_ typeName: String, in scope: String, file: String? = nil) -> Enum? {
+        lookup(typeName, in: scope, file: file, aliasDepth: 0)
+    }
+
+    private func lookup(_ typeName: String, in scope: String, file: String?, aliasDepth: Int) -> Enum? {
         let written = typeName.filter { $0 != " " }.strippingOptional
         var prefix = scope
         while true {
             let candidate = prefix.isEmpty ? written : prefix + "." + written
-            if let alias = aliases[candidate], alias != written, let found = lookup(alias, in: prefix) { return found }
-            if let found = enums.first(where: { $0.qualifiedName == candidate }) { return found }
+            // Aliases may name each other in a cycle, which the compiler refuses and fsmviz stops.
+            if aliasDepth < 8, let alias = aliases[candidate], alias != written,
+                let found = lookup(alias, in: prefix, file: file, aliasDepth: aliasDepth + 1)
+            {
+                return found
+            }
+            if let found = preferred(byQualifiedName[candidate], file: file) { return found }
             guard let dot = prefix.lastIndex(of: ".") else {
                 if prefix.isEmpty { break }
                 prefix = ""
@@ -70,15 +96,23 @@ struct EnumCatalog {
         }
         // An extension elsewhere, or a type nested in one the files only extend: a unique last
         // component is still a syntactic match.
-        let matches = enums.filter { $0.name == written.split(separator: ".").last ?? "" }
-        return matches.count == 1 ? matches[0] : nil
+        let matches = byName[written.split(separator: ".").last ?? ""] ?? []
+        return matches.count == 1 ? enums[matches[0]] : preferred(matches, file: file, onlySameFile: true)
+    }
+
+    private func preferred(_ indices: [Int]?, file: String?, onlySameFile: Bool = false) -> Enum? {
+        guard let indices, !indices.isEmpty else { return nil }
+        if let same = indices.first(where: { enums[$0].location.file == file }) { return enums[same] }
+        return onlySameFile ? nil : enums[indices[0]]
     }
 
     /// The enums declaring every one of `names`, nearest `scope` first: how a `switch` whose
     /// subject's type syntax does not show is matched to the enum its patterns name.
     func enums(declaring names: Set<String>, near scope: String) -> [Enum] {
-        guard !names.isEmpty else { return [] }
-        return enums.filter { $0.contains(all: names) }.sorted { lhs, rhs in
+        guard let first = names.min(by: { (byCaseName[$0]?.count ?? 0) < (byCaseName[$1]?.count ?? 0) }),
+            let candidates = byCaseName[first]
+        else { return [] }
+        return candidates.map { enums[$0] }.filter { $0.contains(all: names) }.sorted { lhs, rhs in
             Self.distance(lhs.qualifiedName, scope) < Self.distance(rhs.qualifiedName, scope)
         }
     }
@@ -109,14 +143,26 @@ extension EnumCatalog {
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             let name = qualified(node.name.text)
             var cases: [Case] = []
-            for member in node.memberBlock.members {
-                guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-                for element in declaration.elements {
-                    cases.append(
-                        Case(
-                            name: element.name.text.trimmingBackticks,
-                            hasAssociatedValues: element.parameterClause != nil,
-                            location: file.location(of: element)))
+            var seen: Set<String> = []
+            // Cases inside `#if` count in every branch (syntax cannot tell which one builds),
+            // once each.
+            var pending = [node.memberBlock.members]
+            while let members = pending.popLast() {
+                for member in members {
+                    if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                        for clause in conditional.clauses {
+                            if case .decls(let nested)? = clause.elements { pending.append(nested) }
+                        }
+                        continue
+                    }
+                    guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                    for element in declaration.elements where seen.insert(element.name.text.trimmingBackticks).inserted {
+                        cases.append(
+                            Case(
+                                name: element.name.text.trimmingBackticks,
+                                hasAssociatedValues: element.parameterClause != nil,
+                                location: file.location(of: element)))
+                    }
                 }
             }
             enums.append(Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name)))

@@ -54,8 +54,29 @@ extension MachineSketch {
     /// The rows one `case` body makes for `sources` and `events` (`nil`: any): each guarded way
     /// to a next state first, in source order, then one unguarded row for the rest, moving to any
     /// of the unguarded targets (a nested `switch` or `if let` choosing among them at run time),
-    /// refusing when every other path refuses, and otherwise staying.
+    /// refusing when every other path refuses, and otherwise staying. Exits a test of the state
+    /// narrowed (`guard case .open = self.state`) make such rows of their own, for those states.
     static func rows(from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation) -> [Row] {
+        var groups: [[String]?] = []
+        var byGroup: [[String]?: [BranchScanner.Exit]] = [:]
+        for exit in exits {
+            let group = exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed }
+            if byGroup[group] == nil, group != nil { groups.append(group) }
+            byGroup[group, default: []].append(exit)
+        }
+        var rows: [Row] = []
+        // The narrowed groups first: their test of the state comes before what follows it.
+        for group in groups + [nil] {
+            let members = byGroup[group] ?? []
+            guard group == nil || !(group ?? []).isEmpty else { continue }
+            rows += Self.rows(from: members, sources: group ?? sources, events: events, at: location, isRest: group == nil)
+        }
+        return rows
+    }
+
+    private static func rows(
+        from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation, isRest: Bool
+    ) -> [Row] {
         var rows: [Row] = []
         var targets: [String] = []
         var computed: [String] = []
@@ -78,7 +99,9 @@ extension MachineSketch {
         if let moveLocation {
             let outcome = Outcome.moves(targets: targets.uniqued(), computed: computed.isEmpty ? nil : computed.joined(separator: "; "))
             rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: outcome, location: moveLocation))
-        } else {
+        } else if isRest || refuses || stays {
+            // A narrowed group that only refuses or stays says so; the rest of the body always
+            // ends somewhere, if only by falling through.
             rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: refuses && !stays ? .refuses : .stays, location: location))
         }
         return rows

@@ -10,13 +10,18 @@ struct MutatingMethodRecognizer {
 
     /// Every machine the module's types hold, claiming the switches it read.
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
-        let functions = module.files.flatMap { file in
-            file.tree.descendants(of: FunctionDeclSyntax.self).map { (file: file, function: $0, scope: SyntaxScope.typeName(around: $0)) }
+        var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
+        for file in module.files {
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
+                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
+            }
         }
         var sketches: [MachineSketch] = []
         for property in module.properties where !property.scope.isEmpty && property.name.lowercased().contains("state") {
-            guard let type = property.type, let stateEnum = module.enums.lookup(type, in: property.scope) else { continue }
-            let methods = functions.filter { $0.scope == property.scope && !$0.function.isStatic }
+            guard let type = property.type,
+                let stateEnum = module.enums.lookup(type, in: property.scope, file: property.location.file),
+                let methods = functions[property.scope]
+            else { continue }
             let variables: Set<String> = [property.name, "self." + property.name]
             var sketch = MachineSketch(
                 name: property.name == "state" ? property.scope : property.scope + "." + property.name,
@@ -37,6 +42,7 @@ struct MutatingMethodRecognizer {
             }
             guard sketch.hasTransitions else { continue }
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
+            // Every switch in the machine's methods is read as part of it, not as a machine of its own.
             claimed.formUnion(claims)
             sketches.append(sketch)
         }
@@ -49,9 +55,10 @@ struct MutatingMethodRecognizer {
             scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
         }
         guard assigns else { return nil }
+        claims += body.descendants(of: SwitchExprSyntax.self, intoClosures: false).map(\.id)
         let items = Array(body.statements)
         guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
-            let switchExpression = stateSwitch(items[switchIndex].item, scanner)
+            let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
             return MachineSketch.rows(
                 from: scanner.exits(of: body.statements), sources: nil, events: nil, at: scanner.file.location(of: body))
@@ -61,22 +68,7 @@ struct MutatingMethodRecognizer {
         let trailing = items[(switchIndex + 1)...].lazy.compactMap { scanner.assignedValue($0.item) }.last
         var rows: [MachineSketch.Row] = []
         for case .switchCase(let switchCase) in switchExpression.cases {
-            let patterns: [(CasePattern, [String])]
-            if case .case(let label) = switchCase.label {
-                patterns = label.caseItems.map { item in
-                    let positions = CasePattern.positions(of: item.pattern)
-                    return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedDescription] } ?? [])
-                }
-            } else {
-                patterns = [(.any, [])]
-            }
-            for (pattern, conditions) in patterns {
-                let sources: [String]?
-                switch pattern {
-                case .any: sources = nil
-                case .named(let name) where scanner.stateEnum.case(named: name) != nil: sources = [name]
-                default: continue
-                }
+            for (sources, conditions) in Self.matches(of: switchCase, subjects: subjects, statePosition: statePosition, scanner.stateEnum) {
                 var caseRows = MachineSketch.rows(
                     from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: nil,
                     at: scanner.file.location(of: switchCase))
@@ -92,8 +84,36 @@ struct MutatingMethodRecognizer {
         return rows
     }
 
-    /// The `switch` on the state that `item` is, if it is one.
-    private func stateSwitch(_ item: CodeBlockItemSyntax.Item, _ scanner: BranchScanner) -> SwitchExprSyntax? {
+    /// The states each pattern of a case matches (`nil`: any) and its conditions: its `where`
+    /// clause, and, in a `switch (self.role, self.state)`, what it requires of the other
+    /// subjects (`case .server = self.role`). Patterns that name no case of the state are left out.
+    private static func matches(
+        of switchCase: SwitchCaseSyntax, subjects: [ExprSyntax], statePosition: Int, _ stateEnum: EnumCatalog.Enum
+    ) -> [(sources: [String]?, conditions: [String])] {
+        guard case .case(let label) = switchCase.label else { return [(nil, [])] }
+        return label.caseItems.compactMap { item in
+            let positions = CasePattern.positions(of: item.pattern)
+            guard positions.count == subjects.count else { return nil }
+            var conditions: [String] = []
+            if subjects.count > 1, let texts = CasePattern.positionTexts(of: item.pattern), texts.count == subjects.count {
+                for index in subjects.indices where index != statePosition && positions[index] != .any {
+                    conditions.append("case \(texts[index]) = \(subjects[index].trimmedDescription)")
+                }
+            }
+            if let whereClause = item.whereClause { conditions.append(whereClause.condition.trimmedDescription) }
+            switch positions[statePosition] {
+            case .any: return (nil, conditions)
+            case .named(let name) where stateEnum.case(named: name) != nil: return ([name], conditions)
+            default: return nil
+            }
+        }
+    }
+
+    /// The `switch` on the state that `item` is, if it is one, with its subjects (one, or a
+    /// tuple's elements) and which of them is the state.
+    private func stateSwitch(
+        _ item: CodeBlockItemSyntax.Item, _ scanner: BranchScanner
+    ) -> (SwitchExprSyntax, subjects: [ExprSyntax], statePosition: Int)? {
         let expression: ExprSyntax?
         switch item {
         case .expr(let value): expression = value
@@ -101,10 +121,10 @@ struct MutatingMethodRecognizer {
             expression = statement.as(ExpressionStmtSyntax.self)?.expression ?? statement.as(ReturnStmtSyntax.self)?.expression
         default: expression = nil
         }
-        guard let switchExpression = expression?.as(SwitchExprSyntax.self),
-            scanner.stateVariables.contains(switchExpression.subject.trimmedDescription)
-        else { return nil }
-        return switchExpression
+        guard let switchExpression = expression?.as(SwitchExprSyntax.self) else { return nil }
+        let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
+        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedDescription) }) else { return nil }
+        return (switchExpression, subjects, position)
     }
 }
 

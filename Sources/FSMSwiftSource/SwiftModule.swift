@@ -7,37 +7,52 @@ struct SwiftModule {
     let files: [SwiftSourceFile]
     let enums: EnumCatalog
     let properties: [StoredProperty]
+    /// The properties of each type (qualified name), by name.
+    let propertiesByScope: [String: [String: StoredProperty]]
+    /// The initializers of each type, for the values they give its properties.
+    private let initializers: [String: [(file: SwiftSourceFile, node: InitializerDeclSyntax)]]
 
     init(files: [SwiftSourceFile]) {
         self.files = files
         enums = EnumCatalog(files: files)
         properties = StoredProperty.all(in: files)
+        var byScope: [String: [String: StoredProperty]] = [:]
+        for property in properties where byScope[property.scope]?[property.name] == nil {
+            byScope[property.scope, default: [:]][property.name] = property
+        }
+        propertiesByScope = byScope
+        var initializers: [String: [(SwiftSourceFile, InitializerDeclSyntax)]] = [:]
+        for file in files {
+            for initializer in file.tree.descendants(of: InitializerDeclSyntax.self) {
+                initializers[SyntaxScope.typeName(around: initializer), default: []].append((file, initializer))
+            }
+        }
+        self.initializers = initializers
     }
 
     /// The enum that the expression `subject` (a variable, `self.x`, a tuple element) has as its
-    /// type at `node`, by its declaration; `nil` when syntax does not say.
-    func declaredEnum(of subject: ExprSyntax, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
+    /// type at `node` in `file`, by its declaration; `nil` when syntax does not say.
+    func declaredEnum(of subject: ExprSyntax, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> EnumCatalog.Enum? {
         var name = subject.trimmedDescription
         if name.hasPrefix("self.") { name.removeFirst(5) }
-        guard let type = SyntaxScope.declaredType(of: name, at: node, properties: properties) else { return nil }
-        return enums.lookup(type, in: SyntaxScope.typeName(around: node))
+        guard let type = SyntaxScope.declaredType(of: name, at: node, properties: propertiesByScope) else { return nil }
+        return enums.lookup(type, in: SyntaxScope.typeName(around: node), file: file.path)
     }
 
-    /// The enum named `type` as written at `node`.
-    func lookupEnum(_ type: String, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
-        enums.lookup(type, in: SyntaxScope.typeName(around: node))
+    /// The enum named `type` as written at `node` in `file`.
+    func lookupEnum(_ type: String, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> EnumCatalog.Enum? {
+        enums.lookup(type, in: SyntaxScope.typeName(around: node), file: file.path)
     }
 
     /// How a machine whose state is an `stateEnum` starts, from the properties of that type
     /// (`var state: State = .idle`, `var state = State.idle`) in `scope` (or anywhere, for
     /// `nil`) and the assignments the initializers of that scope make to them.
     func start(of stateEnum: EnumCatalog.Enum, scope: String?, property: String? = nil) -> MachineSketch.Start {
-        let holders = properties.filter { candidate in
-            guard scope == nil || candidate.scope == scope, property == nil || candidate.name == property,
-                let type = candidate.type
-            else { return false }
-            return enums.lookup(type, in: candidate.scope)?.qualifiedName == stateEnum.qualifiedName
-        }
+        let candidates = scope.map { Array(propertiesByScope[$0]?.values ?? [:].values) } ?? properties
+        let holders = candidates.filter { candidate in
+            guard property == nil || candidate.name == property, let type = candidate.type else { return false }
+            return enums.lookup(type, in: candidate.scope, file: candidate.location.file)?.location == stateEnum.location
+        }.sorted { $0.location < $1.location }
         var starts: [(name: String, location: SourceLocation)] = []
         for holder in holders {
             if let value = holder.initializer, let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil {
@@ -64,16 +79,13 @@ struct SwiftModule {
     /// The values `init`s of the property's type assign to it.
     private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
         var found: [(ExprSyntax, SourceLocation)] = []
-        for file in files {
-            for initializer in file.tree.descendants(of: InitializerDeclSyntax.self)
-            where SyntaxScope.typeName(around: initializer) == property.scope {
-                for sequence in initializer.descendants(of: SequenceExprSyntax.self) {
-                    let elements = Array(sequence.elements)
-                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-                    let target = elements[0].trimmedDescription
-                    if target == property.name || target == "self." + property.name {
-                        found.append((elements[2], file.location(of: sequence)))
-                    }
+        for (file, initializer) in initializers[property.scope] ?? [] {
+            for sequence in initializer.descendants(of: SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
+                let target = elements[0].trimmedDescription
+                if target == property.name || target == "self." + property.name {
+                    found.append((elements[2], file.location(of: sequence)))
                 }
             }
         }
@@ -85,16 +97,29 @@ extension SyntaxProtocol {
     /// Every node of `type` below this one, in source order, not looking into closures'
     /// bodies when `intoClosures` is false.
     func descendants<Node: SyntaxProtocol>(of type: Node.Type, intoClosures: Bool = true) -> [Node] {
-        // An explicit stack rather than recursion: a deeply nested file must not exhaust the
-        // thread's stack.
-        var found: [Node] = []
-        var stack: [Syntax] = [Syntax(self)]
-        while let node = stack.popLast() {
-            if node.id != Syntax(self).id, let match = node.as(Node.self) { found.append(match) }
-            if !intoClosures, node.is(ClosureExprSyntax.self), node.id != Syntax(self).id { continue }
-            stack += node.children(viewMode: .sourceAccurate).reversed()
-        }
-        return found
+        let collector = DescendantCollector<Node>(root: Syntax(self).id, intoClosures: intoClosures)
+        collector.walk(self)
+        return collector.found
+    }
+}
+
+/// Collects the nodes of one type below a root, through SwiftSyntax's visitor, which walks
+/// without building arrays of children.
+private final class DescendantCollector<Node: SyntaxProtocol>: SyntaxAnyVisitor {
+    private(set) var found: [Node] = []
+    private let root: SyntaxIdentifier
+    private let intoClosures: Bool
+
+    init(root: SyntaxIdentifier, intoClosures: Bool) {
+        self.root = root
+        self.intoClosures = intoClosures
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        guard node.id != root else { return .visitChildren }
+        if let match = node.as(Node.self) { found.append(match) }
+        return !intoClosures && node.is(ClosureExprSyntax.self) ? .skipChildren : .visitChildren
     }
 }
 

@@ -46,8 +46,16 @@ public struct SwiftSourceReader: ModuleMachineReader {
         var machines: [ModuleMachine] = []
         var warnings: [Diagnostic] = []
         for sketch in sketches {
-            let imported = try sketch.machine(path: sketch.location.file ?? "", limits: limits)
-            try limits.check(imported.machine, path: sketch.location.file ?? "")
+            // One machine that does not hold together (or is over a limit) is reported, and the
+            // module's other machines are still read.
+            let imported: ImportedMachine
+            do {
+                imported = try sketch.machine(path: sketch.location.file ?? "", limits: limits)
+                try limits.check(imported.machine, path: sketch.location.file ?? "")
+            } catch {
+                warnings.append(.warning(path: error.path, location: error.location?.droppingFile, message: error.message))
+                continue
+            }
             machines.append(ModuleMachine(name: sketch.name, style: sketch.style.rawValue, location: sketch.location, imported: imported))
             warnings += imported.warnings
         }

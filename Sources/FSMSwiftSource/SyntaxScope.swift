@@ -39,7 +39,7 @@ enum SyntaxScope {
 
     /// The declared type of `name` as seen from `node`: a parameter of the function around it,
     /// or a stored property of the type around it (annotated, or initialized as `Type.case`).
-    static func declaredType(of name: String, at node: some SyntaxProtocol, properties: [StoredProperty]) -> String? {
+    static func declaredType(of name: String, at node: some SyntaxProtocol, properties: [String: [String: StoredProperty]]) -> String? {
         if let function = function(around: node) {
             for parameter in function.signature.parameterClause.parameters
             where (parameter.secondName ?? parameter.firstName).text == name {
@@ -48,10 +48,7 @@ enum SyntaxScope {
         }
         let scope = typeName(around: node)
         guard !scope.isEmpty else { return nil }
-        for property in properties where property.scope == scope && property.name == name {
-            if let type = property.type { return type }
-        }
-        return nil
+        return properties[scope]?[name]?.type
     }
 
     /// The return type of the function around `node`, without optionality, or its first tuple

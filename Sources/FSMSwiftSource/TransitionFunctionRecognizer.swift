@@ -42,13 +42,13 @@ struct TransitionFunctionRecognizer {
                 }
             }
         }
-        let enums = (0..<2).map { resolve(elements[$0], names: names[$0], at: node) }
-        guard let first = enums[0], let second = enums[1], first.qualifiedName != second.qualifiedName else { return nil }
-        let stateIndex = stateSide(elements, enums: [first, second], at: node)
+        let enums = (0..<2).map { resolve(elements[$0], names: names[$0], at: node, in: file) }
+        guard let first = enums[0], let second = enums[1], first.location != second.location else { return nil }
+        let stateIndex = stateSide(elements, enums: [first, second], at: node, in: file)
         let stateEnum = stateIndex == 0 ? first : second
         let eventEnum = stateIndex == 0 ? second : first
         var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: elements[stateIndex])
-        let scanner = self.scanner(file, stateEnum, stateExpression: elements[stateIndex])
+        let scanner = self.scanner(file, stateEnum, stateExpression: elements[stateIndex], at: node)
         for case .switchCase(let switchCase) in node.cases {
             guard case .case(let label) = switchCase.label else {
                 sketch.rows += rows(scanner.exits(of: switchCase.statements), sources: nil, events: nil, at: switchCase, file: file)
@@ -73,14 +73,14 @@ struct TransitionFunctionRecognizer {
     // MARK: switch state { case .a: switch event { ... } }
 
     private func nestedMachine(_ node: SwitchExprSyntax, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
-        guard let outerEnum = resolve(node.subject, names: patternNames(node), at: node) else { return nil }
+        guard let outerEnum = resolve(node.subject, names: patternNames(node), at: node, in: file) else { return nil }
         var inner: [(switchCase: SwitchCaseSyntax, inner: SwitchExprSyntax?)] = []
         var innerEnum: EnumCatalog.Enum?
         var innerSubject: ExprSyntax?
         for case .switchCase(let switchCase) in node.cases {
             let nested = switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
-            if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested),
-                found.qualifiedName != outerEnum.qualifiedName
+            if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested, in: file),
+                found.location != outerEnum.location
             {
                 innerEnum = found
                 innerSubject = nested.subject
@@ -88,15 +88,15 @@ struct TransitionFunctionRecognizer {
             inner.append((switchCase, nested))
         }
         guard let innerEnum, let innerSubject else { return nil }
-        let outerIsState = stateSide([node.subject, innerSubject], enums: [outerEnum, innerEnum], at: node) == 0
+        let outerIsState = stateSide([node.subject, innerSubject], enums: [outerEnum, innerEnum], at: node, in: file) == 0
         let stateEnum = outerIsState ? outerEnum : innerEnum
         let eventEnum = outerIsState ? innerEnum : outerEnum
         let stateExpression = outerIsState ? node.subject : innerSubject
         var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: stateExpression)
-        let scanner = self.scanner(file, stateEnum, stateExpression: stateExpression)
+        let scanner = self.scanner(file, stateEnum, stateExpression: stateExpression, at: node)
         for (switchCase, nested) in inner {
             let outerItems = items(of: switchCase)
-            guard let nested, resolve(nested.subject, names: patternNames(nested), at: nested)?.qualifiedName == innerEnum.qualifiedName else {
+            guard let nested, resolve(nested.subject, names: patternNames(nested), at: nested, in: file)?.location == innerEnum.location else {
                 // A case that does not switch on the other enum handles every one of its values alike.
                 for outer in outerItems {
                     guard let outerCases = cases(outer.pattern, in: outerEnum) else { continue }
@@ -173,8 +173,8 @@ struct TransitionFunctionRecognizer {
 
     /// The enum a switch subject has: its declared type where syntax shows it, else the one enum
     /// nearest the switch that declares every case its patterns name.
-    private func resolve(_ subject: ExprSyntax, names: Set<String>, at node: some SyntaxProtocol) -> EnumCatalog.Enum? {
-        if let declared = module.declaredEnum(of: subject, at: node) {
+    private func resolve(_ subject: ExprSyntax, names: Set<String>, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> EnumCatalog.Enum? {
+        if let declared = module.declaredEnum(of: subject, at: node, in: file) {
             return declared.contains(all: names) ? declared : nil
         }
         return module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: node)).first
@@ -182,9 +182,9 @@ struct TransitionFunctionRecognizer {
 
     /// Which of the two subjects is the state: the one whose enum the function returns, else the
     /// one named or typed as a state, else the first.
-    private func stateSide(_ subjects: [ExprSyntax], enums: [EnumCatalog.Enum], at node: some SyntaxProtocol) -> Int {
-        if let returned = SyntaxScope.returnType(around: node).flatMap({ module.lookupEnum($0, at: node) }) {
-            if let index = enums.firstIndex(where: { $0.qualifiedName == returned.qualifiedName }) { return index }
+    private func stateSide(_ subjects: [ExprSyntax], enums: [EnumCatalog.Enum], at node: some SyntaxProtocol, in file: SwiftSourceFile) -> Int {
+        if let returned = SyntaxScope.returnType(around: node).flatMap({ module.lookupEnum($0, at: node, in: file) }) {
+            if let index = enums.firstIndex(where: { $0.location == returned.location }) { return index }
         }
         for index in 0..<2 where subjects[index].trimmedDescription.lowercased().contains("state") { return index }
         for index in 0..<2 where enums[index].name.contains("State") { return index }
@@ -205,12 +205,18 @@ struct TransitionFunctionRecognizer {
         return sketch
     }
 
-    private func scanner(_ file: SwiftSourceFile, _ stateEnum: EnumCatalog.Enum, stateExpression: ExprSyntax) -> BranchScanner {
+    /// A scanner for the switch at `node`: what it returns is the next state only when the
+    /// function around it returns the state's type; otherwise only assignments to the state count.
+    private func scanner(
+        _ file: SwiftSourceFile, _ stateEnum: EnumCatalog.Enum, stateExpression: ExprSyntax, at node: some SyntaxProtocol
+    ) -> BranchScanner {
         var variables: Set<String> = ["state", "self.state"]
         let text = stateExpression.trimmedDescription
         variables.insert(text)
         variables.insert(text.hasPrefix("self.") ? String(text.dropFirst(5)) : "self." + text)
-        return BranchScanner(file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: true)
+        let returned = SyntaxScope.returnType(around: node).flatMap { module.lookupEnum($0, at: node, in: file) }
+        return BranchScanner(
+            file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: returned?.location == stateEnum.location)
     }
 
     private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile) -> [MachineSketch.Row] {

@@ -15,7 +15,8 @@ extension FsmvizCommand {
                 The Swift files of all the paths are read together, as one module. \\
                 docs/swift-source.md lists the styles fsmviz reads.
 
-                Exit status: 0 at least one machine found; 2 none, or a file that cannot be read.
+                Exit status: 0 every file read and at least one machine found; 2 none found, or a \
+                file that cannot be read (reported, and the others still listed).
 
                 Examples:
                   fsmviz list Sources/
@@ -34,29 +35,38 @@ extension FsmvizCommand {
             let reader = SwiftSourceReader()
             var swiftFiles: [String] = []
             var lines: [String] = []
-            do {
-                for file in inputs.flatMap({ Linter.files(in: $0, sourceReader: reader) }) {
-                    if reader.reads(file) {
-                        swiftFiles.append(file)
-                        continue
-                    }
+            var failed = false
+            for file in inputs.flatMap({ Linter.files(in: $0, sourceReader: reader) }) {
+                if reader.reads(file) {
+                    swiftFiles.append(file)
+                    continue
+                }
+                do {
                     let imported = try MachineReader.read(path: file, limits: limitOptions.limits)
                     let style = MachineFormat(path: file)?.rawValue ?? "machine file"
                     lines.append(Self.line(path: file, location: nil, name: imported.machine.name ?? "", style: style, imported.machine))
+                } catch {
+                    Console.printError(error.description)
+                    failed = true
                 }
-                for found in try reader.machines(in: swiftFiles, limits: limitOptions.limits).machines {
-                    lines.append(Self.line(path: found.path, location: found.location, name: found.name, style: found.style, found.imported.machine))
+            }
+            do {
+                let found = try reader.machines(in: swiftFiles, limits: limitOptions.limits)
+                for machine in found.machines {
+                    lines.append(Self.line(path: machine.path, location: machine.location, name: machine.name, style: machine.style, machine.imported.machine))
                 }
+                found.warnings.forEach { Console.printError($0.description) }
             } catch {
                 Console.printError(error.description)
-                throw ExitStatus.usage.exitCode
+                failed = true
             }
+            if !lines.isEmpty { Console.write(Array((lines.joined(separator: "\n") + "\n").utf8)) }
+            if failed { throw ExitStatus.usage.exitCode }
             guard !lines.isEmpty else {
                 Console.printError(
                     Diagnostic(path: inputs.joined(separator: ", "), location: nil, message: "no state machine found here").description)
                 throw ExitStatus.usage.exitCode
             }
-            Console.write(Array((lines.joined(separator: "\n") + "\n").utf8))
         }
 
         private static func line(path: String, location: SourceLocation?, name: String, style: String, _ machine: Machine) -> String {

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.1
+// Public Swift packages whose sources hold real state machines, for FSMSwiftSourceTests'
+// corpus tests. Never built: scripts/setup only resolves this manifest, which checks the
+// packages' sources out into .build/swift-corpus/checkouts/, so the repository holds none of
+// their code.
+import PackageDescription
+
+let package = Package(
+    name: "SwiftCorpus",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", exact: "0.15.1"),
+        .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    ],
+    targets: []
+)
