@@ -28,6 +28,12 @@ let package = Package(
             name: "FuzzWriters",
             dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz")]),
         .executableTarget(
+            name: "FuzzSwiftSource",
+            dependencies: [
+                "FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz"),
+                .product(name: "FSMSwiftSource", package: "fsmviz"),
+            ]),
+        .executableTarget(
             name: "FuzzXState",
             dependencies: ["FuzzSupport", .product(name: "FSMCore", package: "fsmviz"), .product(name: "FSMInterop", package: "fsmviz")]),
     ]

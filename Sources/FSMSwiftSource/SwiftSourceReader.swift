@@ -24,10 +24,27 @@ public struct SwiftSourceReader: ModuleMachineReader {
     public func machines(
         in paths: [String], limits: InputLimits
     ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
-        var files: [SwiftSourceFile] = []
+        var sources: [(path: String, bytes: [UInt8])] = []
         for path in paths {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max)
-            let name = path == "-" ? "<stdin>" : path
+            sources.append((path == "-" ? "<stdin>" : path, bytes))
+        }
+        return try machines(reading: sources, limits: limits)
+    }
+
+    /// Every machine in `sources` (a path to report and the file's bytes), read together as one
+    /// module, and the warnings about what could not be read.
+    /// - Throws: The first file that is not UTF-8 or does not parse, with its position.
+    public func machines(
+        reading sources: [(path: String, bytes: [UInt8])], limits: InputLimits
+    ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+        var files: [SwiftSourceFile] = []
+        for (name, bytes) in sources {
+            if let maximum = limits.fileSize, bytes.count > maximum {
+                throw MachineFileError(
+                    path: name, location: nil,
+                    message: "file is \(bytes.count) bytes, larger than the limit of \(maximum) bytes (raise it with --max-file-size)")
+            }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw MachineFileError(path: name, location: Self.firstInvalidByte(bytes), message: "the file is not valid UTF-8")
             }
