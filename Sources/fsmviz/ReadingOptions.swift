@@ -79,7 +79,9 @@ struct ReadingOptions: ParsableArguments {
             }
             throw MachineFileError(
                 path: name, location: nil,
-                message: "no machine named '\(machine)' here\(Suggestion.hint(for: machine, among: names)); it holds \(names.joined(separator: ", "))")
+                message: "no machine named '\(machine)' here"
+                    + (Suggestion.closest(to: machine, among: names).map { "; did you mean '\($0)'?" }
+                        ?? "; it holds \(names.joined(separator: ", "))"))
         }
         guard found.count == 1 else {
             throw MachineFileError(

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The commands on Swift source, run as a user would: `list`, `lint`, `dot`, `render` and
+/// `convert` on the FSMSwiftSourceTests fixtures.
+@Suite struct SwiftSourceCommandTests {
+    static let styles = "Tests/FSMSwiftSourceTests/Fixtures/styles"
+
+    @Test func listNamesEveryMachineWithItsStyleAndCounts() throws {
+        let result = try CommandRunner.run(["list", Self.styles])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdoutText == """
+                \(Self.styles)/ConnectionStateMachine.swift:14:17: ConnectionStateMachine (mutating-methods): 6 states, 4 events, 10 transitions
+                \(Self.styles)/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 7 transitions
+                \(Self.styles)/Player.swift:24:9: Player (transition-function): 6 states, 6 events, 12 transitions
+
+                """)
+    }
+
+    @Test func lintReportsAnUnreachableCaseAtItsSwiftLineWithItsWitness() throws {
+        let result = try CommandRunner.run(["lint", "\(Self.styles)/Player.swift"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdoutText.contains(
+                "\(Self.styles)/Player.swift:8:10: error: state 'archived' cannot be reached from the initial state 'idle' [unreachable-state]"))
+    }
+
+    @Test func lintOnAFileWithoutAMachineSaysSoUnlessEmptyIsAllowed() throws {
+        let file = "\(Self.styles)/NotMachines.swift"
+        let refused = try CommandRunner.run(["lint", file])
+        #expect(refused.status == 2)
+        #expect(refused.stdoutText.contains("\(file): error: no state machine in the Swift source here"))
+        let allowed = try CommandRunner.run(["lint", file, "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.stdoutText)")
+    }
+
+    @Test func severalMachinesNeedAMachineNameAndAWrongOneIsNamed() throws {
+        let ambiguous = try CommandRunner.run(["dot", Self.styles])
+        #expect(ambiguous.status == 2)
+        #expect(ambiguous.stderr.contains("3 machines here (ConnectionStateMachine, LoadableReducer, Player); choose one with --machine NAME"))
+        let typo = try CommandRunner.run(["dot", Self.styles, "--machine", "Playr"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no machine named 'Playr' here; did you mean 'Player'?"))
+        let chosen = try CommandRunner.run(["dot", Self.styles, "--machine", "Player"])
+        #expect(chosen.status == 0)
+        #expect(chosen.stdoutText.hasPrefix("digraph Player {"))
+    }
+
+    @Test func theDrawingNamesTheSwiftLineAndTheComputedTarget() throws {
+        let result = try CommandRunner.run(["dot", "\(Self.styles)/Player.swift"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains("tooltip=\"archived (Player.swift:8)\""))
+        #expect(result.stdoutText.contains("load → retries > 3 ? .failed : .loading(url: \\\"again\\\") (Player.swift:36)"))
+    }
+
+    @Test func convertWritesOneMachineFilePerMachineThatLintsAlike() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)/")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["convert", Self.styles, "-o", directory.path + "/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == ["ConnectionStateMachine.yaml", "LoadableReducer.yaml", "Player.yaml"])
+        let player = try String(contentsOf: directory.appendingPathComponent("Player.yaml"), encoding: .utf8)
+        #expect(player.contains("computed: 'retries > 3 ? .failed : .loading(url: \"again\")'"))
+        let lint = try CommandRunner.run(["lint", directory.appendingPathComponent("Player.yaml").path])
+        #expect(lint.stdoutText.contains("error: state 'archived' cannot be reached"))
+    }
+
+    @Test func aFileThatIsNotSwiftFailsAtItsPosition() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Broken.swift")
+        try Data("enum State {\n    case a\n    func (\n}\n".utf8).write(to: file)
+        let result = try CommandRunner.run(["render", file.path, "-o", directory.appendingPathComponent("out.svg").path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(file.path):3:"))
+        #expect(result.stderr.contains("error: the file is not valid Swift"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.svg").path))
+    }
+}
