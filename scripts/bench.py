@@ -26,6 +26,9 @@ BENCH = ROOT / ".build-bench"
 WORK = BENCH / "work"
 FSMVIZ = BENCH / "fsmviz" / "release" / "fsmviz"
 BENCHMARKS = BENCH / "release" / "Benchmarks"
+# Built beside the shipped fsmviz, with its flags, so the parser floor is the same swift-syntax build.
+SWIFT_PARSE = BENCH / "fsmviz" / "release" / "Benchmarks"
+SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
 PEERS = ROOT / "scripts" / "bench-peers.py"
 GENERATOR = ROOT / "scripts" / "generate-machine.py"
@@ -625,11 +628,46 @@ def runtime_section():
     ])
 
 
-SECTIONS = {"lint": lint_section, "yaml": yaml_section, "render": render_section, "engines": engines_section, "runtime": runtime_section}
+def swift_section():
+    """fsmviz lint over whole packages' Swift sources, beside swift-syntax's parser alone over the
+    same files in one process: how much reading machines adds to parsing."""
+    log("swift: fsmviz lint over the Swift corpus's packages, beside the parser alone")
+    load_before = load_average()
+    rows = []
+    for package in ["swift-nio", "swift-nio-ssh", "async-http-client", "postgres-nio"]:
+        sources = SWIFT_CORPUS / package / "Sources"
+        files = sorted(str(path) for path in sources.rglob("*.swift"))
+        listing = WORK / f"{package}.swift-files"
+        listing.write_text("\n".join(files) + "\n")
+        log(f"swift: {package}, {len(files)} files")
+        # `list` exits 2 over a package whose Sources hold JSON that is no machine (DocC themes).
+        machines = subprocess.run([str(FSMVIZ), "list", str(sources)], capture_output=True, text=True).stdout.count("\n")
+        lint, parse = hyperfine(
+            [f"{FSMVIZ} lint --allow-empty --quiet {sources}", f"{SWIFT_PARSE} parse-swift {listing}"], 5,
+            ignore_failure=True)
+        megabytes_of_source = sum(Path(path).stat().st_size for path in files) / 1e6
+        rows.append([package, f"{len(files)} ({megabytes_of_source:.1f} MB)", str(machines), seconds(lint),
+                     megabytes(peak_memory([str(FSMVIZ), "lint", "--allow-empty", "--quiet", str(sources)])),
+                     seconds(parse), ratio(lint, parse)])
+    return "\n".join([
+        "### Swift source",
+        "",
+        "`fsmviz lint` over each package's `Sources/` as `scripts/setup` checks it out (every `.swift` file read as one "
+        "module, every machine found linted), beside swift-syntax's `Parser.parse` alone over the same files in one "
+        "process (`Benchmarks parse-swift`, built with fsmviz's flags). Both are whole-process times: the target is "
+        f"lint within 1.5 times parsing alone. Medians of 5 runs; load average {load_before:.1f} before, "
+        f"{load_average():.1f} after.",
+        "",
+        table(["package", "Swift files", "machines", "fsmviz lint", "peak RSS", "parse alone", "lint ÷ parse"], rows),
+    ])
+
+
+SECTIONS = {"lint": lint_section, "yaml": yaml_section, "render": render_section, "engines": engines_section, "runtime": runtime_section,
+            "swift": swift_section}
 
 
 SECTION_TITLES = {"lint": "### Load + lint", "yaml": "### YAML machine files", "render": "### Render",
-                  "engines": "### Layout engines", "runtime": "### Runtime"}
+                  "engines": "### Layout engines", "runtime": "### Runtime", "swift": "### Swift source"}
 
 
 def previous_sections(text):
