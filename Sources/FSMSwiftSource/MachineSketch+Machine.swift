@@ -27,6 +27,10 @@ extension MachineSketch {
             }
         case .computed(let expression, let location):
             addUnknownStart(&states, &transitions, expression: expression, location: location)
+            warnings.append(
+                Diagnostic.warning(
+                    path: location.file ?? path, location: location.droppingFile,
+                    message: "\(name) starts in '\(expression)', which syntax cannot resolve to one state; lint takes it as any state"))
         case .unknown:
             addUnknownStart(&states, &transitions, expression: "not set in the source", location: location)
         }
