@@ -18,7 +18,9 @@ runFuzzer { bytes in
                 require(state.location?.file?.hasPrefix("fuzz") == true, "a state without its file: \(state.id)")
             }
         }
-    } catch {
+    } catch let error as MachineFileError {
         require(error.path.hasPrefix("fuzz"), "an error that does not name the file: \(error)")
+    } catch {
+        require(false, "unexpected error \(error)")
     }
 }
