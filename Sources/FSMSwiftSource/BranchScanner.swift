@@ -45,6 +45,10 @@ struct BranchScanner {
     /// Whether `return X` gives the next state (a transition function), or the method's own
     /// result (SwiftNIO's actions), which says nothing about the state.
     let returnsNextState: Bool
+    /// The functions of the file by name, whose result a next state may be (`return
+    /// resolveLoading(event)`): one call deep is read, as the reducers that dispatch each state
+    /// to a private function of the same file write it.
+    var helpers: [String: FunctionDeclSyntax] = [:]
 
     /// The exits of `statements`, in source order, under `conditions`.
     func exits(of statements: CodeBlockItemListSyntax, conditions: [String] = []) -> [Exit] {
@@ -228,7 +232,30 @@ struct BranchScanner {
         if let sequence = expression.as(SequenceExprSyntax.self), let choice = ternaryTargets(sequence) {
             return .moves(targets: choice, computed: text)
         }
+        if let targets = helperTargets(expression) { return .moves(targets: targets, computed: text) }
         return .moves(targets: stateEnum.cases.map(\.name), computed: text)
+    }
+
+    /// The states a call into a helper of the same file can give, from what the helper returns;
+    /// `nil` when the expression is no such call or the helper's results are no narrower than any state.
+    private func helperTargets(_ expression: ExprSyntax) -> [String]? {
+        guard !helpers.isEmpty, let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
+                member.base?.trimmedDescription == "self" ? member.declName.baseName.text : nil
+            }
+        guard let callee, let helper = helpers[callee], let body = helper.body else { return nil }
+        // The helper's own calls are not followed: one level, so recursion cannot loop.
+        let inner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: stateVariables, returnsNextState: true)
+        var targets: [String] = []
+        for exit in inner.exits(of: body.statements) {
+            guard case .moves(let to, nil) = exit.outcome else {
+                if case .moves = exit.outcome { return nil }
+                continue
+            }
+            targets += to
+        }
+        return targets.isEmpty ? nil : targets.uniqued()
     }
 
     /// Both branches of `condition ? .a : .b`, when each names a case.

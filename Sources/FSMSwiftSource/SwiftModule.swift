@@ -9,6 +9,8 @@ struct SwiftModule {
     let properties: [StoredProperty]
     /// The properties of each type (qualified name), by name.
     let propertiesByScope: [String: [String: StoredProperty]]
+    /// Each file's functions by name, those whose name is declared once in the file.
+    private let functionsByFile: [String: [String: FunctionDeclSyntax]]
     /// The initializers of each type, for the values they give its properties.
     private let initializers: [String: [(file: SwiftSourceFile, node: InitializerDeclSyntax)]]
 
@@ -28,7 +30,17 @@ struct SwiftModule {
             }
         }
         self.initializers = initializers
+        var functionsByFile: [String: [String: FunctionDeclSyntax]] = [:]
+        for file in files {
+            let functions = file.tree.descendants(of: FunctionDeclSyntax.self)
+            let counts = Dictionary(grouping: functions, by: \.name.text)
+            functionsByFile[file.path] = counts.compactMapValues { $0.count == 1 ? $0[0] : nil }
+        }
+        self.functionsByFile = functionsByFile
     }
+
+    /// The functions `file` declares once by name, whose results a transition function may return.
+    func functions(in file: SwiftSourceFile) -> [String: FunctionDeclSyntax] { functionsByFile[file.path] ?? [:] }
 
     /// The enum that the expression `subject` (a variable, `self.x`, a tuple element) has as its
     /// type at `node` in `file`, by its declaration; `nil` when syntax does not say.

@@ -79,6 +79,7 @@ struct TransitionFunctionRecognizer {
         var innerSubject: ExprSyntax?
         for case .switchCase(let switchCase) in node.cases {
             let nested = switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
+                ?? helperSwitch(switchCase.statements, in: file)
             if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested, in: file),
                 found.location != outerEnum.location
             {
@@ -126,6 +127,23 @@ struct TransitionFunctionRecognizer {
             }
         }
         return sketch.hasTransitions ? sketch : nil
+    }
+
+    /// The `switch` of a helper the case body hands the work to (`return resolveIdle(event)`,
+    /// a function of the same file), read in place of a nested `switch`, as resolvers are written.
+    private func helperSwitch(_ statements: CodeBlockItemListSyntax, in file: SwiftSourceFile) -> SwitchExprSyntax? {
+        guard statements.count == 1, let item = statements.first?.item else { return nil }
+        let expression: ExprSyntax?
+        switch item {
+        case .expr(let value): expression = value
+        case .stmt(let statement): expression = statement.as(ReturnStmtSyntax.self)?.expression
+        default: expression = nil
+        }
+        let call = expression.flatMap { $0.as(TryExprSyntax.self)?.expression ?? $0 }?.as(FunctionCallExprSyntax.self)
+        let callee = call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call?.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+        guard let callee, let body = module.functions(in: file)[callee]?.body else { return nil }
+        return body.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
     }
 
     /// A `switch` that is a statement of a case body, or the value it returns.
@@ -215,8 +233,10 @@ struct TransitionFunctionRecognizer {
         variables.insert(text)
         variables.insert(text.hasPrefix("self.") ? String(text.dropFirst(5)) : "self." + text)
         let returned = SyntaxScope.returnType(around: node).flatMap { module.lookupEnum($0, at: node, in: file) }
-        return BranchScanner(
+        var scanner = BranchScanner(
             file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: returned?.location == stateEnum.location)
+        scanner.helpers = module.functions(in: file)
+        return scanner
     }
 
     private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile) -> [MachineSketch.Row] {

@@ -12,6 +12,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdoutText == """
+                \(Self.styles)/AuthResolver.swift:7:9: AuthResolver (transition-function): 4 states, 4 events, 5 transitions
                 \(Self.styles)/ConnectionStateMachine.swift:14:17: ConnectionStateMachine (mutating-methods): 6 states, 4 events, 10 transitions
                 \(Self.styles)/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 7 transitions
                 \(Self.styles)/Player.swift:24:9: Player (transition-function): 6 states, 6 events, 12 transitions
@@ -39,7 +40,7 @@ import Testing
     @Test func severalMachinesNeedAMachineNameAndAWrongOneIsNamed() throws {
         let ambiguous = try CommandRunner.run(["dot", Self.styles])
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.stderr.contains("3 machines here (ConnectionStateMachine, LoadableReducer, Player); choose one with --machine NAME"))
+        #expect(ambiguous.stderr.contains("4 machines here (AuthResolver, ConnectionStateMachine, LoadableReducer, Player); choose one with --machine NAME"))
         let typo = try CommandRunner.run(["dot", Self.styles, "--machine", "Playr"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("no machine named 'Playr' here; did you mean 'Player'?"))
@@ -61,7 +62,7 @@ import Testing
         let result = try CommandRunner.run(["convert", Self.styles, "-o", directory.path + "/"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(names == ["ConnectionStateMachine.yaml", "LoadableReducer.yaml", "Player.yaml"])
+        #expect(names == ["AuthResolver.yaml", "ConnectionStateMachine.yaml", "LoadableReducer.yaml", "Player.yaml"])
         let player = try String(contentsOf: directory.appendingPathComponent("Player.yaml"), encoding: .utf8)
         #expect(player.contains("computed: 'retries > 3 ? .failed : .loading(url: \"again\")'"))
         let lint = try CommandRunner.run(["lint", directory.appendingPathComponent("Player.yaml").path])
