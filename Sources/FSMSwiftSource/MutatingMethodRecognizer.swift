@@ -17,7 +17,7 @@ struct MutatingMethodRecognizer {
             }
         }
         var sketches: [MachineSketch] = []
-        for property in module.properties where !property.scope.isEmpty && property.name.lowercased().contains("state") {
+        for property in module.properties where !property.isLocal && !property.scope.isEmpty && property.name.lowercased().contains("state") {
             guard let type = property.type,
                 let stateEnum = module.enums.lookup(type, in: property.scope, file: property.location.file),
                 let methods = functions[property.scope]

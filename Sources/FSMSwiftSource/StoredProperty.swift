@@ -12,8 +12,11 @@ struct StoredProperty {
     /// The initial value, when one is written.
     let initializer: ExprSyntax?
     let location: SourceLocation
+    /// Whether it is a local variable of a function (`var section = BlockSection.pseudoHeaders`):
+    /// where a machine that is a value starts, but no property of its type.
+    var isLocal = false
 
-    /// Every property the files declare outside functions, in file order.
+    /// Every property the files declare, and the local variables of their functions, in file order.
     static func all(in files: [SwiftSourceFile]) -> [StoredProperty] {
         files.flatMap { file in
             let collector = Collector(file: file)
@@ -31,6 +34,8 @@ struct StoredProperty {
             super.init(viewMode: .sourceAccurate)
         }
 
+        private var functionDepth = 0
+
         override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
             let scope = SyntaxScope.typeName(around: node)
             for binding in node.bindings {
@@ -44,12 +49,17 @@ struct StoredProperty {
                 }
                 properties.append(
                     StoredProperty(
-                        scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding)))
+                        scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding),
+                        isLocal: functionDepth > 0))
             }
             return .skipChildren
         }
 
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            functionDepth += 1
+            return .visitChildren
+        }
+        override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }

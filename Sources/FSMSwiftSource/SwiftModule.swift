@@ -19,7 +19,7 @@ struct SwiftModule {
         enums = EnumCatalog(files: files)
         properties = StoredProperty.all(in: files)
         var byScope: [String: [String: StoredProperty]] = [:]
-        for property in properties where byScope[property.scope]?[property.name] == nil {
+        for property in properties where !property.isLocal && byScope[property.scope]?[property.name] == nil {
             byScope[property.scope, default: [:]][property.name] = property
         }
         propertiesByScope = byScope
@@ -60,6 +60,8 @@ struct SwiftModule {
     /// (`var state: State = .idle`, `var state = State.idle`) in `scope` (or anywhere, for
     /// `nil`) and the assignments the initializers of that scope make to them.
     func start(of stateEnum: EnumCatalog.Enum, scope: String?, property: String? = nil) -> MachineSketch.Start {
+        // A machine of its own type may start in any function's local variable; one kept in a
+        // type starts in that type's property.
         let candidates = scope.map { Array(propertiesByScope[$0]?.values ?? [:].values) } ?? properties
         let holders = candidates.filter { candidate in
             guard property == nil || candidate.name == property, let type = candidate.type else { return false }

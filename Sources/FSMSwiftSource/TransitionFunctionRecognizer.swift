@@ -78,8 +78,10 @@ struct TransitionFunctionRecognizer {
         var innerEnum: EnumCatalog.Enum?
         var innerSubject: ExprSyntax?
         for case .switchCase(let switchCase) in node.cases {
-            let nested = switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
-                ?? helperSwitch(switchCase.statements, in: file)
+            // A switch another machine has read (a SwiftNIO method's) is that machine's, not a
+            // second view of it.
+            let nested = (switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
+                ?? helperSwitch(switchCase.statements, in: file)).flatMap { claimed.contains($0.id) ? nil : $0 }
             if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested, in: file),
                 found.location != outerEnum.location
             {
