@@ -5,6 +5,53 @@ public enum RegionArrangement: String, Hashable, Sendable, CaseIterable {
     /// which honours it top to bottom on most machines but not all, and never left to right.
     case rows
     /// One after another along the direction the diagram flows in (below each other, top to
-    /// bottom): Graphviz's ranks keep them in order.
+    /// bottom), lined up on one axis: Graphviz's ranks keep them in order.
     case stacked
+    /// Lines of about the square root of their number, each line stacked along the direction
+    /// the diagram flows in and the lines side by side: a near-square grid read by columns top
+    /// to bottom, or by rows left to right. Ranks keep each line in order; the order of the
+    /// lines rests on Graphviz's crossing reduction, so a renderer checks it.
+    case grid
+}
+
+extension RegionArrangement {
+    /// How laid-out regions read, in document order.
+    public enum Reading: Hashable, Sendable {
+        /// Like text or by columns, lined up: each region right of the one before, sharing
+        /// its row or starting a new column no lower than its top; or below it, sharing its
+        /// column or starting a new row no further right than its left side.
+        case inOrder
+        /// Each region right of or below the one before, but at least one moved both right and
+        /// down from the one before without sharing its row or column: a staircase, which
+        /// leaves most of the parallel state empty.
+        case staircase
+        /// At least one region neither right of the one before nor below it.
+        case outOfOrder
+    }
+
+    /// How regions whose boxes are `boxes`, in document order, read; `y` grows upwards, as in
+    /// Graphviz's coordinates. Neighbours may reach `tolerance` points into each other, and
+    /// share a row (or column) when their heights (or widths) overlap by more than that.
+    public static func reading(
+        of boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)], tolerance: Double = 0
+    ) -> Reading {
+        func shared(_ low: Double, _ high: Double, _ otherLow: Double, _ otherHigh: Double) -> Bool {
+            min(high, otherHigh) - max(low, otherLow) > tolerance
+        }
+        var reading = Reading.inOrder
+        for (earlier, later) in zip(boxes, boxes.dropFirst()) {
+            if later.minX >= earlier.maxX - tolerance {
+                let lined = shared(earlier.minY, earlier.maxY, later.minY, later.maxY)
+                    || later.maxY >= earlier.maxY - tolerance
+                if !lined { reading = .staircase }
+            } else if later.maxY <= earlier.minY + tolerance {
+                let lined = shared(earlier.minX, earlier.maxX, later.minX, later.maxX)
+                    || later.minX <= earlier.minX + tolerance
+                if !lined { reading = .staircase }
+            } else {
+                return .outOfOrder
+            }
+        }
+        return reading
+    }
 }

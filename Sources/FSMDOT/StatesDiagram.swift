@@ -45,6 +45,12 @@ struct StatesDiagram {
             "nodesep=0.4", "ranksep=0.3", "pad=0.3",
         ]
         if options.removesOverlap { graphAttributes.append("overlap=prism") }
+        if options.regionArrangement != .rows, view.shownStates.contains(where: { machine.states[$0].isParallel }) {
+            // Graphviz's older ranking makes an edge between clusters only a penalty, so
+            // transitions between regions could pull a stacked region back beside the one
+            // before; the newer one keeps every edge's direction, gates included.
+            graphAttributes.append("newrank=true")
+        }
         if let title = options.title ?? machine.name, !title.isEmpty {
             graphAttributes += ["label=\(q(title))", "labelloc=t"]
         }
@@ -100,12 +106,16 @@ struct StatesDiagram {
         let indents = (0...Self.deepestIndentation + 1).map { String(repeating: "    ", count: $0) }
         func indentation(_ level: Int) -> String { indents[min(level, Self.deepestIndentation + 1)] }
         // Each frame lists a drawn state's drawn children and how far they have been written.
-        var stack: [(children: [Int], next: Int)] = [(view.children(of: nil), 0)]
+        var stack: [(owner: Int?, children: [Int], next: Int)] = [(nil, view.children(of: nil), 0)]
+        // Invisible clusters around each line of a parallel state's regions, when they are
+        // arranged in several lines: opened before a line's first region, closed after its last.
+        var lineClusters = LineClusters()
         while let top = stack.last {
             let level = stack.count
             guard top.next < top.children.count else {
                 stack.removeLast()
                 if !stack.isEmpty { dot += "\(indentation(level - 1))}\n" }
+                if let owner = top.owner, lineClusters.closing.contains(owner) { dot += "\(indentation(level - 1))}\n" }
                 continue
             }
             stack[stack.count - 1].next += 1
@@ -114,6 +124,7 @@ struct StatesDiagram {
             let indent = indentation(level)
             let element = DiagramElementID.state(state.id)
             let identity = identityAttributes(number, activities: activities[number] ?? [])
+            if let opening = lineClusters.opening[number] { dot += opening }
             if let cluster = clusters[number] {
                 dot += "\(indent)subgraph \(cluster) {\n"
                 let isRegion = isRegion(number)
@@ -158,24 +169,24 @@ struct StatesDiagram {
                             dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
                             for node in above { edges.append("\(node) -> \(order) [style=invis]") }
                             for region in row {
-                                let first = startPoints[region] ?? ids[machine.states[clusters.anchors[region] ?? region].id]
+                                let first = firstNode(of: region, startPoints: startPoints, clusters: clusters, ids: ids)
                                 edges.append("\(order) -> \(first) [style=invis]")
                             }
                             above = row.flatMap(contents)
                         }
-                    case .stacked:
-                        // Everything in a region before an invisible gate, everything in the
-                        // next region after it: ranks, which Graphviz never reorders.
-                        for (earlier, later) in zip(regions, regions.dropFirst()) {
-                            let gate = ids.fresh("regions")
-                            dot += "\(indent)    \(gate) [shape=point, style=invis, width=0, height=0, label=\"\"]\n"
-                            for node in contents(earlier) { edges.append("\(node) -> \(gate) [style=invis]") }
-                            for node in contents(later) { edges.append("\(gate) -> \(node) [style=invis]") }
+                    case .stacked, .grid:
+                        let perLine = options.regionArrangement == .grid
+                            ? Self.regionsPerRow(regions.count) : max(regions.count, 1)
+                        let lines = stride(from: 0, to: regions.count, by: perLine).map {
+                            Array(regions[$0..<min($0 + perLine, regions.count)])
                         }
+                        stackLines(
+                            lines, of: element, startPoints: startPoints, clusters: clusters, ids: &ids, lineClusters: &lineClusters, indent: indent,
+                            contents: contents, edges: &edges, into: &dot)
                     }
                 }
                 for helper in helpers[number] ?? [] { dot += "\(indent)    \(helper.line)\n" }
-                stack.append((children, 0))
+                stack.append((number, children, 0))
                 continue
             }
             var attributes: [String]
@@ -215,8 +226,70 @@ struct StatesDiagram {
             } else {
                 dot += "\(indent)\(node)"
             }
+            if lineClusters.closing.contains(number) { dot += "\(indent)}\n" }
         }
     }
+
+    /// The invisible clusters that hold each line of regions together, by region.
+    private struct LineClusters {
+        /// What to write before a line's first region: the cluster's opening and its gates.
+        var opening: [Int: String] = [:]
+        /// The last region of each line, after which its cluster closes.
+        var closing: Set<Int> = []
+    }
+
+    /// Arranges a parallel state's regions in `lines`: each line stacked along the flow, one
+    /// region after the other through invisible gates (ranks, which Graphviz never reorders),
+    /// the lines side by side below one invisible node. Each region's first node is tied to
+    /// the gates around it by heavy edges, which line the regions of a line up on one axis
+    /// instead of letting transitions between them pull them into a staircase.
+    private func stackLines(
+        _ lines: [[Int]], of element: String, startPoints: [Int: String], clusters: DiagramClusters,
+        ids: inout DOTIdentifiers,
+        lineClusters: inout LineClusters, indent: String, contents: (Int) -> [String], edges: inout [String], into dot: inout String
+    ) {
+        let names = ids
+        func first(_ region: Int) -> String { firstNode(of: region, startPoints: startPoints, clusters: clusters, ids: names) }
+        let top = lines.count > 1 ? ids.fresh("regions") : nil
+        if let top {
+            dot += "\(indent)    \(top) [shape=point, style=invis, width=0, height=0, label=\"\"]\n"
+        }
+        for (number, line) in lines.enumerated() {
+            var gates = ""
+            for (earlier, later) in zip(line, line.dropFirst()) {
+                let gate = ids.fresh("regions")
+                gates += "\(indent)    \(gate) [shape=point, style=invis, width=0, height=0, label=\"\"]\n"
+                let (above, below) = (first(earlier), first(later))
+                for node in contents(earlier) {
+                    edges.append("\(node) -> \(gate) [style=invis\(node == above ? ", weight=\(Self.alignment)" : "")]")
+                }
+                for node in contents(later) {
+                    edges.append("\(gate) -> \(node) [style=invis\(node == below ? ", weight=\(Self.alignment)" : "")]")
+                }
+            }
+            guard let top, let head = line.first, let last = line.last else {
+                dot += gates
+                continue
+            }
+            edges.append("\(top) -> \(first(head)) [style=invis]")
+            lineClusters.opening[head] = "\(indent)subgraph \(ids.fresh("cluster_line")) {\n"
+                + "\(indent)    graph [label=\"\", style=invis, id=\"\(element)-line-\(number)\", class=\"region-line\", "
+                + "tooltip=\"\", fsmviz_state=\"\", fsmviz_internal=\"\"]\n" + gates
+            lineClusters.closing.insert(last)
+        }
+    }
+
+    /// The node a region's drawing begins with: its start point, else the leaf edges to it
+    /// attach to.
+    private func firstNode(
+        of region: Int, startPoints: [Int: String], clusters: DiagramClusters, ids: DOTIdentifiers
+    ) -> String {
+        startPoints[region] ?? ids[machine.states[clusters.anchors[region] ?? region].id]
+    }
+
+    /// The weight of the invisible edges that line a stack of regions up: enough to outweigh
+    /// the pull of every node of a region on its gates and of the transitions between regions.
+    private static let alignment = 100
 
     /// How many regions of a parallel state share a row: all of up to three, else about the
     /// square root of their number, so the grid stays near square.

@@ -52,9 +52,10 @@ struct TransitionDrawing {
         let element = DiagramElementID.transition(number)
         let text = DiagramText.transition(transition, in: machine)
         var common = commonAttributes(number, transition: transition, inside: inside)
-        if let domain, goesBackAcrossRegions(of: domain, from: source, to: targets) {
+        if let domain, goesAcrossRegions(of: domain, from: source, to: targets) {
             // Regions are ordered by ranks when stacked; an edge back to an earlier region
-            // would make a cycle that Graphviz may break at the ordering instead.
+            // would make a cycle that Graphviz may break at the ordering instead, and in lines
+            // side by side an edge from one line to another would push the second line down.
             common.append("constraint=false")
         }
         var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
@@ -106,10 +107,14 @@ struct TransitionDrawing {
         }
     }
 
-    /// Whether the transition leads from a region of parallel state `domain` to an earlier one.
-    private func goesBackAcrossRegions(of domain: Int, from source: Int, to targets: [Int]) -> Bool {
+    /// Whether the transition leads from a region of parallel state `domain` to an earlier one
+    /// or, unless regions are arranged in ``RegionArrangement/rows``, to any other one.
+    private func goesAcrossRegions(of domain: Int, from source: Int, to targets: [Int]) -> Bool {
         guard machine.states[domain].isParallel, let from = region(of: source, in: domain) else { return false }
-        return targets.contains { target in region(of: target, in: domain).map { $0 < from } ?? false }
+        let forwardToo = options.regionArrangement != .rows
+        return targets.contains { target in
+            region(of: target, in: domain).map { $0 < from || (forwardToo && $0 != from) } ?? false
+        }
     }
 
     /// The position of the region of `parallel` that holds `state`, among its children.

@@ -49,9 +49,10 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``/FSMDOT/DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two. With parallel states, in any direction, a
-    /// layout that puts their regions out of document order is laid out again with the regions
-    /// stacked (``/FSMDOT/RegionArrangement``). An SVG's groups carry the machine's state
+    /// right too, and keeps the squarer of the two. With parallel states, every
+    /// ``/FSMDOT/RegionArrangement`` is laid out in each direction (or the one asked for), and
+    /// the smallest drawing whose regions read in document order, within ``readableAspect``
+    /// and lined up rather than as a staircase, is kept. An SVG's groups carry the machine's state
     /// and transition ids (``/FSMDOT/DiagramElementID``) and `data-` attributes naming what
     /// they draw.
     /// - Parameters:
@@ -91,40 +92,92 @@ public struct GraphvizRenderer: Sendable {
     private func renderSquarest(
         _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
     ) throws(RenderError) -> [UInt8] {
-        // Top to bottom first, the way most diagrams read, unless a direction was asked for;
-        // parallel regions side by side first, and stacked (where ranks guarantee their
-        // order) when Graphviz's ordering fails them.
+        // Top to bottom first, the way most diagrams read, unless a direction was asked for.
         let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
-        var candidates = directions.map { (direction: $0, regions: RegionArrangement.rows) }
-        if view.machine.states.contains(where: \.isParallel) {
-            candidates += directions.map { (direction: $0, regions: RegionArrangement.stacked) }
+        let parallel = view.machine.states.filter(\.isParallel)
+        guard !parallel.isEmpty else {
+            return try withSession { session throws(RenderError) in
+                // Every layout is kept until one is rendered: freeing one resets state of the
+                // context that rendering another still needs.
+                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, aspect: Double)] = []
+                defer { layouts.forEach { release($0.graph, session) } }
+                for direction in directions {
+                    let graph = try layOut(dot(view, options, direction, .rows), session, subject)
+                    layouts.append((graph, Self.aspect(of: graph)))
+                    if layouts.last?.aspect ?? 0 <= Self.squareEnough { break }
+                }
+                // The squarer of the two, the first when they tie.
+                guard let chosen = layouts.min(by: { $0.aspect < $1.aspect }) else { throw .contextUnavailable }
+                return try renderData(session, chosen.graph, format, subject)
+            }
         }
-        func dot(_ candidate: (direction: RankDirection, regions: RegionArrangement)) -> String {
-            var options = options
-            options.rankDirection = candidate.direction
-            options.regionArrangement = candidate.regions
-            return DOTWriter(options: options).write(view)
-        }
-        let engine = LayoutEngine.dot.rawValue
+        // With parallel states, every arrangement of their regions is laid out in every
+        // direction, and the smallest drawing whose regions read in document order, lined up,
+        // within ``readableAspect`` wins: which one that is depends on the regions' sizes and
+        // on the transitions between them, so it is measured rather than guessed.
+        var arrangements: [RegionArrangement] = [.rows, .stacked]
+        if parallel.contains(where: { view.machine.regions(of: $0.id).count > 3 }) { arrangements.append(.grid) }
+        let candidates = arrangements.flatMap { regions in directions.map { (direction: $0, regions: regions) } }
         return try withSession { session throws(RenderError) in
-            // Every layout is kept until one is rendered, so the chosen one is not laid out
-            // twice.
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
-            var best: (graph: UnsafeMutablePointer<Agraph_t>, aspect: Double)?
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)?
             for candidate in candidates {
-                let graph = try layOut(dot(candidate), session, engine, subject)
+                let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
-                let aspect = Self.aspect(of: graph)
-                let ordered = Self.regionsInOrder(graph)
-                if ordered, aspect <= Self.squareEnough || options.rankDirection != nil {
-                    return try renderData(session, graph, format, subject)
-                }
-                if ordered, aspect < best?.aspect ?? .infinity { best = (graph, aspect) }
+                let rank = LayoutRank(graph)
+                if best.map({ rank < $0.rank }) ?? true { best = (graph, rank) }
             }
-            // Stacked regions are in order unless transitions between them make a cycle that
-            // Graphviz breaks at the wrong edge; then the first layout is drawn all the same.
             return try renderData(session, best?.graph ?? layouts[0], format, subject)
+        }
+    }
+
+    /// The DOT for `view` in `direction` with regions arranged as `regions`.
+    private func dot(
+        _ view: DiagramView, _ options: DOTOptions, _ direction: RankDirection, _ regions: RegionArrangement
+    ) -> String {
+        var options = options
+        options.rankDirection = direction
+        options.regionArrangement = regions
+        return DOTWriter(options: options).write(view)
+    }
+
+    /// Lays out with `dot`; the caller holds the lock and releases the graph.
+    private func layOut(
+        _ text: String, _ session: borrowing GraphvizSession, _ subject: String
+    ) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
+        try layOut(text, session, LayoutEngine.dot.rawValue, subject)
+    }
+
+    /// The longest side over the shortest a drawing of parallel states may have and still
+    /// be chosen over a smaller one that is not; the checker's limit.
+    public static let readableAspect = 3.0
+
+    /// How good a laid-out drawing of parallel states is, best first: regions read in
+    /// document order, then within ``GraphvizRenderer/readableAspect``, then lined up rather
+    /// than a staircase, then the smallest area (then the squarest, for drawings of equal area).
+    private struct LayoutRank: Comparable {
+        var outOfOrder: Bool
+        var tooLong: Bool
+        var staircase: Bool
+        var area: Double
+        var aspect: Double
+
+        init(_ graph: UnsafeMutablePointer<Agraph_t>) {
+            let bounds = fsmviz_bounds(graph)
+            aspect = GraphvizRenderer.aspect(of: graph)
+            area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
+            tooLong = aspect > GraphvizRenderer.readableAspect
+            let reading = GraphvizRenderer.regionReading(graph)
+            outOfOrder = reading == .outOfOrder
+            staircase = reading == .staircase
+        }
+
+        static func < (lhs: LayoutRank, rhs: LayoutRank) -> Bool {
+            func key(_ rank: LayoutRank) -> (Int, Int, Int, Double, Double) {
+                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.area, rank.aspect)
+            }
+            return key(lhs) < key(rhs)
         }
     }
 
@@ -137,34 +190,48 @@ public struct GraphvizRenderer: Sendable {
         return max(width / height, height / width)
     }
 
-    /// Whether every parallel state's regions lie in document order, read like text: each one
-    /// right of the one before, or wholly below it. The DOT marks parallel states' clusters
-    /// with the class `parallel` and their regions with `region`; cgraph lists subgraphs in
-    /// the order their names first appear (``DocumentReader``), which is document order.
-    private static func regionsInOrder(_ graph: UnsafeMutablePointer<Agraph_t>) -> Bool {
+    /// How every parallel state's regions read, the worst of them (``/FSMDOT/RegionArrangement/reading(of:tolerance:)``).
+    /// The DOT marks parallel states' clusters with the class `parallel`, their regions with
+    /// `region` and the invisible clusters around lines of regions with `region-line`; cgraph
+    /// lists subgraphs in the order their names first appear (``DocumentReader``), which is
+    /// document order.
+    private static func regionReading(_ graph: UnsafeMutablePointer<Agraph_t>) -> RegionArrangement.Reading {
         func classes(_ subgraph: UnsafeMutablePointer<Agraph_t>) -> [Substring] {
             fsmviz_get(subgraph, "class").map { String(cString: $0).split(separator: " ") } ?? []
         }
-        var pending = [graph]
-        while let current = pending.popLast() {
-            var regions: [boxf] = []
-            let parallel = classes(current).contains("parallel")
-            var child = agfstsubg(current)
+        func subgraphs(of graph: UnsafeMutablePointer<Agraph_t>) -> [UnsafeMutablePointer<Agraph_t>] {
+            var all: [UnsafeMutablePointer<Agraph_t>] = []
+            var child = agfstsubg(graph)
             while let subgraph = child {
-                pending.append(subgraph)
-                let kinds = classes(subgraph)
-                if parallel, kinds.contains("region") || kinds.contains("region-border") {
-                    regions.append(fsmviz_bounds(subgraph))
-                }
+                all.append(subgraph)
                 child = agnxtsubg(subgraph)
             }
-            // Graphviz's y grows upwards: below means a lower y.
-            for (earlier, later) in zip(regions, regions.dropFirst())
-            where earlier.UR.x > later.LL.x && earlier.LL.y < later.UR.y {
-                return false
+            return all
+        }
+        var reading = RegionArrangement.Reading.inOrder
+        var pending = [graph]
+        while let current = pending.popLast() {
+            var regions: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+            let parallel = classes(current).contains("parallel")
+            for subgraph in subgraphs(of: current) {
+                pending.append(subgraph)
+                guard parallel else { continue }
+                let kinds = classes(subgraph)
+                let members = kinds.contains("region-line") ? subgraphs(of: subgraph) : [subgraph]
+                for member in members {
+                    let kinds = classes(member)
+                    guard kinds.contains("region") || kinds.contains("region-border") else { continue }
+                    let box = fsmviz_bounds(member)
+                    regions.append((box.LL.x, box.LL.y, box.UR.x, box.UR.y))
+                }
+            }
+            switch RegionArrangement.reading(of: regions) {
+            case .outOfOrder: return .outOfOrder
+            case .staircase: reading = .staircase
+            case .inOrder: break
             }
         }
-        return true
+        return reading
     }
 
     /// Lays out `dot` with `engine` and renders it to `format`.
