@@ -24,18 +24,24 @@ public struct DiagramChecker: Sendable {
     public var maximumLabelDistance: Double
     /// The longest side over the shortest side the whole drawing may have.
     public var maximumAspectRatio: Double
+    /// The least share of the drawing's area the states' own boxes must cover (compound
+    /// states' borders excluded): below it, the drawing is mostly empty space. 0 (the
+    /// default) only measures it (``DiagramReport/stateCoverage``): a drawing built by hand to
+    /// show one defect is often sparse. `scripts/diagram-check` asks for 3%.
+    public var minimumStateCoverage: Double
     /// Lays the machines out.
     public var renderer: GraphvizRenderer
 
-    /// Creates a checker with the limits of issue 12: ends within 3 pt, labels within 15 pt,
-    /// drawings within 3:1.
+    /// Creates a checker with the default limits: ends within 3 pt, labels within 15 pt,
+    /// drawings within 3:1; sparseness only measured.
     public init(
         tolerance: Double = 3, maximumLabelDistance: Double = 15, maximumAspectRatio: Double = 3,
-        renderer: GraphvizRenderer = GraphvizRenderer()
+        minimumStateCoverage: Double = 0, renderer: GraphvizRenderer = GraphvizRenderer()
     ) {
         self.tolerance = tolerance
         self.maximumLabelDistance = maximumLabelDistance
         self.maximumAspectRatio = maximumAspectRatio
+        self.minimumStateCoverage = minimumStateCoverage
         self.renderer = renderer
     }
 
@@ -92,6 +98,7 @@ public struct DiagramChecker: Sendable {
         var findings = TransitionEndsCheck(machine: machine, index: index, tolerance: tolerance).findings()
         findings += labels.findings(of: drawnLabels)
         findings += RegionOrderCheck(machine: machine, index: index, tolerance: tolerance).findings()
+        findings += CompoundCrossingCheck(machine: machine, index: index, tolerance: tolerance).findings()
         let bounds = drawing.boundingBox
         let aspect = bounds.width > 0 && bounds.height > 0
             ? max(bounds.width / bounds.height, bounds.height / bounds.width) : 1
@@ -102,8 +109,26 @@ public struct DiagramChecker: Sendable {
                     message: "the drawing is \(DiagramPoint.rounded(bounds.width)) × \(DiagramPoint.rounded(bounds.height)) pt, "
                         + "\(DiagramPoint.rounded(aspect, scale: 100)):1, beyond \(DiagramPoint.rounded(maximumAspectRatio)):1"))
         }
+        let coverage = Self.stateCoverage(of: index)
+        if coverage < minimumStateCoverage {
+            findings.append(
+                DiagramFinding(
+                    kind: .sparseDrawing,
+                    message: "the states cover \(DiagramPoint.rounded(coverage * 100, scale: 10))% of the drawing, "
+                        + "below \(DiagramPoint.rounded(minimumStateCoverage * 100, scale: 10))%"))
+        }
         return DiagramReport(
             machineName: machine.name, transitionCount: machine.transitions.count, aspectRatio: aspect,
+            stateCoverage: coverage,
             labelCount: drawnLabels.filter { !$0.transitions.isEmpty }.count, findings: findings)
+    }
+
+    /// The share of the drawing's area that states drawn as nodes cover (a compound state's
+    /// cluster is mostly its children's space, so it does not count).
+    static func stateCoverage(of index: DrawingIndex) -> Double {
+        let bounds = index.drawing.boundingBox
+        guard bounds.width > 0, bounds.height > 0 else { return 1 }
+        let covered = index.states.values.flatMap(\.nodes).reduce(0) { $0 + $1.width * $1.height }
+        return covered / (bounds.width * bounds.height)
     }
 }

@@ -20,8 +20,16 @@ public struct DiagramFinding: Hashable, Sendable {
         /// A parallel state's regions are not laid out in document order along one axis, or
         /// overlap.
         case regionsOutOfOrder = "regions-out-of-order"
+        /// A parallel state's regions are in document order, but one lies both right of and
+        /// below the one before, sharing neither its row nor its column: a staircase.
+        case regionsStaircase = "regions-staircase"
         /// The drawing is longer than the checker allows on one side compared to the other.
         case aspectRatio = "aspect-ratio"
+        /// An edge of a transition runs through a compound state that holds neither its
+        /// source nor any of its targets.
+        case unrelatedCompound = "unrelated-compound"
+        /// The states cover less of the drawing than the checker allows: mostly empty space.
+        case sparseDrawing = "sparse-drawing"
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

@@ -10,6 +10,8 @@ public struct DiagramReport: Sendable {
     public var transitionCount: Int
     /// The drawing's longer side over its shorter side.
     public var aspectRatio: Double
+    /// The share of the drawing's area covered by the states' own boxes, from 0 to 1.
+    public var stateCoverage: Double
     /// How many transition labels the drawing has.
     public var labelCount: Int
     /// Every finding, in the order the checks ran.
@@ -17,9 +19,10 @@ public struct DiagramReport: Sendable {
 
     /// Creates a report.
     public init(
-        path: String? = nil, machineName: String?, transitionCount: Int, aspectRatio: Double, labelCount: Int,
-        findings: [DiagramFinding]
+        path: String? = nil, machineName: String?, transitionCount: Int, aspectRatio: Double,
+        stateCoverage: Double = 1, labelCount: Int, findings: [DiagramFinding]
     ) {
+        self.stateCoverage = stateCoverage
         self.path = path
         self.machineName = machineName
         self.transitionCount = transitionCount
@@ -55,7 +58,8 @@ public struct DiagramReport: Sendable {
         let name = machineName.map { " ('\($0)')" } ?? ""
         var lines = [
             "\(subject)\(name): \(transitionCount) transitions, \(labelCount) labels, aspect "
-                + "\(DiagramPoint.rounded(aspectRatio, scale: 100)):1: \(countSummary)"
+                + "\(DiagramPoint.rounded(aspectRatio, scale: 100)):1, states cover "
+                + "\(DiagramPoint.rounded(stateCoverage * 100, scale: 10))%: \(countSummary)"
         ]
         for finding in findings {
             let place = [path, finding.location?.description].compactMap { $0 }.joined(separator: ":")

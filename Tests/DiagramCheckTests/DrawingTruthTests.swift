@@ -8,7 +8,9 @@ import Testing
 /// Issue 12's acceptance test: every sample, every fixture machine and every corpus machine,
 /// laid out with default options, is drawn true to its statechart, and no label is crossed by
 /// another edge or overlaps another (the issue allows one crossed label in 20 transitions; the
-/// drawing has none, and keeps it so).
+/// drawing has none, and keeps it so); parallel regions read in document order without a
+/// staircase; edges through unrelated compound states never grow in number; the corpus's
+/// states cover at least 3% of each drawing.
 @Suite struct DrawingTruthTests {
     /// The machine files checked: samples, fixtures, then the corpus.
     static let files: [String] = Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
@@ -30,6 +32,26 @@ import Testing
             return
         }
         #expect(report.transitionCount > 0 || Self.isCorpus(path), "\(path) drew no transition")
-        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases))
+        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting(Self.measuredOnly))
+        let crossings = report.findings(.unrelatedCompound).count
+        let known = Self.knownUnrelatedCompounds.first { path.hasSuffix($0.key) }?.value ?? 0
+        #expect(crossings <= known, "\(report.text)")
+        #expect(crossings >= known, "\(path): \(crossings) edges through unrelated compound states, fewer than \(known): lower the count")
+        if path.contains("/.build/corpus/") {
+            #expect(report.stateCoverage >= 0.03, "\(report.text)")
+        }
     }
+
+    /// Kinds counted rather than required to be absent everywhere: edges through unrelated
+    /// compound states (``knownUnrelatedCompounds``) and sparseness, which the public corpus
+    /// that `scripts/setup` fetches holds above 3% but some large fixtures do not yet.
+    static let measuredOnly: Set<DiagramFinding.Kind> = [.unrelatedCompound, .sparseDrawing]
+
+    /// Edges through compound states that hold neither end, by file, as drawn when the
+    /// measure came in: routing around them is still to do, so the counts may only go down.
+    static let knownUnrelatedCompounds: [String: Int] = [
+        "machines/checkout.scxml": 1, "machines/elevator.yaml": 1, "machines/infotainment.yaml": 3,
+        "machines/media-player.xstate.json": 3, "machines/text-editor.xstate.json": 2,
+        "own-machines/calculator.scxml": 1, "mandatory/test364.scxml": 1, "mandatory/test388.scxml": 1, "mandatory/test413.scxml": 2,
+    ]
 }

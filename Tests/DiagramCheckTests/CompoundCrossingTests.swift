@@ -1,0 +1,82 @@
+import DiagramCheck
+import FSMCore
+import Foundation
+import Testing
+
+/// Edges through compound states that hold neither end, staircases of regions and sparse
+/// drawings, each seen on a drawing written as Graphviz's JSON by hand, so the geometry is exact.
+@Suite struct CompoundCrossingTests {
+    /// A → B (transition 0), and compound state C around c, unrelated to both.
+    static func machine() throws -> Machine {
+        try Machine(
+            name: "Bystander",
+            states: [State("A", kind: .initial), State("B"), State("C"), State("c", kind: .initial, parent: "C")],
+            transitions: [Transition(from: "A", on: "go", to: "B")])
+    }
+
+    /// A at (20, 50) and B at (280, 50), C's cluster over x 100–200 and y `clusterY`, and the
+    /// edge A → B straight along y = 50.
+    static func json(clusterY: ClosedRange<Int>) -> [UInt8] {
+        let box = "100,\(clusterY.lowerBound),200,\(clusterY.upperBound)"
+        let node = { (id: Int, name: String, x: Int, y: Int) in
+            #"{"_gvid": \#(id), "name": "\#(name)", "pos": "\#(x),\#(y)", "width": "0.5", "height": "0.5", "fsmviz_state": "state-\#(name)"}"#
+        }
+        return Array(
+            """
+            {"name": "Bystander", "bb": "0,-200,300,200", "_subgraph_cnt": 1, "objects": [
+              {"_gvid": 0, "name": "cluster_C", "bb": "\(box)", "fsmviz_state": "state-C", "nodes": [3]},
+              \(node(1, "A", 20, 50)), \(node(2, "B", 280, 50)), \(node(3, "c", 150, (clusterY.lowerBound + clusterY.upperBound) / 2))
+            ], "edges": [
+              {"_gvid": 0, "tail": 1, "head": 2, "pos": "e,262,50 38,50 100,50 200,50 255,50", "fsmviz_transition": "0", "fsmviz_target": "state-B"}
+            ]}
+            """.utf8)
+    }
+
+    @Test func anEdgeThroughAnUnrelatedCompoundIsFound() throws {
+        let report = DiagramChecker().check(try Self.machine(), drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 0...100)))
+        let findings = report.findings(.unrelatedCompound)
+        #expect(findings.map(\.states) == [["C"]], "\(report.text)")
+        #expect(findings.first?.message.contains("#0 A --go--> B runs through 'C'") == true, "\(report.text)")
+    }
+
+    @Test func anEdgeAroundACompoundIsClean() throws {
+        let report = DiagramChecker().check(try Self.machine(), drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180)))
+        #expect(report.findings(.unrelatedCompound).isEmpty, "\(report.text)")
+    }
+
+    @Test func anEdgeThroughItsOwnEndsAncestorIsClean() throws {
+        // The same edge, but the compound state is now B's parent: it holds the target.
+        let machine = try Machine(
+            name: "Bystander",
+            states: [State("A", kind: .initial), State("C"), State("c", kind: .initial, parent: "C"), State("B", parent: "C")],
+            transitions: [Transition(from: "A", on: "go", to: "B")])
+        let report = DiagramChecker().check(machine, drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 0...100)))
+        #expect(report.findings(.unrelatedCompound).isEmpty, "\(report.text)")
+    }
+
+    @Test func aSparseDrawingIsFoundOnlyWhenAsked() throws {
+        // Three nodes of 36 × 36 pt in 300 × 400 pt: 3.2% of the drawing.
+        let drawing = try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180))
+        let measured = DiagramChecker().check(try Self.machine(), drawing: drawing)
+        #expect(abs(measured.stateCoverage - 3 * 36 * 36 / (300.0 * 400)) < 0.001)
+        #expect(measured.findings(.sparseDrawing).isEmpty)
+        let strict = DiagramChecker(minimumStateCoverage: 0.05).check(try Self.machine(), drawing: drawing)
+        #expect(strict.findings(.sparseDrawing).count == 1, "\(strict.text)")
+    }
+
+    /// Parallel state P with regions R1 (r1) and R2 (r2), as in `LayoutCheckTests`.
+    @Test(arguments: [("1.5,-1.5", true), ("1.5,0", false), ("0,-1.5", false)])
+    func regionsSteppingDiagonallyAreAStaircase(second: String, isStaircase: Bool) throws {
+        // Pinned by neato, which draws no clusters: the regions are nodes.
+        let dot = """
+            digraph Regions {
+                node [shape=box, width=1, height=1, fixedsize=true]
+                R1 [pos="0,0!", fsmviz_state="state-R1"]
+                R2 [pos="\(second)!", fsmviz_state="state-R2"]
+            }
+            """
+        let report = try DiagramChecker().check(try LayoutCheckTests.parallel(), dot: dot, engine: "neato")
+        #expect(report.findings(.regionsStaircase).count == (isStaircase ? 1 : 0), "\(report.text)")
+        #expect(report.findings(.regionsOutOfOrder).isEmpty, "\(report.text)")
+    }
+}
