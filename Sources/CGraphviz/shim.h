@@ -27,6 +27,22 @@ static inline void fsmviz_default_graph_attribute(Agraph_t *graph, const char *n
 }
 /* A laid-out graph's or cluster's bounding box in points (GD_bb is a macro). */
 static inline boxf fsmviz_bounds(Agraph_t *graph) { return GD_bb(graph); }
+/* The control points of a laid-out edge's curves, one after the other (ED_spl is a macro, and
+ * its counts changed type across versions): writes at most `capacity` of them to `points` and
+ * returns how many there are. */
+static inline size_t fsmviz_edge_points(Agedge_t *edge, pointf *points, size_t capacity) {
+    splines *curves = ED_spl(edge);
+    size_t count = 0;
+    if (curves == NULL) return 0;
+    for (size_t curve = 0; curve < (size_t)curves->size; curve++) {
+        const bezier *piece = &curves->list[curve];
+        for (size_t point = 0; point < (size_t)piece->size; point++) {
+            if (count < capacity) points[count] = piece->list[point];
+            count++;
+        }
+    }
+    return count;
+}
 /* cgraph's default I/O discipline, which Swift cannot take the address of. */
 static inline Agiodisc_t *fsmviz_io_discipline(void) { return &AgIoDisc; }
 

@@ -99,15 +99,18 @@ public struct GraphvizRenderer: Sendable {
             return try withSession { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
-                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, aspect: Double)] = []
+                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)] = []
                 defer { layouts.forEach { release($0.graph, session) } }
                 for direction in directions {
                     let graph = try layOut(dot(view, options, direction, .rows), session, subject)
-                    layouts.append((graph, Self.aspect(of: graph)))
-                    if layouts.last?.aspect ?? 0 <= Self.squareEnough { break }
+                    let rank = LayoutRank(graph, regions: false)
+                    layouts.append((graph, rank))
+                    if rank.aspect <= Self.squareEnough, rank.crossings == 0 { break }
                 }
-                // The squarer of the two, the first when they tie.
-                guard let chosen = layouts.min(by: { $0.aspect < $1.aspect }) else { throw .contextUnavailable }
+                // The first layout with fewest edges through unrelated compound states among
+                // those within ``readableAspect``, else the squarer.
+                guard let chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                else { throw .contextUnavailable }
                 return try renderData(session, chosen.graph, format, subject)
             }
         }
@@ -125,7 +128,7 @@ public struct GraphvizRenderer: Sendable {
             for candidate in candidates {
                 let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
-                let rank = LayoutRank(graph)
+                let rank = LayoutRank(graph, regions: true)
                 if best.map({ rank < $0.rank }) ?? true { best = (graph, rank) }
             }
             return try renderData(session, best?.graph ?? layouts[0], format, subject)
@@ -153,31 +156,42 @@ public struct GraphvizRenderer: Sendable {
     /// be chosen over a smaller one that is not; the checker's limit.
     public static let readableAspect = 3.0
 
-    /// How good a laid-out drawing of parallel states is, best first: regions read in
-    /// document order, then within ``GraphvizRenderer/readableAspect``, then lined up rather
-    /// than a staircase, then the smallest area (then the squarest, for drawings of equal area).
+    /// How good a laid-out drawing is, best first: regions read in document order, then within
+    /// ``GraphvizRenderer/readableAspect``, then lined up rather than as a staircase, then the
+    /// fewest edges through compound states that hold neither end of their transition
+    /// (``UnrelatedCrossings``), then the smallest area (then the squarest, for drawings of
+    /// equal area).
     private struct LayoutRank: Comparable {
-        var outOfOrder: Bool
+        var outOfOrder = false
         var tooLong: Bool
-        var staircase: Bool
+        var staircase = false
+        var crossings: Int
         var area: Double
         var aspect: Double
 
-        init(_ graph: UnsafeMutablePointer<Agraph_t>) {
+        init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool) {
             let bounds = fsmviz_bounds(graph)
             aspect = GraphvizRenderer.aspect(of: graph)
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
             tooLong = aspect > GraphvizRenderer.readableAspect
+            crossings = UnrelatedCrossings.count(in: graph)
+            guard regions else { return }
             let reading = GraphvizRenderer.regionReading(graph)
             outOfOrder = reading == .outOfOrder
             staircase = reading == .staircase
         }
 
         static func < (lhs: LayoutRank, rhs: LayoutRank) -> Bool {
-            func key(_ rank: LayoutRank) -> (Int, Int, Int, Double, Double) {
-                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.area, rank.aspect)
+            func key(_ rank: LayoutRank) -> (Int, Int, Int, Int, Double, Double) {
+                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.crossings, rank.area, rank.aspect)
             }
             return key(lhs) < key(rhs)
+        }
+
+        /// For drawings without regions, where the squarer direction used to win outright:
+        /// within ``GraphvizRenderer/readableAspect``, fewer crossings first, then the squarer.
+        func prefersFewerCrossings(than other: LayoutRank) -> Bool {
+            (tooLong ? 1 : 0, crossings, aspect) < (other.tooLong ? 1 : 0, other.crossings, other.aspect)
         }
     }
 
