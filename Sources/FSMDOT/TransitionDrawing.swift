@@ -51,13 +51,14 @@ struct TransitionDrawing {
         let domain = inside ? source : clusters.domain(of: [source] + targets)
         let element = DiagramElementID.transition(number)
         let text = DiagramText.transition(transition, in: machine)
-        var common = commonAttributes(number, transition: transition, inside: inside)
-        if let domain, goesAcrossRegions(of: domain, from: source, to: targets) {
-            // Regions are ordered by ranks when stacked; an edge back to an earlier region
-            // would make a cycle that Graphviz may break at the ordering instead, and in lines
-            // side by side an edge from one line to another would push the second line down.
-            common.append("constraint=false")
-        }
+        let common = commonAttributes(number, transition: transition, inside: inside)
+        // Regions are ordered by ranks when stacked; an edge back to an earlier region would
+        // make a cycle that Graphviz may break at the ordering instead, and in lines side by
+        // side an edge from one line to another would push the second line down. Only the
+        // edges into the targets let go of the ranks: the label and junction still follow
+        // the source, which keeps them beside it instead of wherever the ranks leave room.
+        let free = domain.map { goesAcrossRegions(of: $0, from: source, to: targets) } ?? false
+        let intoTargets = free ? ["constraint=false"] : []
         var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
             : attachment(source, role: "ltail", ids)
         var tailPart = "source"
@@ -102,7 +103,7 @@ struct TransitionDrawing {
             let part = tailPart == "source" ? "whole" : "target"
             appendEdge(
                 from: tail, to: head.node, id: id, part: part,
-                extra: head.attributes + common + tooltip
+                extra: head.attributes + common + intoTargets + tooltip
                     + ["fsmviz_target=\"\(DiagramElementID.state(machine.states[target].id))\""])
         }
     }
