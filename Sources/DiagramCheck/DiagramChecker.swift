@@ -29,15 +29,24 @@ public struct DiagramChecker: Sendable {
     /// default) only measures it (``DiagramReport/stateCoverage``): a drawing built by hand to
     /// show one defect is often sparse. `scripts/diagram-check` asks for 3%.
     public var minimumStateCoverage: Double
+    /// The longest a transition's path from its source to a target may be, as a multiple of the
+    /// straight distance between its ends, once it is longer than 150 pt.
+    public var maximumDetour: Double
+    /// The least distance between two start points' centres, in points.
+    public var minimumStartSpacing: Double
     /// Lays the machines out.
     public var renderer: GraphvizRenderer
 
     /// Creates a checker with the default limits: ends within 3 pt, labels within 15 pt,
-    /// drawings within 3:1; sparseness only measured.
+    /// drawings within 3:1, paths at most 3 times the straight distance, start points 20 pt
+    /// apart; sparseness only measured.
     public init(
         tolerance: Double = 3, maximumLabelDistance: Double = 15, maximumAspectRatio: Double = 3,
-        minimumStateCoverage: Double = 0, renderer: GraphvizRenderer = GraphvizRenderer()
+        minimumStateCoverage: Double = 0, maximumDetour: Double = 3, minimumStartSpacing: Double = 20,
+        renderer: GraphvizRenderer = GraphvizRenderer()
     ) {
+        self.maximumDetour = maximumDetour
+        self.minimumStartSpacing = minimumStartSpacing
         self.tolerance = tolerance
         self.maximumLabelDistance = maximumLabelDistance
         self.maximumAspectRatio = maximumAspectRatio
@@ -99,6 +108,8 @@ public struct DiagramChecker: Sendable {
         findings += labels.findings(of: drawnLabels)
         findings += RegionOrderCheck(machine: machine, index: index, tolerance: tolerance).findings()
         findings += CompoundCrossingCheck(machine: machine, index: index, tolerance: tolerance).findings()
+        findings += DetourCheck(machine: machine, index: index, maximumDetour: maximumDetour, minimumLength: 150).findings()
+        findings += StartSpacingCheck(drawing: drawing, minimumSpacing: minimumStartSpacing).findings()
         let bounds = drawing.boundingBox
         let aspect = bounds.width > 0 && bounds.height > 0
             ? max(bounds.width / bounds.height, bounds.height / bounds.width) : 1

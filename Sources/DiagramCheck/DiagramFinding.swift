@@ -30,6 +30,11 @@ public struct DiagramFinding: Hashable, Sendable {
         case unrelatedCompound = "unrelated-compound"
         /// The states cover less of the drawing than the checker allows: mostly empty space.
         case sparseDrawing = "sparse-drawing"
+        /// A transition's path from its source to a target is many times longer than the
+        /// straight distance between its ends.
+        case detour
+        /// Two start points lie so close together that either could start either state.
+        case ambiguousStart = "ambiguous-start"
 
         public static func < (lhs: Kind, rhs: Kind) -> Bool {
             allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0

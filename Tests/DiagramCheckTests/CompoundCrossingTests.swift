@@ -3,8 +3,9 @@ import FSMCore
 import Foundation
 import Testing
 
-/// Edges through compound states that hold neither end, staircases of regions and sparse
-/// drawings, each seen on a drawing written as Graphviz's JSON by hand, so the geometry is exact.
+/// Edges through compound states that hold neither end, staircases of regions, sparse
+/// drawings, detours and start points too close together, each seen on a drawing written as
+/// Graphviz's JSON by hand (or pinned by `neato`), so the geometry is exact.
 @Suite struct CompoundCrossingTests {
     /// A → B (transition 0), and compound state C around c, unrelated to both.
     static func machine() throws -> Machine {
@@ -15,8 +16,10 @@ import Testing
     }
 
     /// A at (20, 50) and B at (280, 50), C's cluster over x 100–200 and y `clusterY`, and the
-    /// edge A → B straight along y = 50.
-    static func json(clusterY: ClosedRange<Int>) -> [UInt8] {
+    /// edge A → B along `path` (straight along y = 50 by default).
+    static func json(
+        clusterY: ClosedRange<Int>, path: String = "38,50 100,50 200,50 255,50", extra: String = ""
+    ) -> [UInt8] {
         let box = "100,\(clusterY.lowerBound),200,\(clusterY.upperBound)"
         let node = { (id: Int, name: String, x: Int, y: Int) in
             #"{"_gvid": \#(id), "name": "\#(name)", "pos": "\#(x),\#(y)", "width": "0.5", "height": "0.5", "fsmviz_state": "state-\#(name)"}"#
@@ -25,9 +28,9 @@ import Testing
             """
             {"name": "Bystander", "bb": "0,-200,300,200", "_subgraph_cnt": 1, "objects": [
               {"_gvid": 0, "name": "cluster_C", "bb": "\(box)", "fsmviz_state": "state-C", "nodes": [3]},
-              \(node(1, "A", 20, 50)), \(node(2, "B", 280, 50)), \(node(3, "c", 150, (clusterY.lowerBound + clusterY.upperBound) / 2))
+              \(node(1, "A", 20, 50)), \(node(2, "B", 280, 50)), \(node(3, "c", 150, (clusterY.lowerBound + clusterY.upperBound) / 2))\(extra)
             ], "edges": [
-              {"_gvid": 0, "tail": 1, "head": 2, "pos": "e,262,50 38,50 100,50 200,50 255,50", "fsmviz_transition": "0", "fsmviz_target": "state-B"}
+              {"_gvid": 0, "tail": 1, "head": 2, "pos": "e,262,50 \(path)", "fsmviz_transition": "0", "fsmviz_target": "state-B"}
             ]}
             """.utf8)
     }
@@ -62,6 +65,27 @@ import Testing
         #expect(measured.findings(.sparseDrawing).isEmpty)
         let strict = DiagramChecker(minimumStateCoverage: 0.05).check(try Self.machine(), drawing: drawing)
         #expect(strict.findings(.sparseDrawing).count == 1, "\(strict.text)")
+    }
+
+    @Test func aPathMuchLongerThanTheDistanceBetweenItsEndsIsADetour() throws {
+        let straight = DiagramChecker().check(try Self.machine(), drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180)))
+        #expect(straight.findings(.detour).isEmpty, "\(straight.text)")
+        // Up to y = 500 and back down to B: about 4.5 times the 224 pt between the ends.
+        let around = DiagramChecker().check(
+            try Self.machine(),
+            drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180, path: "38,50 38,650 255,650 255,50")))
+        #expect(around.findings(.detour).map(\.transitions) == [[0]], "\(around.text)")
+    }
+
+    @Test(arguments: [(18, 1), (30, 0)])
+    func startPointsCloseTogetherAreAmbiguous(apart: Int, findings: Int) throws {
+        let start = { (id: Int, x: Int) in
+            #", {"_gvid": \#(id), "name": "start\#(id)", "pos": "\#(x),-100", "width": "0.12", "height": "0.12", "class": "start", "id": "start-\#(id)"}"#
+        }
+        let drawing = try LaidOutDiagram(
+            graphvizJSON: Self.json(clusterY: 80...180, extra: start(4, 20) + start(5, 20 + apart)))
+        let report = DiagramChecker().check(try Self.machine(), drawing: drawing)
+        #expect(report.findings(.ambiguousStart).count == findings, "\(report.text)")
     }
 
     /// Parallel state P with regions R1 (r1) and R2 (r2), as in `LayoutCheckTests`.

@@ -33,25 +33,34 @@ import Testing
         }
         #expect(report.transitionCount > 0 || Self.isCorpus(path), "\(path) drew no transition")
         DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting(Self.measuredOnly))
-        let crossings = report.findings(.unrelatedCompound).count
-        let known = Self.knownUnrelatedCompounds.first { path.hasSuffix($0.key) }?.value ?? 0
-        #expect(crossings <= known, "\(report.text)")
-        #expect(crossings >= known, "\(path): \(crossings) edges through unrelated compound states, fewer than \(known): lower the count")
+        for (kind, files) in Self.known {
+            let count = report.findings(kind).count
+            let allowed = files.first { path.hasSuffix($0.key) }?.value ?? 0
+            #expect(count <= allowed, "\(report.text)")
+            #expect(count >= allowed, "\(path): \(count) \(kind.rawValue), fewer than \(allowed): lower the count")
+        }
         if path.contains("/.build/corpus/") {
             #expect(report.stateCoverage >= 0.03, "\(report.text)")
         }
     }
 
-    /// Kinds counted rather than required to be absent everywhere: edges through unrelated
-    /// compound states (``knownUnrelatedCompounds``) and sparseness, which the public corpus
-    /// that `scripts/setup` fetches holds above 3% but some large fixtures do not yet.
-    static let measuredOnly: Set<DiagramFinding.Kind> = [.unrelatedCompound, .sparseDrawing]
+    /// Kinds counted rather than required to be absent everywhere: those of ``known``, and
+    /// sparseness, which the public corpus that `scripts/setup` fetches holds above 3% but some
+    /// large fixtures do not yet.
+    static let measuredOnly: Set<DiagramFinding.Kind> = Set(known.keys).union([.sparseDrawing])
 
-    /// Edges through compound states that hold neither end, by file: the renderer prefers the
-    /// layout with fewest, but routing around the last ones is still to do, so these counts may
-    /// only go down (when the measure came in, before that preference, there were 15 in 9 files).
-    static let knownUnrelatedCompounds: [String: Int] = [
-        "machines/checkout.scxml": 1, "machines/infotainment.yaml": 1, "machines/pinball-letters.yaml": 1,
-        "own-machines/calculator.scxml": 1, "mandatory/test388.scxml": 1,
+    /// Findings still allowed, by kind and file, as drawn when the measures came in; the work
+    /// to remove them is still to do, so these counts may only go down. Edges through compound
+    /// states that hold neither end: the renderer prefers the layout with fewest, which took
+    /// them from 15 in 9 files to these. Detours: paths more than 3 times the straight distance.
+    static let known: [DiagramFinding.Kind: [String: Int]] = [
+        .unrelatedCompound: [
+            "machines/checkout.scxml": 1, "machines/infotainment.yaml": 1, "machines/pinball-letters.yaml": 1,
+            "own-machines/calculator.scxml": 1, "mandatory/test388.scxml": 1,
+        ],
+        .detour: [
+            "own-machines/calculator.scxml": 2, "own-machines/ftp-client.scxml": 1, "own-machines/media-player.scxml": 1,
+            "mandatory/test403c.scxml": 1,
+        ],
     ]
 }

@@ -1,0 +1,83 @@
+internal import FSMCore
+
+/// Finds transitions drawn the long way round: an edge, through its label, from its source to a
+/// target that runs more than ``DiagramChecker/maximumDetour`` times the straight distance
+/// between where it starts and where it ends (a label that pulls its edge around a compound
+/// state, or past its target and back). Transitions between a state and itself or one of its
+/// own descendants are loops by nature and are not counted.
+struct DetourCheck {
+    let machine: Machine
+    let index: DrawingIndex
+    /// The longest path allowed, as a multiple of the straight distance.
+    let maximumDetour: Double
+    /// Paths shorter than this are never detours, however they bend, in points.
+    let minimumLength: Double
+
+    func findings() -> [DiagramFinding] {
+        let parents = machine.index.parents
+        func isWithin(_ state: Int, _ other: Int) -> Bool {
+            var current = state
+            while current >= 0 {
+                if current == other { return true }
+                current = parents[current]
+            }
+            return false
+        }
+        var findings: [DiagramFinding] = []
+        for (number, transition) in machine.transitions.enumerated() {
+            guard let edges = index.edgesOfTransition[number], let source = machine.number(of: transition.source)
+            else { continue }
+            let parts = edges.map { (edge: index.drawing.edges[$0], part: index.part(ofEdge: $0, transition: number)) }
+            // The path to each target: every edge up to the junction (or label), then the one into it.
+            let shared = parts.filter { !$0.part.entersTarget }.reduce(0.0) { $0 + Self.length(of: $1.edge) }
+            guard let start = parts.first(where: \.part.leavesSource)?.edge.splines.first?.start else { continue }
+            for (edge, part) in parts where part.entersTarget {
+                guard let target = DrawingIndex.state(edge.attributes["fsmviz_target"]).flatMap(machine.number(of:)),
+                    !isWithin(source, target), !isWithin(target, source), let end = edge.splines.last?.end
+                else { continue }
+                let length = (part == .whole ? 0 : shared) + Self.length(of: edge)
+                let straight = start.distance(to: end)
+                guard length > minimumLength, length > maximumDetour * straight else { continue }
+                findings.append(
+                    DiagramFinding(
+                        kind: .detour, transitions: [number], states: [machine.states[target].id],
+                        message: "\(machine.describeTransition(number)) is drawn \(DiagramPoint.rounded(length)) pt long "
+                            + "to '\(machine.states[target].id.rawValue)', \(DiagramPoint.rounded(length / max(straight, 1), scale: 10)) "
+                            + "times the \(DiagramPoint.rounded(straight)) pt between its ends",
+                        location: transition.location))
+            }
+        }
+        return findings
+    }
+
+    static func length(of edge: LaidOutDiagram.Edge) -> Double {
+        edge.splines.reduce(0) { total, spline in
+            let line = spline.polyline()
+            return total + zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+        }
+    }
+}
+
+/// Finds start points that lie so close together that a reader cannot tell which compound
+/// state each one starts: two start dots nearer than ``DiagramChecker/minimumStartSpacing``.
+struct StartSpacingCheck {
+    let drawing: LaidOutDiagram
+    let minimumSpacing: Double
+
+    func findings() -> [DiagramFinding] {
+        let starts = drawing.nodes.filter { ($0.attributes["class"] ?? "").split(separator: " ").contains("start") }
+        var findings: [DiagramFinding] = []
+        for (first, one) in starts.enumerated() {
+            for other in starts[(first + 1)...] where one.box.center.distance(to: other.box.center) < minimumSpacing {
+                let names = [one, other].map { $0.attributes["id"] ?? $0.name }
+                findings.append(
+                    DiagramFinding(
+                        kind: .ambiguousStart,
+                        message: "start points '\(names[0])' and '\(names[1])' are "
+                            + "\(DiagramPoint.rounded(one.box.center.distance(to: other.box.center))) pt apart, "
+                            + "closer than \(DiagramPoint.rounded(minimumSpacing)) pt"))
+            }
+        }
+        return findings
+    }
+}
