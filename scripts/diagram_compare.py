@@ -22,7 +22,12 @@ JSON, with the same code and thresholds for every drawing:
   text (left to right along rows, rows top to bottom) nor by columns (top to bottom, columns
   left to right); a single row or column is the simple case (neighbours may reach TOLERANCE
   into each other);
-- aspect ratio: the SVG's longer side over its shorter.
+- through unrelated compounds: a path of a transition runs through a compound state's box,
+  shrunk by TOLERANCE, that holds neither its source nor any of its targets (counted once per
+  transition and compound state);
+- aspect ratio: the SVG's longer side over its shorter;
+- states cover: the share of the SVG's area covered by the boxes of states that are not
+  compound (a compound state's box is mostly its children's).
 
 Text boxes: a text's width is its `textLength` when the SVG gives one (PlantUML draws its text
 to exactly that length), otherwise estimated from Helvetica's advance widths, as Graphviz
@@ -776,9 +781,10 @@ def read_plantuml(svg_path, puml_text, machine):
 # ---------------------------------------------------------------------------------------------
 # The criteria
 
-COLUMNS = ["wrong", "missing", "merged", "detached", "crossed", "overlapping", "regions"]
+COLUMNS = ["wrong", "missing", "merged", "detached", "crossed", "overlapping", "regions", "unrelated"]
 HEADINGS = {"wrong": "wrong state", "missing": "missing", "merged": "merged", "detached": "detached labels",
-            "crossed": "crossed labels", "overlapping": "overlapping labels", "regions": "regions out of order"}
+            "crossed": "crossed labels", "overlapping": "overlapping labels", "regions": "regions out of order",
+            "unrelated": "through unrelated compounds"}
 
 
 def _reads_in_order(boxes, across):
@@ -908,10 +914,24 @@ def measure(machine, drawing):
                 or _reads_in_order([b for _, b in regions], across=False)):
             findings["regions"].append(f"{state}: regions " + ", ".join(f"{r} {b}" for r, b in regions))
 
+    compounds = [(state, boxes[0].expanded(-TOLERANCE)) for state, boxes in drawing.state_boxes.items()
+                 if boxes and machine.is_compound(state)]
+    for number, t in enumerate(machine.transitions):
+        related = set()
+        for end in [t["source"]] + list(t["targets"]):
+            related |= {end} | set(machine.ancestors(end))
+        lines = drawing.edges_of(number)
+        for state, box in compounds:
+            if state not in related and any(box.intersects_segment(a, c) for line in lines for a, c in zip(line, line[1:])):
+                findings["unrelated"].append(f"{machine.describe(number)}: runs through '{state}'")
+
     w, h = drawing.width, drawing.height
     aspect = max(w / h, h / w) if w > 0 and h > 0 else 1.0
+    covered = sum(boxes[0].area for state, boxes in drawing.state_boxes.items()
+                  if boxes and not machine.is_compound(state))
     counts = {c: len(findings[c]) for c in COLUMNS}
     counts["aspect"] = aspect
+    counts["coverage"] = covered / (w * h) if w > 0 and h > 0 else 1.0
     counts["labels"] = label_count
     return counts, findings, list(drawing.unmapped)
 

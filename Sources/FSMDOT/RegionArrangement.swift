@@ -18,14 +18,15 @@ extension RegionArrangement {
     /// How laid-out regions read, in document order.
     public enum Reading: Hashable, Sendable {
         /// Like text or by columns, lined up: each region right of the one before, sharing
-        /// its row or starting a new column no lower than its top; or below it, sharing its
-        /// column or starting a new row no further right than its left side.
+        /// its row or starting a new column right of the last one and no lower; or below it,
+        /// sharing its column or starting a new row below the last one and no further right.
         case inOrder
-        /// Each region right of or below the one before, but at least one moved both right and
-        /// down from the one before without sharing its row or column: a staircase, which
-        /// leaves most of the parallel state empty.
+        /// In order, but at least one region moved both right and down from the one before
+        /// without sharing its row or column: a staircase, which leaves most of the parallel
+        /// state empty.
         case staircase
-        /// At least one region neither right of the one before nor below it.
+        /// At least one region neither right of the one before nor below it, or starting a row
+        /// (a column) that reaches into the row above (the column before).
         case outOfOrder
     }
 
@@ -38,19 +39,29 @@ extension RegionArrangement {
         func shared(_ low: Double, _ high: Double, _ otherLow: Double, _ otherHigh: Double) -> Bool {
             min(high, otherHigh) - max(low, otherLow) > tolerance
         }
+        guard let first = boxes.first else { return .inOrder }
         var reading = Reading.inOrder
+        // The bottom of the row and the right side of the column the last region is in.
+        var (rowBottom, columnRight) = (first.minY, first.maxX)
         for (earlier, later) in zip(boxes, boxes.dropFirst()) {
             if later.minX >= earlier.maxX - tolerance {
-                let lined = shared(earlier.minY, earlier.maxY, later.minY, later.maxY)
-                    || later.maxY >= earlier.maxY - tolerance
-                if !lined { reading = .staircase }
+                if shared(earlier.minY, earlier.maxY, later.minY, later.maxY) {
+                    (rowBottom, columnRight) = (min(rowBottom, later.minY), later.maxX)
+                    continue
+                }
+                guard later.minX >= columnRight - tolerance else { return .outOfOrder }
+                if later.maxY < earlier.maxY - tolerance { reading = .staircase }
             } else if later.maxY <= earlier.minY + tolerance {
-                let lined = shared(earlier.minX, earlier.maxX, later.minX, later.maxX)
-                    || later.minX <= earlier.minX + tolerance
-                if !lined { reading = .staircase }
+                if shared(earlier.minX, earlier.maxX, later.minX, later.maxX) {
+                    (rowBottom, columnRight) = (later.minY, max(columnRight, later.maxX))
+                    continue
+                }
+                guard later.maxY <= rowBottom + tolerance else { return .outOfOrder }
+                if later.minX > earlier.minX + tolerance { reading = .staircase }
             } else {
                 return .outOfOrder
             }
+            (rowBottom, columnRight) = (later.minY, later.maxX)
         }
         return reading
     }

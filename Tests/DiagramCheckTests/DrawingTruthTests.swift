@@ -55,11 +55,12 @@ import Testing
     /// them from 15 in 9 files to these. Detours: paths more than 3 times the straight distance.
     static let known: [DiagramFinding.Kind: [String: Int]] = [
         .unrelatedCompound: [
-            "machines/checkout.scxml": 1, "machines/infotainment.yaml": 1, "machines/pinball-letters.yaml": 1,
+            "machines/checkout.scxml": 1, "machines/infotainment.yaml": 2, "machines/pinball-letters.yaml": 1,
             "own-machines/calculator.scxml": 1, "mandatory/test388.scxml": 1,
         ],
         .detour: [
-            "own-machines/calculator.scxml": 2, "own-machines/ftp-client.scxml": 1, "own-machines/media-player.scxml": 1,
+            "machines/infotainment.yaml": 3, "own-machines/calculator.scxml": 2, "own-machines/ftp-client.scxml": 1,
+            "own-machines/media-player.scxml": 1,
             "mandatory/test403c.scxml": 1,
         ],
     ]

@@ -32,6 +32,11 @@ import Testing
         #expect(RegionArrangement.reading(of: [Self.box(110, 0), Self.box(0, 0)]) == .outOfOrder)
         #expect(RegionArrangement.reading(of: [Self.box(0, 0), Self.box(0, 110)]) == .outOfOrder)
         #expect(RegionArrangement.reading(of: [Self.box(0, 0), Self.box(50, 50)]) == .outOfOrder)
+        // A new row below the last region but reaching into the row, whose first region hangs lower.
+        #expect(RegionArrangement.reading(of: [Self.box(0, 0), Self.box(110, 50), Self.box(0, -50)]) == .outOfOrder)
+        // A new column right of the last region but reaching into the column, whose first is wider.
+        let wide = [Self.box(0, 110, width: 200), Self.box(0, 0), Self.box(110, 110)]
+        #expect(RegionArrangement.reading(of: wide) == .outOfOrder)
     }
 
     @Test func toleranceLetsNeighboursTouch() {
