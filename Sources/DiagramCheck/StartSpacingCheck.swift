@@ -1,0 +1,23 @@
+/// Finds start points that lie so close together that a reader cannot tell which compound
+/// state each one starts: two start dots nearer than ``DiagramChecker/minimumStartSpacing``.
+struct StartSpacingCheck {
+    let drawing: LaidOutDiagram
+    let minimumSpacing: Double
+
+    func findings() -> [DiagramFinding] {
+        let starts = drawing.nodes.filter { ($0.attributes["class"] ?? "").split(separator: " ").contains("start") }
+        var findings: [DiagramFinding] = []
+        for (first, one) in starts.enumerated() {
+            for other in starts[(first + 1)...] where one.box.center.distance(to: other.box.center) < minimumSpacing {
+                let names = [one, other].map { $0.attributes["id"] ?? $0.name }
+                findings.append(
+                    DiagramFinding(
+                        kind: .ambiguousStart,
+                        message: "start points '\(names[0])' and '\(names[1])' are "
+                            + "\(DiagramPoint.rounded(one.box.center.distance(to: other.box.center))) pt apart, "
+                            + "closer than \(DiagramPoint.rounded(minimumSpacing)) pt"))
+            }
+        }
+        return findings
+    }
+}
