@@ -447,6 +447,10 @@ def render_section():
         "that puts labels on the wrong edge was the worse trade. Re-measure on a quiet machine before "
         "comparing runs.",
         "",
+        "#### Parallel regions and edges through unrelated compound states: what the choice costs",
+        "",
+        "Since issue 25, a machine with parallel states is laid out in every arrangement of its regions (rows, stacked, and a grid when a parallel state has more than three) in both directions, up to six `dot` layouts, and the best by measure is rendered (docs/diagrams.md); a machine without them is also laid out left to right when its top-to-bottom layout has an edge through a compound state that holds neither end. Measured once (2026-11-26, release builds of this change and of 3c4dab7 before it, interleaved, medians of 21 runs for the small render and 3 for the batch, 5 for the fixtures; load average 10 to 11 on 2 cores from other builds, so only ratios within the run mean much; this script does not repeat it): one small render (`samples/tcp.json`) 88 ms against `dot -Tsvg`'s 54 ms on the same DOT, 1.63× (before: 94 ms, 1.73×); 200 dense generated machines in one call 5.54 s against 12.27 s for 200 `dot` spawns, 2.2× faster (before: 6.10 s, 2.0×). Neither has parallel states or clusters, so neither lays out more than before: the targets of issue 25 (1.3× and 8×), which need transitions drawn as plain labelled edges where that is as true as a label node, are not met. The fixtures with parallel states pay for the choice: `elevator.yaml` 185 ms (before 136), `pinball-letters.yaml` 162 (132), `checkout.scxml` 246 (189), `infotainment.yaml` 871 (455), against 45 to 92 ms for one `dot -Tsvg` layout of their DOT.",
+        "",
         "#### Start-up with libxml2 linked",
         "",
         "SCXML is read through libxml2, linked since issue 14 (`CLibXML2`, pkg-config `libxml-2.0`) instead of opened "
