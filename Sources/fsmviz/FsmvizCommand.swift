@@ -28,7 +28,7 @@ struct FsmvizCommand: ParsableCommand {
             documentation from 'swift package generate-documentation' (scripts/docs).
             """,
         version: version,
-        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Lint.self, List.self, Rules.self, Convert.self]
+        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Diff.self, Lint.self, List.self, Rules.self, Convert.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of
