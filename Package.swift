@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DiagramCheckTests",
-            dependencies: ["DiagramCheck", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
+            dependencies: ["DiagramCheck", "FSMAnalysis", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
