@@ -20,7 +20,9 @@ extension MachineDiffReport {
         let entries = entries
         if !entries.isEmpty { lines.append("") }
         for entry in entries.prefix(Self.markdownListLimit) {
-            lines.append("- \(Self.escaped(entry.message))" + (entry.location.map { " (line \($0.line))" } ?? ""))
+            // Removed elements are found in the old version only.
+            let version = entry.kind == .removed ? "old line" : "line"
+            lines.append("- \(Self.escaped(entry.message))" + (entry.location.map { " (\(version) \($0.line))" } ?? ""))
         }
         if entries.count > Self.markdownListLimit {
             lines.append("- and \(entries.count - Self.markdownListLimit) more (`fsmviz diff` lists them all)")
