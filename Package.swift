@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "FSMDOTTests",
             dependencies: [
-                "FSMDOT", "FSMCore", "FSMRendering", "TestSupport",
+                "FSMDOT", "FSMAnalysis", "FSMCore", "FSMRendering", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
