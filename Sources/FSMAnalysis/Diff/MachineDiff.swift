@@ -106,43 +106,32 @@ public struct MachineDiff: Hashable, Sendable {
         return changes
     }
 
+    /// Transition changes, state by state: a state's groups are among its outgoing
+    /// transitions, so two versions whose state has the same outgoing transitions in the same
+    /// order (most states, in most changes) are compared without grouping anything.
     private static func transitionChanges(_ old: Machine, _ new: Machine) -> [TransitionChange] {
-        let oldGroups = TriggerGroups(old)
-        let newGroups = TriggerGroups(new)
-        // Each old transition's change, by number, so the list follows the old declaration order.
-        var byOldNumber: [Int: TransitionChange] = [:]
-        var added: [(number: Int, change: TransitionChange)] = []
-        for key in oldGroups.keys + newGroups.keys.filter({ oldGroups.members[$0] == nil }) {
-            let oldNumbers = oldGroups.members[key] ?? []
-            let newNumbers = newGroups.members[key] ?? []
-            let oldMembers = oldNumbers.map { old.transitions[$0] }
-            let newMembers = newNumbers.map { new.transitions[$0] }
-            let pairs = TriggerGroups.match(oldMembers, newMembers)
-            let reordered = TriggerGroups.reordered(pairs)
-            var matchedOld = Set<Int>()
-            var matchedNew = Set<Int>()
-            for pair in pairs {
-                matchedOld.insert(pair.old)
-                matchedNew.insert(pair.new)
-                var aspects = TransitionChange.aspects(oldMembers[pair.old], newMembers[pair.new])
-                if reordered.contains(pair.old) { aspects.append(.priority) }
-                guard !aspects.isEmpty else { continue }
-                byOldNumber[oldNumbers[pair.old]] = TransitionChange(
-                    source: key.source, event: key.event, old: oldMembers[pair.old], oldRank: pair.old,
-                    new: newMembers[pair.new], newRank: pair.new, aspects: aspects)
+        var found = FoundChanges()
+        func compare(_ source: StateID, _ oldNumbers: ArraySlice<Int>, _ newNumbers: ArraySlice<Int>) {
+            if oldNumbers.count == newNumbers.count,
+                zip(oldNumbers, newNumbers).allSatisfy({ TriggerGroups.same(old.transitions[$0], new.transitions[$1]) })
+            {
+                return
             }
-            for rank in oldMembers.indices where !matchedOld.contains(rank) {
-                byOldNumber[oldNumbers[rank]] = TransitionChange(
-                    source: key.source, event: key.event, old: oldMembers[rank], oldRank: rank, new: nil, newRank: nil)
-            }
-            for rank in newMembers.indices where !matchedNew.contains(rank) {
-                added.append(
-                    (newNumbers[rank],
-                     TransitionChange(
-                        source: key.source, event: key.event, old: nil, oldRank: nil, new: newMembers[rank],
-                        newRank: rank)))
+            let oldGroups = TriggerGroups.byEvent(oldNumbers, in: old)
+            let newGroups = TriggerGroups.byEvent(newNumbers, in: new)
+            for event in oldGroups.events + newGroups.events.filter({ oldGroups.members[$0] == nil }) {
+                found.compare(
+                    TriggerGroups.Key(source: source, event: event), old, oldGroups.members[event] ?? [], new,
+                    newGroups.members[event] ?? [])
             }
         }
-        return byOldNumber.sorted { $0.key < $1.key }.map(\.value) + added.sorted { $0.number < $1.number }.map(\.change)
+        for (number, state) in old.states.enumerated() {
+            let counterpart = new.number(of: state.id)
+            compare(state.id, old.index.outgoing(from: number), counterpart.map { new.index.outgoing(from: $0) } ?? [])
+        }
+        for (number, state) in new.states.enumerated() where old.number(of: state.id) == nil {
+            compare(state.id, [], new.index.outgoing(from: number))
+        }
+        return found.inOrder
     }
 }

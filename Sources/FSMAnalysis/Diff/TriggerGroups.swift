@@ -42,6 +42,25 @@ struct TriggerGroups {
         self.keys = keys
     }
 
+    /// The transitions `numbers` of `machine` (those leaving one state) by event, in order,
+    /// and the events in order of their first transition.
+    static func byEvent(_ numbers: ArraySlice<Int>, in machine: Machine) -> (events: [EventID?], members: [EventID?: [Int]]) {
+        var members: [EventID?: [Int]] = [:]
+        var events: [EventID?] = []
+        for number in numbers {
+            let event = machine.transitions[number].event
+            if members[event] == nil { events.append(event) }
+            members[event, default: []].append(number)
+        }
+        return (events, members)
+    }
+
+    /// Whether two transitions of one source are the same transition: same event, same content.
+    static func same(_ first: Transition, _ second: Transition) -> Bool {
+        first.event == second.event && first.targets == second.targets && first.kind == second.kind
+            && first.guardLabel == second.guardLabel && first.effects == second.effects
+    }
+
     /// Pairs of ranks (old, new) of the transitions matched between one group's two versions.
     ///
     /// Identical transitions match first, the k-th of a content in the old version with the
