@@ -27,8 +27,8 @@ extension FsmvizCommand {
 
                 Exit status: 0 no change; 1 changes (with --fail-on: a new lint finding at or \
                 above it, whatever else changed); 2 bad usage, an unreadable or invalid \
-                version, or a git revision git does not know; 3 an output could not be written \
-                or drawn.
+                version, a git revision git does not know, or a drawing over the layout limits; \
+                3 an output could not be written or drawn.
 
                 Examples:
                   fsmviz diff old/door.json door.json
@@ -195,6 +195,10 @@ extension FsmvizCommand {
                     bytes = try GraphvizRenderer().render(
                         drawing.machine, options: options, format: renderFormat,
                         policy: layoutLimits.policy(noLimit: limitOptions.noLimit))
+                } catch .refused(let refusal) {
+                    // As in render: a layout that would take minutes is the input's doing.
+                    Console.printError(Diagnostic(path: destination, location: nil, message: "\(refusal)").description)
+                    return .usage
                 } catch {
                     Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)
                     return .failure

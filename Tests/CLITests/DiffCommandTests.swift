@@ -113,4 +113,23 @@ import Testing
         #expect(notInRevision.status == 2)
         #expect(notInRevision.stderr.contains("git cannot show \(untracked.path) at 'HEAD'"))
     }
+
+    /// Swift sources are read through the same reader as every command's, so they diff too.
+    @Test func diffsSwiftSources() throws {
+        let fixture = Golden.packageRoot.appendingPathComponent("Tests/FSMSwiftSourceTests/Fixtures/styles/ConnectionStateMachine.swift")
+        let source = try String(contentsOf: fixture, encoding: .utf8)
+        let edited = source.replacingOccurrences(
+            of: "case .idle:\n            self.state = .connecting(attempt: 1)", with: "case .idle:\n            self.state = .connected")
+        #expect(edited != source, "the fixture no longer has the line this test edits")
+        let directory = try CommandRunner.temporaryDirectory()
+        for (name, text) in [("old", source), ("new", edited)] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(name), withIntermediateDirectories: true)
+            try text.write(to: directory.appendingPathComponent("\(name)/ConnectionStateMachine.swift"), atomically: true, encoding: .utf8)
+        }
+        let result = try CommandRunner.run(
+            ["diff", "old/ConnectionStateMachine.swift", "new/ConnectionStateMachine.swift"], in: directory)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdoutText.contains(
+            "new/ConnectionStateMachine.swift:23:13: changed transition idle --connect--> connected: targets [connecting] -> [connected]\n"))
+    }
 }
