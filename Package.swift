@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "FSMDOTTests",
             dependencies: [
-                "FSMDOT", "FSMCore", "FSMRendering", "TestSupport",
+                "FSMDOT", "FSMAnalysis", "FSMCore", "FSMRendering", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DiagramCheckTests",
-            dependencies: ["DiagramCheck", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
+            dependencies: ["DiagramCheck", "FSMAnalysis", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

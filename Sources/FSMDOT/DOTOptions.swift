@@ -21,13 +21,15 @@ public struct DOTOptions: Hashable, Sendable {
     public var removesOverlap: Bool
     /// How the regions of parallel states are arranged.
     public var regionArrangement: RegionArrangement
+    /// What a diff drawing marks as added, removed and changed (see ``DiffDrawing``).
+    public var changes: DOTChangeMarks
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection? = nil, title: String? = nil,
         theme: DOTTheme? = nil, highlights: DOTHighlights = .none,
         edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false,
-        regionArrangement: RegionArrangement = .rows
+        regionArrangement: RegionArrangement = .rows, changes: DOTChangeMarks = .none
     ) {
         self.style = style
         self.rankDirection = rankDirection
@@ -37,5 +39,6 @@ public struct DOTOptions: Hashable, Sendable {
         self.edgeLabels = edgeLabels
         self.removesOverlap = removesOverlap
         self.regionArrangement = regionArrangement
+        self.changes = changes
     }
 }

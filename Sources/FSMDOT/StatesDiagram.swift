@@ -82,6 +82,7 @@ struct StatesDiagram {
         for line in edges + drawing.edges { dot += "    \(line)\n" }
         emitStubs(ids: &ids, drawing: drawing, into: &dot)
         dot += options.highlights.legend(indent: "    ", ids: &ids)
+        dot += options.changes.legend(indent: "    ", ids: &ids)
         dot += "}\n"
         return dot
     }
@@ -132,7 +133,8 @@ struct StatesDiagram {
                     + "style=\(isRegion ? "\"dashed,rounded\"" : "\"rounded,filled\""), "
                     + "fillcolor=\(q(theme.clusterFill)), color=\(q(theme.stateOutline)), "
                     + "fontsize=\(theme.fontSize), "
-                    + (identity + options.highlights.attributes(for: state.id)).joined(separator: ", ") + "]\n"
+                    + (identity + options.highlights.attributes(for: state.id) + options.changes.stateAttributes(state))
+                    .joined(separator: ", ") + "]\n"
                 let children = view.children(of: number)
                 let start = startPoints[number]
                 if let initial = startingChild(of: number), let name = start {
@@ -214,7 +216,7 @@ struct StatesDiagram {
                 // One look for every final state, whatever its text: a double border.
                 if state.kind == .final { attributes.append("peripheries=2") }
             }
-            attributes += identity + options.highlights.attributes(for: state.id)
+            attributes += identity + options.highlights.attributes(for: state.id) + options.changes.stateAttributes(state)
             let node = "\(ids[state.id]) [\(attributes.joined(separator: ", "))]\n"
             if let cluster = clusters.regions[number] {
                 dot += "\(indent)subgraph \(cluster) {\n"
@@ -366,7 +368,7 @@ struct StatesDiagram {
             }
         }
         if isRegion(number) { classes.append("region") }
-        return classes.joined(separator: " ")
+        return classes.joined(separator: " ") + options.changes.className(options.changes.states[state.id])
     }
 
     private func isRegion(_ number: Int) -> Bool {

@@ -70,8 +70,8 @@ struct TransitionDrawing {
             nodes.append(
                 (domain, label, "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
                     + "label=\(q(lines.joined(separator: "\n"))), fontsize=\(theme.fontSize - 2), "
-                    + "id=\"\(element)-label\", class=\"transition-label\", tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location))), "
-                    + "fsmviz_transition=\(number), fsmviz_part=label" + conflictingText(number) + "]"))
+                    + "id=\"\(element)-label\", class=\"transition-label\(options.changes.className(options.changes.transitions[number]))\", tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location))), "
+                    + "fsmviz_transition=\(number), fsmviz_part=label" + labelColorAttribute(number) + "]"))
             appendEdge(from: tail, to: label, id: element, part: tailPart, extra: common + ["arrowhead=none"])
             tail = (label, [])
             tailPart = "link"
@@ -139,12 +139,15 @@ struct TransitionDrawing {
         if transition.event == nil { classes.append("eventless") }
         if transition.guardLabel != nil { classes.append("guarded") }
         if inside { classes.append("internal") }
-        return ["class=\(q(classes.joined(separator: " ")))", "fsmviz_transition=\(number)"]
+        let changeClass = options.changes.className(options.changes.transitions[number])
+        return ["class=\(q(classes.joined(separator: " ") + changeClass))", "fsmviz_transition=\(number)"]
             + (options.highlights.conflictingTransitions.contains(number) ? DOTHighlights.conflictAttributes : [])
+            + options.changes.transitionAttributes(number)
     }
 
-    private func conflictingText(_ number: Int) -> String {
-        options.highlights.conflictingTransitions.contains(number)
+    private func labelColorAttribute(_ number: Int) -> String {
+        if let color = options.changes.labelColor(number) { return ", fontcolor=\(q(color))" }
+        return options.highlights.conflictingTransitions.contains(number)
             ? ", fontcolor=\(q(DOTHighlights.problemColor))" : ""
     }
 

@@ -375,6 +375,15 @@ extension HTMLViewer {
           system.addEventListener("change", label);
           label();
 
+          // The drawing of a change ('fsmviz diff -o page.html'): its unchanged parts can fade.
+          const changesButton = document.getElementById("changes-only");
+          if (svg.querySelector(".added, .removed, .changed")) {
+            changesButton.hidden = false;
+            changesButton.addEventListener("click", () => {
+              changesButton.setAttribute("aria-pressed", String(svg.classList.toggle("changes-only")));
+            });
+          }
+
           if (data.findings.length) {
             const list = document.getElementById("finding-list");
             for (const finding of data.findings) {

@@ -46,6 +46,8 @@ extension HTMLViewer {
         svg .lit.edge polygon{fill:var(--accent)}
         svg .picked>path,svg .picked>polygon,svg .picked>ellipse,svg .picked>g>a>path,svg .picked>g>a>polygon{stroke:var(--pick);stroke-width:3}
         svg .picked.edge path,svg .picked.edge polygon{stroke:var(--pick)}
+        #changes-only[aria-pressed=true]{border-color:var(--pick);color:var(--pick)}
+        svg.changes-only .unchanged{opacity:.12}
 
         """
 }

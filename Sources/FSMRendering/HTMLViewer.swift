@@ -5,7 +5,9 @@ public import FSMCore
 /// Wraps a rendered SVG into one self-contained HTML page that explores the machine: pan and
 /// zoom, search over states and events, a click on a state or transition highlights what
 /// leads in and out and lists it with guards and effects, lint findings highlight their
-/// states and witness path, and a light/dark switch follows `prefers-color-scheme`.
+/// states and witness path, a light/dark switch follows `prefers-color-scheme`, and for the
+/// drawing of a change (``/FSMDOT/DiffDrawing``) a "Changes only" switch fades what did not
+/// change.
 ///
 /// The page loads nothing: its style sheet and script are inline, and a Content Security
 /// Policy refuses every request and runs only that script and style (by hash). The machine
@@ -61,6 +63,7 @@ public struct HTMLViewer: Sendable {
             <button id="zoom-in" type="button" title="Zoom in (+)" aria-label="Zoom in">+</button>
             <button id="fit" type="button" title="Fit to screen (0)">Fit</button>
             <button id="theme" type="button" title="Switch between light and dark">Dark</button>
+            <button id="changes-only" type="button" aria-pressed="false" title="Show only what the change added, removed or changed" hidden>Changes only</button>
             </header>
             <main>
             <div id="stage" tabindex="0" aria-label="Diagram: drag or arrow keys to pan, wheel or + and - to zoom, 0 to fit, Escape to clear">

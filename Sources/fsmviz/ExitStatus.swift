@@ -3,7 +3,8 @@ import ArgumentParser
 /// fsmviz's exit statuses, as documented in `fsmviz --help`.
 enum ExitStatus: Int32, Comparable {
     case success = 0
-    /// `fsmviz lint` found a problem at or above `--fail-on`.
+    /// `fsmviz lint` found a problem at or above `--fail-on`, or `fsmviz diff` a change (with
+    /// `--fail-on`, a new finding).
     case findings = 1
     /// Bad usage, an invalid machine file, or a machine over a limit: an input limit, or a
     /// layout the slow engines would take minutes over (the input decides both, so they are

@@ -16,7 +16,7 @@ struct FsmvizCommand: ParsableCommand {
             directories, read without compiling or running them (see docs/swift-source.md).
 
             Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
-            --fail-on; 2 bad usage, an invalid machine file, or a machine over a limit (an \
+            --fail-on, or 'fsmviz diff' a change; 2 bad usage, an invalid machine file, or a machine over a limit (an \
             input limit, or a layout that would take minutes); 3 Graphviz could not render, \
             or the output could not be written.
 
@@ -28,7 +28,7 @@ struct FsmvizCommand: ParsableCommand {
             documentation from 'swift package generate-documentation' (scripts/docs).
             """,
         version: version,
-        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Lint.self, List.self, Rules.self, Convert.self]
+        subcommands: [Render.self, Watch.self, Sync.self, DOT.self, Diff.self, Lint.self, List.self, Rules.self, Convert.self]
     )
 
     /// Runs the command, mapping failures onto fsmviz's documented exit statuses instead of

@@ -69,9 +69,22 @@ extension FsmvizCommand {
             help: "Exit with status 0 when the Swift sources hold no machine (a build step over code that may hold none).")
         var allowEmpty = false
 
+        @Option(
+            help: ArgumentHelp(
+                "An older version of the one input: report only the findings it does not have, so CI fails on new problems only ('fsmviz diff --lint' also lists the fixed ones).",
+                valueName: "old-file"),
+            completion: .machineFiles)
+        var baseline: String?
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
+        func validate() throws {
+            if baseline != nil, inputs.count != 1 {
+                throw ValidationError("--baseline takes one input: the new version of the baseline's machine")
+            }
+        }
 
         func run() throws {
             let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
@@ -79,7 +92,15 @@ extension FsmvizCommand {
             linter.format = reading.from?.format
             linter.sourceReader = SwiftSourceReader()
             linter.allowsNoMachines = allowEmpty
-            let results = linter.lint(inputs)
+            var results = linter.lint(inputs)
+            if let baseline {
+                // The baseline's own input errors are reported too: a baseline that cannot be
+                // read would otherwise let every finding through as new.
+                let old = linter.lint([baseline])
+                let known = old.flatMap(\.findings)
+                results = old.filter { !$0.errors.isEmpty }.map { LintResult(path: $0.path, kind: $0.kind, errors: $0.errors) }
+                    + results.map { LintResult(path: $0.path, kind: $0.kind, findings: FindingDelta(old: known, new: $0.findings).introduced, errors: $0.errors) }
+            }
             let colored = output == nil
                 && TerminalStyle.isEnabled(
                     isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)

@@ -7,7 +7,7 @@ import Testing
         let version = try CommandRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdoutText == "0.1.0\n")
-        for command in [["--help"], ["render", "--help"], ["dot", "--help"], ["help", "render"], ["lint", "--help"], ["rules", "--help"], ["convert", "--help"], ["watch", "--help"], ["sync", "--help"]] {
+        for command in [["--help"], ["render", "--help"], ["dot", "--help"], ["help", "render"], ["lint", "--help"], ["rules", "--help"], ["convert", "--help"], ["watch", "--help"], ["sync", "--help"], ["diff", "--help"]] {
             let help = try CommandRunner.run(command)
             #expect(help.status == 0, "\(command)")
             Golden.check(
