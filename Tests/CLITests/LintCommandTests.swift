@@ -254,6 +254,6 @@ import Testing
         #expect(!result.stdoutText.contains(".build"))
         let empty = try CommandRunner.run(["lint", "empty"], in: directory)
         #expect(empty.status == 2)
-        #expect(empty.stdoutText.hasPrefix("empty: error: no machine files (.json, .yaml, .yml, .scxml, or SCXML in .xml) in this directory or below it\n"))
+        #expect(empty.stdoutText.hasPrefix("empty: error: no machine files (.json, .yaml, .yml, .scxml, .swift, or SCXML in .xml) in this directory or below it\n"))
     }
 }
