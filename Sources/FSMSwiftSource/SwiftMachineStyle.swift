@@ -6,4 +6,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// SwiftNIO's style: a type with a `state` property and one `mutating func` per event that
     /// switches on `self.state` and assigns the next one.
     case mutatingMethods = "mutating-methods"
+    /// The Composable Architecture: a `Reduce` closure (or `reduce(into:action:)`) that switches on
+    /// the action and assigns an enum-typed field of `State`.
+    case composableArchitecture = "composable-architecture"
 }
