@@ -9,4 +9,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// The Composable Architecture: a `Reduce` closure (or `reduce(into:action:)`) that switches on
     /// the action and assigns an enum-typed field of `State`.
     case composableArchitecture = "composable-architecture"
+    /// ReactKit/SwiftState: routes added to a `StateMachine` with `addRoute(.a => .b)`,
+    /// `addRoutes(event:transitions:)` and `addRouteMapping`.
+    case swiftState = "swift-state"
 }

@@ -58,6 +58,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         var claimed: Set<SyntaxIdentifier> = []
         var sketches = MutatingMethodRecognizer(module: module).machines(claimed: &claimed)
         sketches += ReducerRecognizer(module: module).machines(claimed: &claimed)
+        sketches += RouteRecognizer(module: module).machines(claimed: &claimed)
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)
