@@ -12,4 +12,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// ReactKit/SwiftState: routes added to a `StateMachine` with `addRoute(.a => .b)`,
     /// `addRoutes(event:transitions:)` and `addRouteMapping`.
     case swiftState = "swift-state"
+    /// GameplayKit: `GKState` subclasses allowing their next states in `isValidNextState(_:)`,
+    /// gathered by `GKStateMachine(states:)`.
+    case gameplayKit = "gameplaykit"
 }

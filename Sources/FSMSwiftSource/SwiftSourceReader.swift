@@ -59,6 +59,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         var sketches = MutatingMethodRecognizer(module: module).machines(claimed: &claimed)
         sketches += ReducerRecognizer(module: module).machines(claimed: &claimed)
         sketches += RouteRecognizer(module: module).machines(claimed: &claimed)
+        sketches += GameplayKitRecognizer(module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

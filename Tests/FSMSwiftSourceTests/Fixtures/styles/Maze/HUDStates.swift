@@ -1,0 +1,13 @@
+import GameplayKit
+
+// Without an override, GKState allows every state to follow these.
+final class HUDShown: GKState {}
+final class HUDHidden: GKState {}
+
+final class HUD {
+    let machine = GKStateMachine(states: [HUDShown(), HUDHidden()])
+
+    init() {
+        machine.enter(HUDHidden.self)
+    }
+}
