@@ -15,4 +15,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// GameplayKit: `GKState` subclasses allowing their next states in `isValidNextState(_:)`,
     /// gathered by `GKStateMachine(states:)`.
     case gameplayKit = "gameplaykit"
+    /// Tinder/StateMachine's result-builder DSL: `initialState(.a)` and `state(.a) { on(.e) {
+    /// transition(to: .b) } }` in a `StateMachine` closure.
+    case builderDSL = "builder-dsl"
 }

@@ -60,6 +60,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += ReducerRecognizer(module: module).machines(claimed: &claimed)
         sketches += RouteRecognizer(module: module).machines(claimed: &claimed)
         sketches += GameplayKitRecognizer(module: module).machines()
+        sketches += BuilderDSLRecognizer(module: module).machines(claimed: &claimed)
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)
