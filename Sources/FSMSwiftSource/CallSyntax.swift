@@ -30,7 +30,25 @@ extension FunctionCallExprSyntax {
         arguments.first { $0.label?.text == label }?.expression
     }
 
-    /// The name the call's result is stored in: `let machine = StateMachine(...)`, `lazy var
+    /// The closure the call ends with: its trailing closure, else a closure as its last argument.
+    var finalClosure: ClosureExprSyntax? {
+        trailingClosure ?? arguments.last?.expression.as(ClosureExprSyntax.self)
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The names of the closure's parameters (`state, action in`, `(state: inout State, action) in`).
+    var parameterNames: [String] {
+        switch signature?.parameterClause {
+        case .simpleInput(let list)?: return list.map(\.name.text)
+        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
+        }
+    }
+}
+
+extension ExprSyntaxProtocol {
+    /// The name the expression's value is stored in: `let machine = StateMachine(...)`, `lazy var
     /// machine = ...`, `self.machine = ...` (without `self.`); `nil` for any other use.
     var storedName: String? {
         var current = parent
@@ -49,27 +67,11 @@ extension FunctionCallExprSyntax {
         return nil
     }
 
-    /// The name a machine built by this call goes by: its variable qualified by the type around
-    /// it (`Downloader.machine`), or `fallback` when the call's result is not stored.
+    /// The name a machine built by this expression goes by: its variable qualified by the type around
+    /// it (`Downloader.machine`), or `fallback` when its value is not stored.
     func machineName(orElse fallback: String) -> String {
         guard let variable = storedName else { return fallback }
         let owner = SyntaxScope.typeName(around: self)
         return owner.isEmpty ? variable : owner + "." + variable
-    }
-
-    /// The closure the call ends with: its trailing closure, else a closure as its last argument.
-    var finalClosure: ClosureExprSyntax? {
-        trailingClosure ?? arguments.last?.expression.as(ClosureExprSyntax.self)
-    }
-}
-
-extension ClosureExprSyntax {
-    /// The names of the closure's parameters (`state, action in`, `(state: inout State, action) in`).
-    var parameterNames: [String] {
-        switch signature?.parameterClause {
-        case .simpleInput(let list)?: return list.map(\.name.text)
-        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: return []
-        }
     }
 }

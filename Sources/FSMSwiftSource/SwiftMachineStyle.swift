@@ -18,4 +18,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// Tinder/StateMachine's result-builder DSL: `initialState(.a)` and `state(.a) { on(.e) {
     /// transition(to: .b) } }` in a `StateMachine` closure.
     case builderDSL = "builder-dsl"
+    /// Rows of operators in an array: RxAutomaton's `input | from => to` and Stated's
+    /// `input | from => to | sideEffect`.
+    case mappingRows = "mapping-rows"
 }

@@ -61,6 +61,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += RouteRecognizer(module: module).machines(claimed: &claimed)
         sketches += GameplayKitRecognizer(module: module).machines()
         sketches += BuilderDSLRecognizer(module: module).machines(claimed: &claimed)
+        sketches += MappingRowsRecognizer(module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

@@ -10,13 +10,13 @@ import Testing
 /// for these tests into the machines its golden listing holds; their shapes that only look like
 /// machines (handlers, send sites) give none.
 @Suite struct LibraryStyleFixtureTests {
-    @Test(arguments: ["PlayerFeature.swift", "DownloadMachine.swift", "Water.swift"])
+    @Test(arguments: ["PlayerFeature.swift", "DownloadMachine.swift", "Water.swift", "LoginAutomaton.swift"])
     func fixtureReadsAsItsGoldenListing(name: String) throws {
         let listing = try StyleFixtureTests.read([name]).map(MachineListing.describe).joined(separator: "\n")
         Golden.check(listing, against: StyleFixtureTests.fixtures.appendingPathComponent("expected/\(name).txt"))
     }
 
-    @Test(arguments: ["NotSwiftStateMachines.swift"])
+    @Test(arguments: ["NotSwiftStateMachines.swift", "NotLibraryMachines.swift"])
     func shapesThatOnlyLookLikeMachinesGiveNone(name: String) throws {
         #expect(try StyleFixtureTests.read([name]).isEmpty)
     }

@@ -1,0 +1,141 @@
+import FSMCore
+import SwiftSyntax
+
+/// Reads machines written as rows of operators in an array, RxAutomaton's `input | from => to`
+/// (with `.any` as a wildcard source, and `| effect` after the row in its effect mappings) and
+/// Stated's `Inputs.x | States.a => States.b | sideEffect`, whose states and inputs are `static
+/// let`s of a namespace enum rather than cases. Both libraries take the first row that matches,
+/// so the rows keep their order.
+///
+/// The machine starts where `Automaton(state: .a, ...)` or Stated's `StateMachine(initialState:
+/// A(), ...)` says.
+struct MappingRowsRecognizer {
+    let module: SwiftModule
+
+    /// One `input | from => to` row: its operands, `nil` for `.any`.
+    private struct Mapping {
+        let input: ExprSyntax
+        let from: ExprSyntax
+        let to: ExprSyntax
+        let effect: ExprSyntax?
+        let location: SourceLocation
+    }
+
+    func machines() -> [MachineSketch] {
+        var sketches: [MachineSketch] = []
+        for file in module.files {
+            for array in file.tree.descendants(of: ArrayExprSyntax.self) {
+                let mappings = array.elements.compactMap { Self.mapping($0.expression, file: file) }
+                guard !mappings.isEmpty, let sketch = machine(array, mappings: mappings, file: file) else { continue }
+                sketches.append(sketch)
+            }
+        }
+        return sketches
+    }
+
+    /// `input | from => to`, or `input | from => to | effect`, as an unfolded sequence.
+    private static func mapping(_ expression: ExprSyntax, file: SwiftSourceFile) -> Mapping? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 5 || elements.count == 7 else { return nil }
+        let operators = stride(from: 1, to: elements.count, by: 2).map { elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text }
+        guard operators == ["|", "=>"] || operators == ["|", "=>", "|"] else { return nil }
+        return Mapping(
+            input: elements[0], from: elements[2], to: elements[4], effect: elements.count == 7 ? elements[6] : nil,
+            location: file.location(of: expression))
+    }
+
+    private func machine(_ array: ArrayExprSyntax, mappings: [Mapping], file: SwiftSourceFile) -> MachineSketch? {
+        guard let states = namespace(of: mappings.flatMap { [$0.from, $0.to] }, at: array),
+            let inputs = namespace(of: mappings.map(\.input), at: array)
+        else { return nil }
+        var sketch = MachineSketch(
+            name: array.machineName(orElse: states.enumeration.qualifiedName), style: .mappingRows, location: file.location(of: array),
+            stateEnum: states.enumeration, events: inputs.enumeration.cases.map { ($0.name, $0.location) })
+        for mapping in mappings {
+            guard let target = CasePattern.caseName(mapping.to), target != "any" else {
+                sketch.warnings.append(
+                    .warning(
+                        path: file.path, location: mapping.location.droppingFile,
+                        message: "the row's target is not a state syntax can name; the row is left out"))
+                continue
+            }
+            let source = CasePattern.caseName(mapping.from)
+            let input = CasePattern.caseName(mapping.input)
+            sketch.rows.append(
+                MachineSketch.Row(
+                    sources: source == "any" ? nil : source.map { [$0] }, events: input == "any" ? nil : input.map { [$0] },
+                    guardLabel: nil, outcome: .moves(targets: [target], computed: nil), location: mapping.location,
+                    effects: mapping.effect.map { [$0.trimmedDescription] } ?? []))
+        }
+        guard sketch.hasTransitions else { return nil }
+        sketch.start = start(states)
+        return sketch
+    }
+
+    // MARK: States and inputs
+
+    /// The states or inputs that operands name: the cases of the enum declaring them all, or the
+    /// `static let`s of the namespace they are written in (`States.loggedIn`), with the type
+    /// each of those is made from (`LoggedInState.slot`), which names it in Stated's initializer.
+    private struct Namespace {
+        var enumeration: EnumCatalog.Enum
+        var madeFrom: [String: String] = [:]
+    }
+
+    private func namespace(of operands: [ExprSyntax], at node: ArrayExprSyntax) -> Namespace? {
+        let names = Set(operands.compactMap(CasePattern.caseName)).subtracting(["any"])
+        let bases = Set(operands.compactMap { $0.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription })
+        if bases.count == 1, let base = bases.first, let declared = module.lookupEnum(base, at: node) {
+            if declared.contains(all: names) { return Namespace(enumeration: declared) }
+            if let statics = staticMembers(of: declared), statics.enumeration.contains(all: names) { return statics }
+            return nil
+        }
+        return module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: node)).first.map { Namespace(enumeration: $0) }
+    }
+
+    /// The `static let`s of the enum declaration `declared` names, as its cases.
+    private func staticMembers(of declared: EnumCatalog.Enum) -> Namespace? {
+        for file in module.files {
+            for declaration in file.tree.descendants(of: EnumDeclSyntax.self) {
+                let scope = SyntaxScope.typeName(around: declaration)
+                guard (scope.isEmpty ? "" : scope + ".") + declaration.name.text == declared.qualifiedName else { continue }
+                var namespace = Namespace(enumeration: declared)
+                for member in declaration.memberBlock.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self),
+                        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+                    else { continue }
+                    for binding in variable.bindings {
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        namespace.enumeration.cases.append(
+                            EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
+                        if let made = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
+                            namespace.madeFrom[made] = name
+                        }
+                    }
+                }
+                return namespace
+            }
+        }
+        return nil
+    }
+
+    /// The state `Automaton(state: .a, ...)` or `StateMachine(initialState: A(), ...)` starts in.
+    private func start(_ states: Namespace) -> MachineSketch.Start {
+        for file in module.files {
+            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) {
+                if call.calledName == "Automaton", let initial = call.argument("state"),
+                    let name = CasePattern.caseName(initial), states.enumeration.case(named: name) != nil
+                {
+                    return .state(name, file.location(of: initial))
+                }
+                if let initial = call.argument("initialState"), call.argument("mappings") != nil,
+                    let made = initial.as(FunctionCallExprSyntax.self)?.calledName, let name = states.madeFrom[made]
+                {
+                    return .state(name, file.location(of: initial))
+                }
+            }
+        }
+        return .unknown
+    }
+}
