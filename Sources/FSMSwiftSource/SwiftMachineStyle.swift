@@ -21,4 +21,6 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// Rows of operators in an array: RxAutomaton's `input | from => to` and Stated's
     /// `input | from => to | sideEffect`.
     case mappingRows = "mapping-rows"
+    /// A transition table written as nested dictionary literals, `[State: [Event: State]]`.
+    case transitionTable = "transition-table"
 }

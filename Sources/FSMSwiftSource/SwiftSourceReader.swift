@@ -62,6 +62,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += GameplayKitRecognizer(module: module).machines()
         sketches += BuilderDSLRecognizer(module: module).machines(claimed: &claimed)
         sketches += MappingRowsRecognizer(module: module).machines()
+        sketches += TransitionTableRecognizer(module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

@@ -23,7 +23,7 @@ enum MachineListing {
                 "  \(transition.source.rawValue)\(event)\(guardText)\(effects)--> \(targets)\(computed) @\(place(transition.location, in: found))")
         }
         for warning in found.imported.warnings {
-            lines.append("warning: \(place(warning.location ?? SourceLocation(line: 0, column: 0), in: found, path: warning.path)): \(warning.message)")
+            lines.append("\(warning.severity.rawValue): \(place(warning.location ?? SourceLocation(line: 0, column: 0), in: found, path: warning.path)): \(warning.message)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
