@@ -23,4 +23,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     case mappingRows = "mapping-rows"
     /// A transition table written as nested dictionary literals, `[State: [Event: State]]`.
     case transitionTable = "transition-table"
+    /// EFStateMachine's style in fsmviz's runtime: `registerAction(_:fromStates:toStates:handler:)`
+    /// on an `ActionMachine`.
+    case registeredActions = "registered-actions"
 }

@@ -63,6 +63,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += BuilderDSLRecognizer(module: module).machines(claimed: &claimed)
         sketches += MappingRowsRecognizer(module: module).machines()
         sketches += TransitionTableRecognizer(module: module).machines()
+        sketches += RegisteredActionRecognizer(module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

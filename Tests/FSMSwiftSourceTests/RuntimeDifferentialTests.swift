@@ -1,0 +1,47 @@
+@testable import Examples
+import FSMCore
+import FSMInterop
+import FSMRuntime
+import FSMSwiftSource
+import Foundation
+import TestSupport
+import Testing
+
+/// A machine written against fsmviz's runtime is drawn without running it: the machine read from
+/// an example's source equals the one its runtime `graph()` gives when the example runs.
+@Suite struct RuntimeDifferentialTests {
+    /// What both sides must agree on: states in order, the initial state, events, and each
+    /// transition's source, event and targets (the runtime knows no source lines).
+    struct Shape: Equatable, CustomStringConvertible {
+        let states: [String]
+        let initial: String
+        let events: [String]
+        let transitions: [String]
+
+        init(_ machine: Machine) {
+            states = machine.states.map(\.id.rawValue)
+            initial = machine.initialState.rawValue
+            events = machine.events.map(\.id.rawValue)
+            transitions = machine.transitions.map { transition in
+                let targets = transition.targets.map(\.rawValue).joined(separator: "|")
+                return "\(transition.source.rawValue) --\(transition.event?.rawValue ?? "")--> \(targets)"
+            }.sorted()
+        }
+
+        var description: String {
+            "states \(states), initial \(initial), events \(events)\n" + transitions.joined(separator: "\n")
+        }
+    }
+
+    static func read(example: String, style: String) throws -> Machine? {
+        let path = Golden.packageRoot.appendingPathComponent("Sources/Examples/\(example)").path
+        return try SwiftSourceReader().machines(in: [path], limits: .standard).machines.first { $0.style == style }?.imported.machine
+    }
+
+    @Test func efStateMachineExampleReadsAsItsRuntimeGraph() throws {
+        let read = try #require(try Self.read(example: "EFLoadState.swift", style: "registered-actions"))
+        let runtime = try EFLoadState.makeMachine().graph()
+        #expect(Shape(read) == Shape(runtime))
+        #expect(Shape(read).transitions.count == 6)
+    }
+}
