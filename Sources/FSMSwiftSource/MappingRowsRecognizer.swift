@@ -1,4 +1,5 @@
 import FSMCore
+import SwiftParser
 import SwiftSyntax
 
 /// Reads machines written as rows of operators in an array, RxAutomaton's `input | from => to`
@@ -64,9 +65,10 @@ struct MappingRowsRecognizer {
             let input = CasePattern.caseName(mapping.input)
             sketch.rows.append(
                 MachineSketch.Row(
-                    sources: source == "any" ? nil : source.map { [$0] }, events: input == "any" ? nil : input.map { [$0] },
-                    guardLabel: nil, outcome: .moves(targets: [target], computed: nil), location: mapping.location,
-                    effects: mapping.effect.map { [$0.trimmedDescription] } ?? []))
+                    sources: source == "any" ? nil : source.map { [states.name($0)] },
+                    events: input == "any" ? nil : input.map { [inputs.name($0)] }, guardLabel: nil,
+                    outcome: .moves(targets: [states.name(target)], computed: nil), location: mapping.location,
+                    effects: mapping.effect.map { [Self.effectLabel($0, at: array)] } ?? []))
         }
         guard sketch.hasTransitions else { return nil }
         sketch.start = start(states)
@@ -81,6 +83,10 @@ struct MappingRowsRecognizer {
     private struct Namespace {
         var enumeration: EnumCatalog.Enum
         var madeFrom: [String: String] = [:]
+        /// The name the library gives a `static let` (a slot's state type's, an input's string).
+        var names: [String: String] = [:]
+
+        func name(_ member: String) -> String { names[member] ?? member }
     }
 
     private func namespace(of operands: [ExprSyntax], at node: ArrayExprSyntax) -> Namespace? {
@@ -88,7 +94,7 @@ struct MappingRowsRecognizer {
         let bases = Set(operands.compactMap { $0.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription })
         if bases.count == 1, let base = bases.first, let declared = module.lookupEnum(base, at: node) {
             if declared.contains(all: names) { return Namespace(enumeration: declared) }
-            if let statics = staticMembers(of: declared), statics.enumeration.contains(all: names) { return statics }
+            if let statics = staticMembers(of: declared), names.allSatisfy({ statics.names[$0] != nil }) { return statics }
             return nil
         }
         return module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: node)).first.map { Namespace(enumeration: $0) }
@@ -106,18 +112,55 @@ struct MappingRowsRecognizer {
                         variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
                     else { continue }
                     for binding in variable.bindings {
-                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                        let value = binding.initializer?.value
+                        var name = member
+                        if let made = value?.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
+                            name = Self.stateName(made)
+                            namespace.madeFrom[made] = name
+                        } else if let call = value?.as(FunctionCallExprSyntax.self), call.calledName == "input",
+                            let literal = call.argument(nil).flatMap(Self.literal)
+                        {
+                            name = literal
+                        }
+                        namespace.names[member] = name
                         namespace.enumeration.cases.append(
                             EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
-                        if let made = binding.initializer?.value.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
-                            namespace.madeFrom[made] = name
-                        }
                     }
                 }
                 return namespace
             }
         }
         return nil
+    }
+
+    /// Stated's name for a state type: without a `State` suffix, first letter lowercased.
+    private static func stateName(_ type: String) -> String {
+        let last = type.split(separator: ".").last.map(String.init) ?? type
+        let trimmed = last.hasSuffix("State") && last != "State" ? String(last.dropLast(5)) : last
+        return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
+    }
+
+    /// A string literal's text, when it has no interpolation.
+    private static func literal(_ expression: ExprSyntax) -> String? {
+        expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+    }
+
+    /// A side effect's label: the string a `let effect = Stated.SideEffect("label") { ... }` in
+    /// the same function gives it, else the expression as written.
+    private static func effectLabel(_ effect: ExprSyntax, at node: some SyntaxProtocol) -> String {
+        let written = effect.trimmedDescription
+        guard effect.is(DeclReferenceExprSyntax.self) else { return written }
+        var current = node.parent
+        while let ancestor = current, !ancestor.is(FunctionDeclSyntax.self), !ancestor.is(InitializerDeclSyntax.self) {
+            current = ancestor.parent
+        }
+        guard let body = current else { return written }
+        for binding in body.descendants(of: PatternBindingSyntax.self, intoClosures: false)
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == written {
+            if let label = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.argument(nil).flatMap(literal) { return label }
+        }
+        return written
     }
 
     /// The state `Automaton(state: .a, ...)` or `StateMachine(initialState: A(), ...)` starts in.

@@ -11,7 +11,7 @@ import Testing
 /// an example's source equals the one its runtime `graph()` gives when the example runs.
 @Suite struct RuntimeDifferentialTests {
     /// What both sides must agree on: states in order, the initial state, events, and each
-    /// transition's source, event and targets (the runtime knows no source lines).
+    /// transition's source, event, effects and targets (the runtime knows no source lines).
     struct Shape: Equatable, CustomStringConvertible {
         let states: [String]
         let initial: String
@@ -24,7 +24,8 @@ import Testing
             events = machine.events.map(\.id.rawValue)
             transitions = machine.transitions.map { transition in
                 let targets = transition.targets.map(\.rawValue).joined(separator: "|")
-                return "\(transition.source.rawValue) --\(transition.event?.rawValue ?? "")--> \(targets)"
+                let effects = transition.effects.isEmpty ? "" : " / " + transition.effects.joined(separator: ", ")
+                return "\(transition.source.rawValue) --\(transition.event?.rawValue ?? "")\(effects)--> \(targets)"
             }.sorted()
         }
 
@@ -43,5 +44,16 @@ import Testing
         let runtime = try EFLoadState.makeMachine().graph()
         #expect(Shape(read) == Shape(runtime))
         #expect(Shape(read).transitions.count == 6)
+    }
+}
+
+extension RuntimeDifferentialTests {
+    @Test func statedExampleReadsAsItsRuntimeGraph() throws {
+        let read = try #require(try Self.read(example: "StatedAppLauncher.swift", style: "mapping-rows"))
+        let launcher = try AppLauncher(
+            upgradeService: Upgrade(isUpgradePending: false), apiService: APIService(canLogIn: false), db: PersistenceService(),
+            rootViewController: RootViewController())
+        let runtime = try launcher.machine.graph()
+        #expect(Shape(read) == Shape(runtime))
     }
 }

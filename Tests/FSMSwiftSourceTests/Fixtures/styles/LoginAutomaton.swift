@@ -44,13 +44,13 @@ final class Onboarding {
 
     enum States {
         static let welcome = WelcomeState.slot
-        static let permissions = PermissionsState.slot
+        static let askingPermissions = PermissionsState.slot
         static let done = DoneState.slot
     }
 
     enum Inputs {
         static let next = Stated.input("next")
-        static let skip = Stated.input("skip")
+        static let skip = Stated.input("skipOnboarding")
     }
 
     let machine: Stated.StateMachine
@@ -58,13 +58,13 @@ final class Onboarding {
     init() {
         let askForPermissions = Stated.SideEffect("ask for permissions") { _ in }
         let mappings: [any Stated.AnyStateTransitionTrigger] = [
-            Inputs.next | States.welcome     => States.permissions | askForPermissions,
-            Inputs.next | States.permissions => States.done,
-            Inputs.skip | States.welcome     => States.done,
+            Inputs.next | States.welcome           => States.askingPermissions | askForPermissions,
+            Inputs.next | States.askingPermissions => States.done,
+            Inputs.skip | States.welcome           => States.done,
         ]
         machine = Stated.StateMachine(initialState: WelcomeState(), mappings: mappings)
     }
 }
 
-// Not rows: a bitmask and a lambda-like operator in an array.
+// Not rows: bitmasks in an array.
 let flags: [Int] = [1 | 2, 4 | 8]
