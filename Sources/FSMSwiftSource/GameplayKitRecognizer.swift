@@ -29,18 +29,24 @@ struct GameplayKitRecognizer {
     }
 
     func machines() -> [MachineSketch] {
-        let classes = stateClasses()
+        var classes: [String: StateClass] = [:]
+        for found in stateClasses() where classes[found.name] == nil { classes[found.name] = found }
         guard !classes.isEmpty else { return [] }
+        let enters = allEnterCalls()
         var sketches: [MachineSketch] = []
         for file in module.files {
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where call.calledName == "GKStateMachine" {
                 guard let list = call.argument("states")?.as(ArrayExprSyntax.self) else { continue }
+                // A class listed twice is one state (GKStateMachine keeps one instance per class).
+                var listed: Set<String> = []
                 let members = list.elements.compactMap { element -> StateClass? in
-                    let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName
-                    return classes.first { $0.name == name }
+                    guard let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName, listed.insert(name).inserted else {
+                        return nil
+                    }
+                    return classes[name]
                 }
                 guard !members.isEmpty else { continue }
-                sketches.append(machine(call, file: file, members: members))
+                sketches.append(machine(call, file: file, members: members, enters: enters))
             }
         }
         return sketches
@@ -55,24 +61,21 @@ struct GameplayKitRecognizer {
                 declarations.append((declaration.name.text, superclass, declaration, file))
             }
         }
+        // From GKState down the subclass edges, each class once: linear however long the chains.
+        var subclasses: [String: [String]] = [:]
+        for entry in declarations { if let superclass = entry.superclass { subclasses[superclass, default: []].append(entry.name) } }
         var stateNames: Set<String> = ["GKState"]
-        // Each pass adds the subclasses of the classes found so far; a chain is as long as the
-        // classes are many, and a cycle (invalid Swift) stops adding.
-        var grew = true
-        while grew {
-            grew = false
-            for entry in declarations where !stateNames.contains(entry.name) {
-                if let superclass = entry.superclass, stateNames.contains(superclass) {
-                    stateNames.insert(entry.name)
-                    grew = true
-                }
-            }
+        var pending = ["GKState"]
+        while let next = pending.popLast() {
+            for subclass in subclasses[next] ?? [] where stateNames.insert(subclass).inserted { pending.append(subclass) }
         }
         return declarations.filter { $0.name != "GKState" && stateNames.contains($0.name) }
             .map { StateClass(name: $0.name, declaration: $0.declaration, file: $0.file) }
     }
 
-    private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile, members: [StateClass]) -> MachineSketch {
+    private func machine(
+        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, members: [StateClass], enters all: [String: [EnterCall]]
+    ) -> MachineSketch {
         let names = members.map(\.name)
         let owner = SyntaxScope.typeName(around: call)
         let variable = call.storedName ?? "stateMachine"
@@ -80,7 +83,7 @@ struct GameplayKitRecognizer {
             qualifiedName: call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
             cases: members.map { EnumCatalog.Case(name: $0.name, hasAssociatedValues: false, location: $0.file.location(of: $0.declaration.name)) },
             location: file.location(of: call))
-        let enters = enterCalls(variable: variable, owner: owner, members: members)
+        let enters = enterCalls(variable: variable, members: members, all: all)
         var sketch = MachineSketch(
             name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
             events: members.map { member in
@@ -100,7 +103,7 @@ struct GameplayKitRecognizer {
                 }
             }
         }
-        let starting = enters.first { $0.owner == owner } ?? enters.first
+        let starting = enters.first { $0.scope == owner } ?? enters.first
         if let starting { sketch.start = .state(starting.target, starting.location) }
         for enter in enters where enter.location != starting?.location && !allowedAnywhere.contains(enter.target) {
             sketch.warnings.append(
@@ -115,27 +118,41 @@ struct GameplayKitRecognizer {
 
     // MARK: enter(X.self)
 
-    /// The `enter(X.self)` calls on this machine, in file order: on its variable in the type that
-    /// owns it, and on the `stateMachine` every state class has.
-    private func enterCalls(
-        variable: String, owner: String, members: [StateClass]
-    ) -> [(target: String, location: SourceLocation, owner: String)] {
-        let memberNames = Set(members.map(\.name))
-        var found: [(target: String, location: SourceLocation, owner: String)] = []
+    /// One `enter(X.self)` call: the class, the machine expression it is called on (without
+    /// `self.` and `?`), the type it is in, and its place in file order.
+    private struct EnterCall {
+        let target: String
+        let base: String
+        let scope: String
+        let location: SourceLocation
+        let order: Int
+    }
+
+    /// Every `enter(X.self)` call of the files, by class, read once for all machines.
+    private func allEnterCalls() -> [String: [EnterCall]] {
+        var found: [String: [EnterCall]] = [:]
+        var order = 0
         for file in module.files {
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where call.calledName == "enter" {
-                guard let target = Self.classReference(call.argument(nil)), memberNames.contains(target),
-                    var base = call.calledBase?.trimmedDescription
-                else { continue }
+                guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedDescription else { continue }
                 while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
                 if base.hasPrefix("self.") { base.removeFirst(5) }
-                let scope = SyntaxScope.typeName(around: call)
-                let inState = memberNames.contains(String(scope.split(separator: ".").last ?? "")) && base == "stateMachine"
-                guard base == variable || base.hasSuffix("." + variable) || inState else { continue }
-                found.append((target, file.location(of: call), scope))
+                order += 1
+                found[target, default: []].append(
+                    EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order))
             }
         }
         return found
+    }
+
+    /// The `enter(X.self)` calls on this machine, in file order: on its variable in the type that
+    /// owns it, and on the `stateMachine` every state class has.
+    private func enterCalls(variable: String, members: [StateClass], all: [String: [EnterCall]]) -> [EnterCall] {
+        let memberNames = Set(members.map(\.name))
+        return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
+            let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
+            return enter.base == variable || enter.base.hasSuffix("." + variable) || inState
+        }.sorted { $0.order < $1.order }
     }
 
     /// `B` for `B.self`.

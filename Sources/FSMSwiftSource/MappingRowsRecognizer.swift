@@ -12,6 +12,31 @@ import SwiftSyntax
 /// A(), ...)` says.
 struct MappingRowsRecognizer {
     let module: SwiftModule
+    /// The enum declarations by qualified name, and the calls that may give a start state, read
+    /// once for all the arrays of rows.
+    private let declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)]
+    private let startCalls: [(call: FunctionCallExprSyntax, file: SwiftSourceFile)]
+
+    init(module: SwiftModule) {
+        self.module = module
+        var declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)] = [:]
+        var startCalls: [(call: FunctionCallExprSyntax, file: SwiftSourceFile)] = []
+        for file in module.files {
+            for declaration in file.tree.descendants(of: EnumDeclSyntax.self) {
+                let scope = SyntaxScope.typeName(around: declaration)
+                let name = (scope.isEmpty ? "" : scope + ".") + declaration.name.text
+                if declarations[name] == nil { declarations[name] = (declaration, file) }
+            }
+            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
+            where (call.calledName == "Automaton" && call.argument("state") != nil)
+                || (call.argument("initialState") != nil && call.argument("mappings") != nil)
+            {
+                startCalls.append((call, file))
+            }
+        }
+        self.declarations = declarations
+        self.startCalls = startCalls
+    }
 
     /// One `input | from => to` row: its operands, `nil` for `.any`.
     private struct Mapping {
@@ -102,36 +127,34 @@ struct MappingRowsRecognizer {
 
     /// The `static let`s of the enum declaration `declared` names, as its cases.
     private func staticMembers(of declared: EnumCatalog.Enum) -> Namespace? {
-        for file in module.files {
-            for declaration in file.tree.descendants(of: EnumDeclSyntax.self) {
-                let scope = SyntaxScope.typeName(around: declaration)
-                guard (scope.isEmpty ? "" : scope + ".") + declaration.name.text == declared.qualifiedName else { continue }
-                var namespace = Namespace(enumeration: declared)
-                for member in declaration.memberBlock.members {
-                    guard let variable = member.decl.as(VariableDeclSyntax.self),
-                        variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-                    else { continue }
-                    for binding in variable.bindings {
-                        guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                        let value = binding.initializer?.value
-                        var name = member
-                        if let made = value?.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
-                            name = Self.stateName(made)
-                            namespace.madeFrom[made] = name
-                        } else if let call = value?.as(FunctionCallExprSyntax.self), call.calledName == "input",
-                            let literal = call.argument(nil).flatMap(Self.literal)
-                        {
-                            name = literal
-                        }
-                        namespace.names[member] = name
-                        namespace.enumeration.cases.append(
-                            EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
-                    }
+        guard let (declaration, file) = declarations[declared.qualifiedName] else { return nil }
+        var namespace = Namespace(enumeration: declared)
+        var seen: Set<String> = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            else { continue }
+            for binding in variable.bindings {
+                guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let value = binding.initializer?.value
+                var name = member
+                if let made = value?.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
+                    name = Self.stateName(made)
+                    namespace.madeFrom[made] = name
+                } else if let call = value?.as(FunctionCallExprSyntax.self), call.calledName == "input",
+                    let literal = call.argument(nil).flatMap(Self.literal)
+                {
+                    name = literal
                 }
-                return namespace
+                namespace.names[member] = name
+                // Two members of one name are one state or input, as the library has them.
+                if seen.insert(name).inserted {
+                    namespace.enumeration.cases.append(
+                        EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
+                }
             }
         }
-        return nil
+        return namespace
     }
 
     /// Stated's name for a state type: without a `State` suffix, first letter lowercased.
@@ -165,18 +188,14 @@ struct MappingRowsRecognizer {
 
     /// The state `Automaton(state: .a, ...)` or `StateMachine(initialState: A(), ...)` starts in.
     private func start(_ states: Namespace) -> MachineSketch.Start {
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) {
-                if call.calledName == "Automaton", let initial = call.argument("state"),
-                    let name = CasePattern.caseName(initial), states.enumeration.case(named: name) != nil
-                {
-                    return .state(name, file.location(of: initial))
-                }
-                if let initial = call.argument("initialState"), call.argument("mappings") != nil,
-                    let made = initial.as(FunctionCallExprSyntax.self)?.calledName, let name = states.madeFrom[made]
-                {
-                    return .state(name, file.location(of: initial))
-                }
+        for (call, file) in startCalls {
+            if let initial = call.argument("state"), let name = CasePattern.caseName(initial), states.enumeration.case(named: name) != nil {
+                return .state(name, file.location(of: initial))
+            }
+            if let initial = call.argument("initialState"), let made = initial.as(FunctionCallExprSyntax.self)?.calledName,
+                let name = states.madeFrom[made]
+            {
+                return .state(name, file.location(of: initial))
             }
         }
         return .unknown

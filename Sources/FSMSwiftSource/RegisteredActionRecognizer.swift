@@ -12,30 +12,30 @@ struct RegisteredActionRecognizer {
 
     func machines() -> [MachineSketch] {
         var sketches: [MachineSketch] = []
+        let index = MethodCallIndex(module: module, names: ["registerAction"])
         for file in module.files {
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
             where ["ActionMachine", "StateMachine"].contains(call.calledName ?? "") && call.argument("initialState") != nil {
-                if let sketch = machine(call, file: file) { sketches.append(sketch) }
+                if let sketch = machine(call, file: file, index: index) { sketches.append(sketch) }
             }
         }
         return sketches
     }
 
-    private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> MachineSketch? {
+    private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex) -> MachineSketch? {
         let generics = call.genericArgumentNames
         guard generics.count == 2, let variable = call.storedName,
             let stateEnum = module.lookupEnum(generics[0], at: call), let actionEnum = module.lookupEnum(generics[1], at: call)
         else { return nil }
-        // The registrations on this variable in the same body: a function's, or the type's.
-        let body: Syntax = SyntaxScope.function(around: call).map(Syntax.init) ?? Syntax(file.tree)
-        let owner = SyntaxScope.typeName(around: call)
+        // The registrations on this variable in the same type; for a local variable, in its function.
+        let function = SyntaxScope.function(around: call)?.id
         var latest: [String: MachineSketch.Row] = [:]
         var order: [String] = []
         var warnings: [Diagnostic] = []
-        for registration in body.descendants(of: FunctionCallExprSyntax.self) where registration.calledName == "registerAction" {
-            guard var base = registration.calledBase?.trimmedDescription, SyntaxScope.typeName(around: registration) == owner else { continue }
-            if base.hasPrefix("self.") { base.removeFirst(5) }
-            guard base == variable else { continue }
+        for found in index.calls(on: variable, in: SyntaxScope.typeName(around: call)) {
+            let registration = found.call
+            let file = found.file
+            if let function, SyntaxScope.function(around: registration)?.id != function { continue }
             guard let actionExpression = registration.argument(nil), let action = CasePattern.caseName(actionExpression),
                 actionEnum.case(named: action) != nil,
                 let sources = registration.argument("fromStates").flatMap({ Self.cases($0, in: stateEnum) }),

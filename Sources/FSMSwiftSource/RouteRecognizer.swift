@@ -26,19 +26,24 @@ struct RouteRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
+        let index = MethodCallIndex(module: module, names: Self.routeMethods)
         for file in module.files {
             for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
             where call.calledName == "StateMachine" && call.argument("state") != nil {
-                if let sketch = machine(call, file: file, claimed: &claimed) { sketches.append(sketch) }
+                if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
             }
         }
         return sketches
     }
 
-    private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
+    private func machine(
+        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex, claimed: inout Set<SyntaxIdentifier>
+    ) -> MachineSketch? {
         var routes: [Route] = []
         var mappings: [(closure: ClosureExprSyntax, file: SwiftSourceFile)] = []
-        for (routeCall, routeFile) in routeCalls(of: call, file: file) {
+        for found in routeCalls(of: call, file: file, index: index) {
+            let routeCall = found.call
+            let routeFile = found.file
             if routeCall.calledName == "addRouteMapping", let closure = routeCall.finalClosure {
                 mappings.append((closure, routeFile))
             } else {
@@ -88,29 +93,21 @@ struct RouteRecognizer {
 
     /// The route-adding calls on this machine: on its closure's parameter inside the closure,
     /// and on its variable elsewhere in the same type.
-    private func routeCalls(of call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [(FunctionCallExprSyntax, SwiftSourceFile)] {
-        let routeNames: Set<String> = ["addRoute", "addRoutes", "addRouteMapping"]
-        var found: [(FunctionCallExprSyntax, SwiftSourceFile)] = []
+    private func routeCalls(of call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex) -> [MethodCallIndex.Call] {
+        var found: [MethodCallIndex.Call] = []
         var seen: Set<SyntaxIdentifier> = []
         if let closure = call.finalClosure, let parameter = closure.parameterNames.first {
             for inner in closure.descendants(of: FunctionCallExprSyntax.self)
-            where routeNames.contains(inner.calledName ?? "") && inner.calledBase?.trimmedDescription == parameter {
+            where Self.routeMethods.contains(inner.calledName ?? "") && inner.calledBase?.trimmedDescription == parameter {
                 seen.insert(inner.id)
-                found.append((inner, file))
+                found.append(MethodCallIndex.Call(call: inner, file: file))
             }
         }
         guard let variable = call.storedName else { return found }
-        let owner = SyntaxScope.typeName(around: call)
-        for other in module.files {
-            for inner in other.tree.descendants(of: FunctionCallExprSyntax.self)
-            where routeNames.contains(inner.calledName ?? "") && SyntaxScope.typeName(around: inner) == owner {
-                guard var base = inner.calledBase?.trimmedDescription else { continue }
-                if base.hasPrefix("self.") { base.removeFirst(5) }
-                if base == variable, seen.insert(inner.id).inserted { found.append((inner, other)) }
-            }
-        }
-        return found
+        return found + index.calls(on: variable, in: SyntaxScope.typeName(around: call)).filter { seen.insert($0.call.id).inserted }
     }
+
+    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteMapping"]
 
     /// The routes one `addRoute`/`addRoutes` call adds.
     private func routes(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [Route] {
