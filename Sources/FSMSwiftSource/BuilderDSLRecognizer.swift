@@ -7,6 +7,7 @@ import SwiftSyntax
 /// `emit:` side effect is the transition's effect, and an `if` around an action its guard.
 struct BuilderDSLRecognizer {
     let module: SwiftModule
+    let inventory: SyntaxInventory
 
     /// One action an `on` closure may return, under the conditions around it.
     private struct Action {
@@ -18,14 +19,12 @@ struct BuilderDSLRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where Self.isStateMachine(call) {
-                guard let closure = call.finalClosure, closure.parameterNames.isEmpty,
-                    let sketch = machine(call, closure: closure, file: file)
-                else { continue }
-                for nested in closure.descendants(of: SwitchExprSyntax.self) { claimed.insert(nested.id) }
-                sketches.append(sketch)
-            }
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where Self.isStateMachine(call) {
+            guard let closure = call.finalClosure, closure.parameterNames.isEmpty,
+                let sketch = machine(call, closure: closure, file: file)
+            else { continue }
+            for nested in closure.descendants(of: SwitchExprSyntax.self) { claimed.insert(nested.id) }
+            sketches.append(sketch)
         }
         return sketches
     }

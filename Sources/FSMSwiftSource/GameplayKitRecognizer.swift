@@ -12,7 +12,7 @@ import SwiftSyntax
 /// An `enter(B.self)` that no state of the machine allows (other than the one that starts it)
 /// always fails at run time: it is reported as a warning at the call.
 struct GameplayKitRecognizer {
-    let module: SwiftModule
+    let inventory: SyntaxInventory
 
     /// One state class and where it is declared.
     private struct StateClass {
@@ -34,32 +34,27 @@ struct GameplayKitRecognizer {
         guard !classes.isEmpty else { return [] }
         let enters = allEnterCalls()
         var sketches: [MachineSketch] = []
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where call.calledName == "GKStateMachine" {
-                guard let list = call.argument("states")?.as(ArrayExprSyntax.self) else { continue }
-                // A class listed twice is one state (GKStateMachine keeps one instance per class).
-                var listed: Set<String> = []
-                let members = list.elements.compactMap { element -> StateClass? in
-                    guard let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName, listed.insert(name).inserted else {
-                        return nil
-                    }
-                    return classes[name]
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "GKStateMachine" {
+            guard let list = call.argument("states")?.as(ArrayExprSyntax.self) else { continue }
+            // A class listed twice is one state (GKStateMachine keeps one instance per class).
+            var listed: Set<String> = []
+            let members = list.elements.compactMap { element -> StateClass? in
+                guard let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName, listed.insert(name).inserted else {
+                    return nil
                 }
-                guard !members.isEmpty else { continue }
-                sketches.append(machine(call, file: file, members: members, enters: enters))
+                return classes[name]
             }
+            guard !members.isEmpty else { continue }
+            sketches.append(machine(call, file: file, members: members, enters: enters))
         }
         return sketches
     }
 
     /// Every class that subclasses `GKState` directly or through classes of the file set.
     private func stateClasses() -> [StateClass] {
-        var declarations: [(name: String, superclass: String?, declaration: ClassDeclSyntax, file: SwiftSourceFile)] = []
-        for file in module.files {
-            for declaration in file.tree.descendants(of: ClassDeclSyntax.self) {
-                let superclass = declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
-                declarations.append((declaration.name.text, superclass, declaration, file))
-            }
+        let declarations = inventory.classes.map { found in
+            (name: found.node.name.text, superclass: found.node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+                declaration: found.node, file: found.file)
         }
         // From GKState down the subclass edges, each class once: linear however long the chains.
         var subclasses: [String: [String]] = [:]
@@ -132,15 +127,13 @@ struct GameplayKitRecognizer {
     private func allEnterCalls() -> [String: [EnterCall]] {
         var found: [String: [EnterCall]] = [:]
         var order = 0
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where call.calledName == "enter" {
-                guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedDescription else { continue }
-                while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
-                if base.hasPrefix("self.") { base.removeFirst(5) }
-                order += 1
-                found[target, default: []].append(
-                    EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order))
-            }
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "enter" {
+            guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedDescription else { continue }
+            while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
+            if base.hasPrefix("self.") { base.removeFirst(5) }
+            order += 1
+            found[target, default: []].append(
+                EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order))
         }
         return found
     }

@@ -17,25 +17,22 @@ struct MappingRowsRecognizer {
     private let declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)]
     private let startCalls: [(call: FunctionCallExprSyntax, file: SwiftSourceFile)]
 
-    init(module: SwiftModule) {
+    private let inventory: SyntaxInventory
+
+    init(module: SwiftModule, inventory: SyntaxInventory) {
         self.module = module
+        self.inventory = inventory
         var declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)] = [:]
-        var startCalls: [(call: FunctionCallExprSyntax, file: SwiftSourceFile)] = []
-        for file in module.files {
-            for declaration in file.tree.descendants(of: EnumDeclSyntax.self) {
-                let scope = SyntaxScope.typeName(around: declaration)
-                let name = (scope.isEmpty ? "" : scope + ".") + declaration.name.text
-                if declarations[name] == nil { declarations[name] = (declaration, file) }
-            }
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
-            where (call.calledName == "Automaton" && call.argument("state") != nil)
-                || (call.argument("initialState") != nil && call.argument("mappings") != nil)
-            {
-                startCalls.append((call, file))
-            }
+        for found in inventory.enums {
+            let scope = SyntaxScope.typeName(around: found.node)
+            let name = (scope.isEmpty ? "" : scope + ".") + found.node.name.text
+            if declarations[name] == nil { declarations[name] = (found.node, found.file) }
         }
         self.declarations = declarations
-        self.startCalls = startCalls
+        startCalls = inventory.calls.filter { found in
+            (found.node.calledName == "Automaton" && found.node.argument("state") != nil)
+                || (found.node.argument("initialState") != nil && found.node.argument("mappings") != nil)
+        }.map { ($0.node, $0.file) }
     }
 
     /// One `input | from => to` row: its operands, `nil` for `.any`.
@@ -49,12 +46,10 @@ struct MappingRowsRecognizer {
 
     func machines() -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for file in module.files {
-            for array in file.tree.descendants(of: ArrayExprSyntax.self) {
-                let mappings = array.elements.compactMap { Self.mapping($0.expression, file: file) }
-                guard !mappings.isEmpty, let sketch = machine(array, mappings: mappings, file: file) else { continue }
-                sketches.append(sketch)
-            }
+        for (array, file) in inventory.arrays.map({ ($0.node, $0.file) }) {
+            let mappings = array.elements.compactMap { Self.mapping($0.expression, file: file) }
+            guard !mappings.isEmpty, let sketch = machine(array, mappings: mappings, file: file) else { continue }
+            sketches.append(sketch)
         }
         return sketches
     }

@@ -12,13 +12,11 @@ struct MethodCallIndex {
 
     private var calls: [String: [Call]] = [:]
 
-    init(module: SwiftModule, names: Set<String>) {
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where names.contains(call.calledName ?? "") {
-                guard var base = call.calledBase?.trimmedDescription else { continue }
-                if base.hasPrefix("self.") { base.removeFirst(5) }
-                calls[Self.key(base, SyntaxScope.typeName(around: call)), default: []].append(Call(call: call, file: file))
-            }
+    init(inventory: SyntaxInventory, names: Set<String>) {
+        for found in inventory.calls where names.contains(found.node.calledName ?? "") {
+            guard var base = found.node.calledBase?.trimmedDescription else { continue }
+            if base.hasPrefix("self.") { base.removeFirst(5) }
+            calls[Self.key(base, SyntaxScope.typeName(around: found.node)), default: []].append(Call(call: found.node, file: found.file))
         }
     }
 

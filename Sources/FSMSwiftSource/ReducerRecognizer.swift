@@ -13,6 +13,7 @@ import SwiftSyntax
 /// dismissing it is navigation, not a machine.
 struct ReducerRecognizer {
     let module: SwiftModule
+    let inventory: SyntaxInventory
 
     /// One reducer body: the `switch` on the action, with the names its closure or function
     /// gives the state and the action, and the types they have.
@@ -38,19 +39,17 @@ struct ReducerRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for file in module.files {
-            for reducer in reducers(in: file) {
-                guard let actionEnum = scopedEnum(reducer.actionType, from: SyntaxScope.typeName(around: reducer.node)),
-                    let actionSwitch = actionSwitch(in: reducer)
-                else { continue }
-                // The nested switches are this reducer's: a transition function must not read
-                // `switch action { case .x: switch state.mode ... }` again.
-                claimed.insert(actionSwitch.id)
-                for nested in actionSwitch.descendants(of: SwitchExprSyntax.self, intoClosures: false) { claimed.insert(nested.id) }
-                for field in fields(of: reducer) {
-                    if let sketch = machine(reducer, field: field, actionEnum: actionEnum, actionSwitch: actionSwitch) {
-                        sketches.append(sketch)
-                    }
+        for reducer in reducers() {
+            guard let actionEnum = scopedEnum(reducer.actionType, from: SyntaxScope.typeName(around: reducer.node)),
+                let actionSwitch = actionSwitch(in: reducer)
+            else { continue }
+            // The nested switches are this reducer's: a transition function must not read
+            // `switch action { case .x: switch state.mode ... }` again.
+            claimed.insert(actionSwitch.id)
+            for nested in actionSwitch.descendants(of: SwitchExprSyntax.self, intoClosures: false) { claimed.insert(nested.id) }
+            for field in fields(of: reducer) {
+                if let sketch = machine(reducer, field: field, actionEnum: actionEnum, actionSwitch: actionSwitch) {
+                    sketches.append(sketch)
                 }
             }
         }
@@ -59,9 +58,9 @@ struct ReducerRecognizer {
 
     // MARK: Finding reducers
 
-    private func reducers(in file: SwiftSourceFile) -> [Reducer] {
+    private func reducers() -> [Reducer] {
         var found: [Reducer] = []
-        for call in file.tree.descendants(of: FunctionCallExprSyntax.self) {
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) {
             guard let name = call.calledName, ["Reduce", "Reducer", "AnyReducer"].contains(name),
                 let closure = call.finalClosure
             else { continue }
@@ -73,7 +72,7 @@ struct ReducerRecognizer {
                     file: file, node: Syntax(call), body: closure.statements, stateName: parameters[0], actionName: parameters[1],
                     stateType: generics.count >= 2 ? generics[0] : "State", actionType: generics.count >= 2 ? generics[1] : "Action"))
         }
-        for function in file.tree.descendants(of: FunctionDeclSyntax.self) where function.name.text == "reduce" {
+        for (function, file) in inventory.functions.map({ ($0.node, $0.file) }) where function.name.text == "reduce" {
             let parameters = Array(function.signature.parameterClause.parameters)
             guard parameters.count == 2, parameters[0].firstName.text == "into", let body = function.body else { continue }
             let stateType = parameters[0].type.as(AttributedTypeSyntax.self)?.baseType ?? parameters[0].type
@@ -173,18 +172,16 @@ struct ReducerRecognizer {
     /// `Store(initialState: .loggedOut) { AppFeature() }`.
     private func storeStart(of feature: String, stateEnum: EnumCatalog.Enum) -> MachineSketch.Start {
         let name = feature.split(separator: ".").last.map(String.init) ?? feature
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self) where call.calledName == "Store" {
-                guard let initial = call.argument("initialState"),
-                    call.finalClosure?.statements.contains(where: { item in
-                        item.trimmedDescription.hasPrefix(name + "(")
-                    }) == true
-                else { continue }
-                if let state = CasePattern.caseName(initial), stateEnum.case(named: state) != nil {
-                    return .state(state, file.location(of: initial))
-                }
-                return .computed(initial.trimmedDescription, file.location(of: initial))
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "Store" {
+            guard let initial = call.argument("initialState"),
+                call.finalClosure?.statements.contains(where: { item in
+                    item.trimmedDescription.hasPrefix(name + "(")
+                }) == true
+            else { continue }
+            if let state = CasePattern.caseName(initial), stateEnum.case(named: state) != nil {
+                return .state(state, file.location(of: initial))
             }
+            return .computed(initial.trimmedDescription, file.location(of: initial))
         }
         return .unknown
     }

@@ -9,15 +9,14 @@ import SwiftSyntax
 /// earlier registration, so only the last one of each action is read.
 struct RegisteredActionRecognizer {
     let module: SwiftModule
+    let inventory: SyntaxInventory
 
     func machines() -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        let index = MethodCallIndex(module: module, names: ["registerAction"])
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
-            where ["ActionMachine", "StateMachine"].contains(call.calledName ?? "") && call.argument("initialState") != nil {
-                if let sketch = machine(call, file: file, index: index) { sketches.append(sketch) }
-            }
+        let index = MethodCallIndex(inventory: inventory, names: ["registerAction"])
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) })
+        where ["ActionMachine", "StateMachine"].contains(call.calledName ?? "") && call.argument("initialState") != nil {
+            if let sketch = machine(call, file: file, index: index) { sketches.append(sketch) }
         }
         return sketches
     }

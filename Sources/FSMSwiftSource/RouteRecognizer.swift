@@ -12,6 +12,7 @@ import SwiftSyntax
 /// sites (`machine <-! .e`, `tryEvent`) are not routes and are not read.
 struct RouteRecognizer {
     let module: SwiftModule
+    let inventory: SyntaxInventory
 
     /// A route before its names are checked against the enums: `nil` sources mean any state,
     /// `nil` targets any state, `eventless` a route taken by a direct state change.
@@ -26,12 +27,9 @@ struct RouteRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        let index = MethodCallIndex(module: module, names: Self.routeMethods)
-        for file in module.files {
-            for call in file.tree.descendants(of: FunctionCallExprSyntax.self)
-            where call.calledName == "StateMachine" && call.argument("state") != nil {
-                if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
-            }
+        let index = MethodCallIndex(inventory: inventory, names: Self.routeMethods)
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "StateMachine" && call.argument("state") != nil {
+            if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
         }
         return sketches
     }

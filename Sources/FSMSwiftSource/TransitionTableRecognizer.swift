@@ -11,6 +11,7 @@ import SwiftSyntax
 /// event and is not a machine.
 struct TransitionTableRecognizer {
     let module: SwiftModule
+    let inventory: SyntaxInventory
 
     /// One `outer: [inner: target]` entry.
     private struct Entry {
@@ -22,10 +23,8 @@ struct TransitionTableRecognizer {
 
     func machines() -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for file in module.files {
-            for dictionary in file.tree.descendants(of: DictionaryExprSyntax.self) where !Self.isNested(dictionary) {
-                if let sketch = machine(dictionary, file: file) { sketches.append(sketch) }
-            }
+        for (dictionary, file) in inventory.dictionaries.map({ ($0.node, $0.file) }) where !Self.isNested(dictionary) {
+            if let sketch = machine(dictionary, file: file) { sketches.append(sketch) }
         }
         return sketches
     }
