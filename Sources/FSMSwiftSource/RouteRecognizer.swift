@@ -48,7 +48,7 @@ struct RouteRecognizer {
                 routes += self.routes(routeCall, file: routeFile)
             }
         }
-        let generics = call.genericArgumentNames
+        let generics = call.genericArgumentNames.isEmpty ? declaredGenerics(of: call) : call.genericArgumentNames
         var names = Set(routes.flatMap { ($0.sources ?? []) + ($0.targets ?? []) })
         if let initial = call.argument("state").flatMap(CasePattern.caseName) { names.insert(initial) }
         guard
@@ -89,6 +89,17 @@ struct RouteRecognizer {
         return sketch
     }
 
+    /// The type arguments of the property the machine is stored in, when the call leaves them
+    /// to inference (`let machine: StateMachine<S, E>` then `machine = StateMachine(state: .a)`).
+    private func declaredGenerics(of call: FunctionCallExprSyntax) -> [String] {
+        guard let variable = call.storedName else { return [] }
+        let owner = SyntaxScope.typeName(around: call)
+        guard let type = module.properties.first(where: { $0.scope == owner && $0.name == variable })?.type,
+            type.hasPrefix("StateMachine<"), type.hasSuffix(">")
+        else { return [] }
+        return type.dropFirst("StateMachine<".count).dropLast().split(separator: ",").map { String($0.filter { $0 != " " }) }
+    }
+
     /// The route-adding calls on this machine: on its closure's parameter inside the closure,
     /// and on its variable elsewhere in the same type.
     private func routeCalls(of call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex) -> [MethodCallIndex.Call] {
@@ -105,7 +116,7 @@ struct RouteRecognizer {
         return found + index.calls(on: variable, in: SyntaxScope.typeName(around: call)).filter { seen.insert($0.call.id).inserted }
     }
 
-    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteMapping"]
+    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteChain", "addRouteMapping"]
 
     /// The routes one `addRoute`/`addRoutes` call adds.
     private func routes(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [Route] {
@@ -121,13 +132,18 @@ struct RouteRecognizer {
         }
         let written = call.argument("transitions") ?? call.argument("routes") ?? call.argument(nil)
         let transitions = written?.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? (written.map { [$0] } ?? [])
-        return transitions.compactMap { transition in
-            guard let sequence = transition.as(SequenceExprSyntax.self) else { return nil }
+        return transitions.flatMap { transition -> [Route] in
+            // `.a => .b`, or a chain `.a => .b => .c` (addRouteChain): a route per link.
+            guard let sequence = transition.as(SequenceExprSyntax.self) else { return [] }
             let elements = Array(sequence.elements)
-            guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "=>" else { return nil }
-            return Route(
-                sources: Self.names(elements[0]), targets: Self.names(elements[2]), events: events, eventless: eventless,
-                guardLabel: guardLabel, location: file.location(of: transition))
+            guard elements.count >= 3, elements.count % 2 == 1,
+                stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "=>" })
+            else { return [] }
+            return stride(from: 0, to: elements.count - 2, by: 2).map { index in
+                Route(
+                    sources: Self.names(elements[index]), targets: Self.names(elements[index + 2]), events: events, eventless: eventless,
+                    guardLabel: guardLabel, location: file.location(of: transition))
+            }
         }
     }
 

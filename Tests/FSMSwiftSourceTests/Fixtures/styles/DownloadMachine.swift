@@ -72,3 +72,24 @@ let light = StateMachine<Light, LightEvent>(state: .off) { machine in
     }
     machine.addRoute([.dim, .bright] => .off)
 }
+
+enum Step: StateType {
+    case first, second, third, done
+}
+
+enum StepEvent: EventType {
+    case advance, finish
+}
+
+// The machine's type is on its property; the call leaves it to inference.
+final class Wizard {
+    private let machine: StateMachine<Step, StepEvent>
+
+    init() {
+        machine = StateMachine(state: .first) { machine in
+            machine.addRouteChain(.first => .second => .third)
+            machine.addRoutes(event: .advance, transitions: [.first => .second, .second => .third])
+            machine.addRoutes(event: .finish, transitions: [.third => .done])
+        }
+    }
+}
