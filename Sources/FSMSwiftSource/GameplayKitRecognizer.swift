@@ -35,7 +35,7 @@ struct GameplayKitRecognizer {
         let enters = allEnterCalls()
         var sketches: [MachineSketch] = []
         for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "GKStateMachine" {
-            guard let list = call.argument("states")?.as(ArrayExprSyntax.self) else { continue }
+            guard let list = call.argument("states").flatMap(Self.arrayLiteral) else { continue }
             // A class listed twice is one state (GKStateMachine keeps one instance per class).
             var listed: Set<String> = []
             let members = list.elements.compactMap { element -> StateClass? in
@@ -48,6 +48,23 @@ struct GameplayKitRecognizer {
             sketches.append(machine(call, file: file, members: members, enters: enters))
         }
         return sketches
+    }
+
+    /// The array literal an argument is, or that the local `let` it names holds
+    /// (`let states = [A(), B()]` then `GKStateMachine(states: states)`).
+    private static func arrayLiteral(_ expression: ExprSyntax) -> ArrayExprSyntax? {
+        if let array = expression.as(ArrayExprSyntax.self) { return array }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var current = expression.parent
+        while let node = current, !node.is(CodeBlockSyntax.self) { current = node.parent }
+        guard let block = current?.as(CodeBlockSyntax.self) else { return nil }
+        for item in block.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let array = binding.initializer?.value.as(ArrayExprSyntax.self) { return array }
+            }
+        }
+        return nil
     }
 
     /// Every class that subclasses `GKState` directly or through classes of the file set.
@@ -78,7 +95,7 @@ struct GameplayKitRecognizer {
             qualifiedName: call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
             cases: members.map { EnumCatalog.Case(name: $0.name, hasAssociatedValues: false, location: $0.file.location(of: $0.declaration.name)) },
             location: file.location(of: call))
-        let enters = enterCalls(variable: variable, members: members, all: all)
+        let enters = enterCalls(variable: variable, owner: owner, members: members, all: all)
         var sketch = MachineSketch(
             name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
             events: members.map { member in
@@ -139,12 +156,13 @@ struct GameplayKitRecognizer {
     }
 
     /// The `enter(X.self)` calls on this machine, in file order: on its variable in the type that
-    /// owns it, and on the `stateMachine` every state class has.
-    private func enterCalls(variable: String, members: [StateClass], all: [String: [EnterCall]]) -> [EnterCall] {
+    /// owns it (or through another value, `game.stateMachine`), and on the `stateMachine` every
+    /// state class has.
+    private func enterCalls(variable: String, owner: String, members: [StateClass], all: [String: [EnterCall]]) -> [EnterCall] {
         let memberNames = Set(members.map(\.name))
         return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
             let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
-            return enter.base == variable || enter.base.hasSuffix("." + variable) || inState
+            return (enter.base == variable && enter.scope == owner) || enter.base.hasSuffix("." + variable) || inState
         }.sorted { $0.order < $1.order }
     }
 

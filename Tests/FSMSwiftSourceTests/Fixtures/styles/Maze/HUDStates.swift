@@ -11,3 +11,14 @@ final class HUD {
         machine.enter(HUDHidden.self)
     }
 }
+
+// The states in a local array first.
+final class Minimap {
+    let machine: GKStateMachine
+
+    init() {
+        let states: [GKState] = [HUDHidden(), HUDShown()]
+        machine = GKStateMachine(states: states)
+        machine.enter(HUDShown.self)
+    }
+}
