@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// What the builder-style recognizers ask of a call: its name, its generic arguments as written,
@@ -74,4 +75,9 @@ extension ExprSyntaxProtocol {
         let owner = SyntaxScope.typeName(around: self)
         return owner.isEmpty ? variable : owner + "." + variable
     }
+}
+
+extension ExprSyntax {
+    /// A string literal's text, when it has no interpolation (`Stated.input("logIn")`).
+    var stringLiteralValue: String? { self.as(StringLiteralExprSyntax.self)?.representedLiteralValue }
 }

@@ -1,5 +1,4 @@
 import FSMCore
-import SwiftParser
 import SwiftSyntax
 
 /// Reads machines written as rows of operators in an array, RxAutomaton's `input | from => to`
@@ -137,7 +136,7 @@ struct MappingRowsRecognizer {
                     name = Self.stateName(made)
                     namespace.madeFrom[made] = name
                 } else if let call = value?.as(FunctionCallExprSyntax.self), call.calledName == "input",
-                    let literal = call.argument(nil).flatMap(Self.literal)
+                    let literal = call.argument(nil).flatMap(\.stringLiteralValue)
                 {
                     name = literal
                 }
@@ -159,11 +158,6 @@ struct MappingRowsRecognizer {
         return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
     }
 
-    /// A string literal's text, when it has no interpolation.
-    private static func literal(_ expression: ExprSyntax) -> String? {
-        expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
-    }
-
     /// A side effect's label: the string a `let effect = Stated.SideEffect("label") { ... }` in
     /// the same function gives it, else the expression as written.
     private static func effectLabel(_ effect: ExprSyntax, at node: some SyntaxProtocol) -> String {
@@ -176,7 +170,7 @@ struct MappingRowsRecognizer {
         guard let body = current else { return written }
         for binding in body.descendants(of: PatternBindingSyntax.self, intoClosures: false)
         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == written {
-            if let label = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.argument(nil).flatMap(literal) { return label }
+            if let label = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.argument(nil).flatMap(\.stringLiteralValue) { return label }
         }
         return written
     }

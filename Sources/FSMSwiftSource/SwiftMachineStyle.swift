@@ -26,4 +26,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// EFStateMachine's style in fsmviz's runtime: `registerAction(_:fromStates:toStates:handler:)`
     /// on an `ActionMachine`.
     case registeredActions = "registered-actions"
+    /// Transporter's style in fsmviz's runtime: `State` and `Event(name:sourceValues:
+    /// destinationValue:)` objects added to a `StateMachine`.
+    case eventObjects = "event-objects"
 }

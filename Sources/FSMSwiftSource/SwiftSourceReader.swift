@@ -65,6 +65,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += MappingRowsRecognizer(module: module, inventory: inventory).machines()
         sketches += TransitionTableRecognizer(module: module, inventory: inventory).machines()
         sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
+        sketches += EventObjectRecognizer(inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

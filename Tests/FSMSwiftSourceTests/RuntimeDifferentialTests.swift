@@ -11,7 +11,7 @@ import Testing
 /// an example's source equals the one its runtime `graph()` gives when the example runs.
 @Suite struct RuntimeDifferentialTests {
     /// What both sides must agree on: states in order, the initial state, events, and each
-    /// transition's source, event, effects and targets (the runtime knows no source lines).
+    /// transition's source, event, guard, effects and targets (the runtime knows no source lines).
     struct Shape: Equatable, CustomStringConvertible {
         let states: [String]
         let initial: String
@@ -24,8 +24,9 @@ import Testing
             events = machine.events.map(\.id.rawValue)
             transitions = machine.transitions.map { transition in
                 let targets = transition.targets.map(\.rawValue).joined(separator: "|")
+                let guardText = transition.guardLabel.map { " [\($0)]" } ?? ""
                 let effects = transition.effects.isEmpty ? "" : " / " + transition.effects.joined(separator: ", ")
-                return "\(transition.source.rawValue) --\(transition.event?.rawValue ?? "")\(effects)--> \(targets)"
+                return "\(transition.source.rawValue) --\(transition.event?.rawValue ?? "")\(guardText)\(effects)--> \(targets)"
             }.sorted()
         }
 
@@ -55,5 +56,14 @@ extension RuntimeDifferentialTests {
             rootViewController: RootViewController())
         let runtime = try launcher.machine.graph()
         #expect(Shape(read) == Shape(runtime))
+    }
+}
+
+extension RuntimeDifferentialTests {
+    @Test func transporterExampleReadsAsItsRuntimeGraph() throws {
+        let read = try #require(try Self.read(example: "TransporterDoor.swift", style: "event-objects"))
+        let runtime = try TransporterDoor.makeMachine(badge: TransporterDoor.BadgeReader()).graph()
+        #expect(Shape(read) == Shape(runtime))
+        #expect(Shape(read).transitions.contains("Locked --unlock [shouldFireEvent: badge is authorized] / willFireEvent: log badge swipe, didFireEvent: withdraw bolt--> Closed"))
     }
 }
