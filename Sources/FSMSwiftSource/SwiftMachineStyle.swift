@@ -29,4 +29,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// Transporter's style in fsmviz's runtime: `State` and `Event(name:sourceValues:
     /// destinationValue:)` objects added to a `StateMachine`.
     case eventObjects = "event-objects"
+    /// DDStateMachine's builder in fsmviz's runtime: `builder.shouldTransit(a ~> b).by(event:)`
+    /// chains ending in `immediately()`, `ifCondition` or `ifResult`.
+    case transitionBuilder = "transition-builder"
 }

@@ -66,6 +66,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += TransitionTableRecognizer(module: module, inventory: inventory).machines()
         sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
         sketches += EventObjectRecognizer(inventory: inventory).machines()
+        sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

@@ -67,3 +67,12 @@ extension RuntimeDifferentialTests {
         #expect(Shape(read).transitions.contains("Locked --unlock [shouldFireEvent: badge is authorized] / willFireEvent: log badge swipe, didFireEvent: withdraw bolt--> Closed"))
     }
 }
+
+extension RuntimeDifferentialTests {
+    @Test func ddBuilderExampleReadsAsItsRuntimeGraph() throws {
+        let read = try #require(try Self.read(example: "DDSyncExample.swift", style: "transition-builder"))
+        let runtime = try DDSyncExample.makeMachine(now: { Date() }, doSync: { true }).graph()
+        #expect(Shape(read) == Shape(runtime))
+        #expect(Shape(read).transitions.contains("inProgress -- [result] / expiryDate = now + 30s--> synced"))
+    }
+}
