@@ -98,10 +98,7 @@ struct GameplayKitRecognizer {
         let enters = enterCalls(variable: variable, owner: owner, members: members, all: all)
         var sketch = MachineSketch(
             name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
-            events: members.map { member in
-                let first = enters.first { $0.target == member.name }
-                return (Self.event(member.name), first?.location ?? member.file.location(of: member.declaration.name))
-            })
+            events: [])
         var allowedAnywhere: Set<String> = []
         for member in members {
             for allowed in allowed(from: member) {
@@ -114,6 +111,12 @@ struct GameplayKitRecognizer {
                             outcome: .moves(targets: [target], computed: nil), location: allowed.location))
                 }
             }
+        }
+        // An event per state some state allows: entering one no state allows is no event, but
+        // a call that always fails (reported below).
+        sketch.events = members.filter { allowedAnywhere.contains($0.name) }.map { member in
+            let first = enters.first { $0.target == member.name }
+            return (Self.event(member.name), first?.location ?? member.file.location(of: member.declaration.name))
         }
         let starting = enters.first { $0.scope == owner } ?? enters.first
         if let starting { sketch.start = .state(starting.target, starting.location) }
