@@ -63,9 +63,9 @@ struct BuilderDSLRecognizer {
         let stateNames = Set((blocks.map(\.state) + (initial.map { [$0] } ?? [])).compactMap(CasePattern.caseName))
         let eventNames = Set(handlers.flatMap(\.events).compactMap(CasePattern.caseName))
         guard
-            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call) })
+            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call, in: file) })
                 ?? module.enums.enums(declaring: stateNames, near: scope).first,
-            let eventEnum = (generics.count > 1 ? module.lookupEnum(generics[1], at: call) : nil)
+            let eventEnum = (generics.count > 1 ? module.lookupEnum(generics[1], at: call, in: file) : nil)
                 ?? module.enums.enums(declaring: eventNames, near: scope).first
         else { return nil }
         var sketch = MachineSketch(

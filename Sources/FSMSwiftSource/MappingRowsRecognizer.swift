@@ -66,8 +66,8 @@ struct MappingRowsRecognizer {
     }
 
     private func machine(_ array: ArrayExprSyntax, mappings: [Mapping], file: SwiftSourceFile) -> MachineSketch? {
-        guard let states = namespace(of: mappings.flatMap { [$0.from, $0.to] }, at: array),
-            let inputs = namespace(of: mappings.map(\.input), at: array)
+        guard let states = namespace(of: mappings.flatMap { [$0.from, $0.to] }, at: array, in: file),
+            let inputs = namespace(of: mappings.map(\.input), at: array, in: file)
         else { return nil }
         var sketch = MachineSketch(
             name: array.machineName(orElse: states.enumeration.qualifiedName), style: .mappingRows, location: file.location(of: array),
@@ -108,10 +108,10 @@ struct MappingRowsRecognizer {
         func name(_ member: String) -> String { names[member] ?? member }
     }
 
-    private func namespace(of operands: [ExprSyntax], at node: ArrayExprSyntax) -> Namespace? {
+    private func namespace(of operands: [ExprSyntax], at node: ArrayExprSyntax, in file: SwiftSourceFile) -> Namespace? {
         let names = Set(operands.compactMap(CasePattern.caseName)).subtracting(["any"])
         let bases = Set(operands.compactMap { $0.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription })
-        if bases.count == 1, let base = bases.first, let declared = module.lookupEnum(base, at: node) {
+        if bases.count == 1, let base = bases.first, let declared = module.lookupEnum(base, at: node, in: file) {
             if declared.contains(all: names) { return Namespace(enumeration: declared) }
             if let statics = staticMembers(of: declared), names.allSatisfy({ statics.names[$0] != nil }) { return statics }
             return nil
@@ -124,6 +124,7 @@ struct MappingRowsRecognizer {
         guard let (declaration, file) = declarations[declared.qualifiedName] else { return nil }
         var namespace = Namespace(enumeration: declared)
         var seen: Set<String> = []
+        var cases: [EnumCatalog.Case] = []
         for member in declaration.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
                 variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
@@ -143,11 +144,11 @@ struct MappingRowsRecognizer {
                 namespace.names[member] = name
                 // Two members of one name are one state or input, as the library has them.
                 if seen.insert(name).inserted {
-                    namespace.enumeration.cases.append(
-                        EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
+                    cases.append(EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: binding)))
                 }
             }
         }
+        namespace.enumeration = EnumCatalog.Enum(qualifiedName: declared.qualifiedName, cases: cases, location: declared.location)
         return namespace
     }
 

@@ -118,8 +118,7 @@ struct ReducerRecognizer {
     /// The qualified name of the `State` struct as written in `scope`: the nearest enclosing
     /// declaration holding properties, as Swift looks the name up.
     private func stateScope(_ type: String, from scope: String) -> String? {
-        let scopes = Set(module.properties.map(\.scope))
-        return Self.candidates(type, from: scope).first(where: scopes.contains)
+        Self.candidates(type, from: scope).first { module.propertiesByScope[$0] != nil }
     }
 
     /// The enum `type` names in `scope`, only by the enclosing scopes: another feature's

@@ -24,7 +24,7 @@ struct RegisteredActionRecognizer {
     private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex) -> MachineSketch? {
         let generics = call.genericArgumentNames
         guard generics.count == 2, let variable = call.storedName,
-            let stateEnum = module.lookupEnum(generics[0], at: call), let actionEnum = module.lookupEnum(generics[1], at: call)
+            let stateEnum = module.lookupEnum(generics[0], at: call, in: file), let actionEnum = module.lookupEnum(generics[1], at: call, in: file)
         else { return nil }
         // The registrations on this variable in the same type; for a local variable, in its function.
         let function = SyntaxScope.function(around: call)?.id

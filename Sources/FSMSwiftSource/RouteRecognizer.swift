@@ -52,10 +52,10 @@ struct RouteRecognizer {
         var names = Set(routes.flatMap { ($0.sources ?? []) + ($0.targets ?? []) })
         if let initial = call.argument("state").flatMap(CasePattern.caseName) { names.insert(initial) }
         guard
-            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call) })
+            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call, in: file) })
                 ?? module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: call)).first
         else { return nil }
-        let eventEnum = generics.count > 1 ? module.lookupEnum(generics[1], at: call) : nil
+        let eventEnum = generics.count > 1 ? module.lookupEnum(generics[1], at: call, in: file) : nil
         var sketch = MachineSketch(
             name: call.machineName(orElse: stateEnum.qualifiedName), style: .swiftState, location: file.location(of: call), stateEnum: stateEnum,
             events: eventEnum?.cases.map { ($0.name, $0.location) } ?? [])
@@ -94,7 +94,7 @@ struct RouteRecognizer {
     private func declaredGenerics(of call: FunctionCallExprSyntax) -> [String] {
         guard let variable = call.storedName else { return [] }
         let owner = SyntaxScope.typeName(around: call)
-        guard let type = module.properties.first(where: { $0.scope == owner && $0.name == variable })?.type,
+        guard let type = module.propertiesByScope[owner]?[variable]?.type,
             type.hasPrefix("StateMachine<"), type.hasSuffix(">")
         else { return [] }
         return type.dropFirst("StateMachine<".count).dropLast().split(separator: ",").map { String($0.filter { $0 != " " }) }

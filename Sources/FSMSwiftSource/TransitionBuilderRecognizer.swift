@@ -21,8 +21,8 @@ struct TransitionBuilderRecognizer {
 
     private func machine(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> MachineSketch? {
         let generics = call.genericArgumentNames
-        guard generics.count >= 2, let variable = call.storedName, let stateEnum = module.lookupEnum(generics[0], at: call),
-            let eventEnum = module.lookupEnum(generics[1], at: call)
+        guard generics.count >= 2, let variable = call.storedName, let stateEnum = module.lookupEnum(generics[0], at: call, in: file),
+            let eventEnum = module.lookupEnum(generics[1], at: call, in: file)
         else { return nil }
         var body = Syntax(call)
         while let parent = body.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(InitializerDeclSyntax.self) { body = parent }
