@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FSMSwiftSourceTests",
-            dependencies: ["FSMSwiftSource", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport"],
+            dependencies: ["FSMSwiftSource", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport", "FSMRuntime", "Examples"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -21,7 +21,9 @@ struct EFLoadState: Example {
         case Reset
     }
 
-    static func run() async throws {
+    /// The README's machine, built once here so a test can compare it with the one fsmviz reads
+    /// from this file's source.
+    static func makeMachine() -> ActionMachine<LoadState, LoadAction> {
         let machine = ActionMachine<LoadState, LoadAction>(initialState: .Empty)
 
         machine.registerAction(.Load, fromStates: [.Empty, .Failed], toStates: [.Loading]) { machine in
@@ -36,6 +38,11 @@ struct EFLoadState: Example {
         machine.registerAction(.Cancel, fromStates: [.Loading], toStates: [.Empty, .Failed]) { machine in
             return machine.history[machine.history.count - 2]
         }
+        return machine
+    }
+
+    static func run() async throws {
+        let machine = makeMachine()
         machine.onChange(toStates: [.Complete]) { machine, oldState, newState in
             print("  onChange: \(oldState) -> \(newState): infoLabel.text = \"Complete!\"")
         }

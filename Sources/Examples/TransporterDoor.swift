@@ -24,8 +24,9 @@ struct TransporterDoor: Example {
         func swipe(authorized value: Bool) { authorized.value = value }
     }
 
-    static func run() async throws {
-        let badge = BadgeReader()
+    /// The door's machine, built once here so a test can compare it with the one fsmviz reads
+    /// from this file's source.
+    static func makeMachine(badge: BadgeReader) -> StateMachine<DoorState> {
         let opened = State(DoorState.Opened)
         let closed = State(DoorState.Closed)
         let locked = State(DoorState.Locked)
@@ -59,6 +60,12 @@ struct TransporterDoor: Example {
 
         let refused = machine.addEvents([open, close, lock, unlock])
         precondition(refused.isEmpty, "\(refused)")
+        return machine
+    }
+
+    static func run() async throws {
+        let badge = BadgeReader()
+        let machine = makeMachine(badge: badge)
         let knock = Event(name: "knock", sourceValues: [DoorState.Opened], destinationValue: .Opened)
         do {
             try StateMachine(initialStateValue: DoorState.Closed).addEvent(knock)

@@ -50,12 +50,12 @@ struct BranchScanner {
     /// to a private function of the same file write it.
     var helpers: [String: FunctionDeclSyntax] = [:]
 
-    /// The exits of `statements`, in source order, under `conditions`.
-    func exits(of statements: CodeBlockItemListSyntax, conditions: [String] = []) -> [Exit] {
+    /// The exits of `statements` (a block, or some of its items), in source order, under `conditions`.
+    func exits(of statements: some Sequence<CodeBlockItemSyntax>, conditions: [String] = []) -> [Exit] {
         exits(of: statements, in: Context(conditions: conditions))
     }
 
-    private func exits(of statements: CodeBlockItemListSyntax, in context: Context) -> [Exit] {
+    private func exits(of statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> [Exit] {
         var exits: [Exit] = []
         var context = context
         let items = Array(statements)

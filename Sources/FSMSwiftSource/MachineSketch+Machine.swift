@@ -70,14 +70,14 @@ extension MachineSketch {
         for row in rows {
             let explicit = row.sources != nil && row.events != nil
             for source in row.sources ?? allStates {
-                for event in row.events ?? allEvents {
-                    let pair = [source, event]
+                for event in row.eventless ? [nil] : (row.events ?? allEvents).map(Optional.some) {
+                    let pair = [source, event ?? ""]
                     if !explicit, handled.contains(pair) { continue }
                     if row.guardLabel == nil { handled.insert(pair) }
                     guard case .moves(let targets, let computed) = row.outcome else { continue }
                     transitions.append(
                         Transition(
-                            from: StateID(source), on: EventID(event), to: targets.map { StateID($0) },
+                            from: StateID(source), on: event.map { EventID($0) }, to: targets.map { StateID($0) },
                             guard: row.guardLabel, effects: row.effects, location: row.location,
                             computedTarget: computed))
                     if transitions.count > maximum {

@@ -14,6 +14,9 @@ struct MachineSketch {
         var outcome: Outcome
         var location: SourceLocation
         var effects: [String] = []
+        /// Whether the row fires without an event (a library's direct change of state), so its
+        /// transitions have no event rather than every event.
+        var eventless = false
     }
 
     /// What a row does when it matches.

@@ -57,6 +57,16 @@ public struct SwiftSourceReader: ModuleMachineReader {
         let module = SwiftModule(files: files)
         var claimed: Set<SyntaxIdentifier> = []
         var sketches = MutatingMethodRecognizer(module: module).machines(claimed: &claimed)
+        let inventory = SyntaxInventory(files: files)
+        sketches += ReducerRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
+        sketches += RouteRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
+        sketches += GameplayKitRecognizer(inventory: inventory).machines()
+        sketches += BuilderDSLRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
+        sketches += MappingRowsRecognizer(module: module, inventory: inventory).machines()
+        sketches += TransitionTableRecognizer(module: module, inventory: inventory).machines()
+        sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
+        sketches += EventObjectRecognizer(inventory: inventory).machines()
+        sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

@@ -1,0 +1,342 @@
+import FSMCore
+import SwiftSyntax
+
+/// Reads GameplayKit machines: `GKState` subclasses, each saying in `isValidNextState(_:)` which
+/// states may follow it (`stateClass is B.Type`, `stateClass == B.self`, `||` chains, `switch
+/// stateClass { case is A.Type, is B.Type: return true ... }`, `return true` for any), and the
+/// machine a `GKStateMachine(states: [A(...), B()])` call builds from them, in that order. A
+/// state class without the override allows every state, as `GKState`'s own does. The machine
+/// starts in the first state `enter(A.self)` enters; the event of a transition into `B` is
+/// `enter(B)`. The classes usually live one per file, so a machine spans files.
+///
+/// An `enter(B.self)` that no state of the machine allows (other than the one that starts it)
+/// always fails at run time: it is reported as a warning at the call.
+struct GameplayKitRecognizer {
+    let inventory: SyntaxInventory
+
+    /// One state class and where it is declared.
+    private struct StateClass {
+        let name: String
+        let declaration: ClassDeclSyntax
+        let file: SwiftSourceFile
+    }
+
+    /// A way out of a state: the classes it allows (`nil`: any), under a condition.
+    private struct Allowed {
+        var targets: [String]?
+        var guardLabel: String?
+        var location: SourceLocation
+    }
+
+    func machines() -> [MachineSketch] {
+        var classes: [String: StateClass] = [:]
+        for found in stateClasses() where classes[found.name] == nil { classes[found.name] = found }
+        guard !classes.isEmpty else { return [] }
+        let enters = allEnterCalls()
+        var sketches: [MachineSketch] = []
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "GKStateMachine" {
+            guard let list = call.argument("states").flatMap(Self.arrayLiteral) else { continue }
+            // A class listed twice is one state (GKStateMachine keeps one instance per class).
+            var listed: Set<String> = []
+            let members = list.elements.compactMap { element -> StateClass? in
+                guard let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName, listed.insert(name).inserted else {
+                    return nil
+                }
+                return classes[name]
+            }
+            guard !members.isEmpty else { continue }
+            sketches.append(machine(call, file: file, members: members, enters: enters))
+        }
+        return sketches
+    }
+
+    /// The array literal an argument is, or that the local `let` it names holds
+    /// (`let states = [A(), B()]` then `GKStateMachine(states: states)`).
+    private static func arrayLiteral(_ expression: ExprSyntax) -> ArrayExprSyntax? {
+        if let array = expression.as(ArrayExprSyntax.self) { return array }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var current = expression.parent
+        while let node = current, !node.is(CodeBlockSyntax.self) { current = node.parent }
+        guard let block = current?.as(CodeBlockSyntax.self) else { return nil }
+        for item in block.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let array = binding.initializer?.value.as(ArrayExprSyntax.self) { return array }
+            }
+        }
+        return nil
+    }
+
+    /// Every class that subclasses `GKState` directly or through classes of the file set.
+    private func stateClasses() -> [StateClass] {
+        let declarations = inventory.classes.map { found in
+            (name: found.node.name.text, superclass: found.node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+                declaration: found.node, file: found.file)
+        }
+        // From GKState down the subclass edges, each class once: linear however long the chains.
+        var subclasses: [String: [String]] = [:]
+        for entry in declarations { if let superclass = entry.superclass { subclasses[superclass, default: []].append(entry.name) } }
+        var stateNames: Set<String> = ["GKState"]
+        var pending = ["GKState"]
+        while let next = pending.popLast() {
+            for subclass in subclasses[next] ?? [] where stateNames.insert(subclass).inserted { pending.append(subclass) }
+        }
+        return declarations.filter { $0.name != "GKState" && stateNames.contains($0.name) }
+            .map { StateClass(name: $0.name, declaration: $0.declaration, file: $0.file) }
+    }
+
+    private func machine(
+        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, members: [StateClass], enters all: [String: [EnterCall]]
+    ) -> MachineSketch {
+        let names = members.map(\.name)
+        let owner = SyntaxScope.typeName(around: call)
+        let variable = call.storedName ?? "stateMachine"
+        let stateEnum = EnumCatalog.Enum(
+            qualifiedName: call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
+            cases: members.map { EnumCatalog.Case(name: $0.name, hasAssociatedValues: false, location: $0.file.location(of: $0.declaration.name)) },
+            location: file.location(of: call))
+        let enters = enterCalls(variable: variable, owner: owner, members: members, all: all)
+        var sketch = MachineSketch(
+            name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
+            events: [])
+        var allowedAnywhere: Set<String> = []
+        for member in members {
+            for allowed in allowed(from: member) {
+                let targets = (allowed.targets ?? names).filter(names.contains)
+                allowedAnywhere.formUnion(targets)
+                for target in targets {
+                    sketch.rows.append(
+                        MachineSketch.Row(
+                            sources: [member.name], events: [Self.event(target)], guardLabel: allowed.guardLabel,
+                            outcome: .moves(targets: [target], computed: nil), location: allowed.location))
+                }
+            }
+        }
+        // An event per state some state allows: entering one no state allows is no event, but
+        // a call that always fails (reported below).
+        sketch.events = members.filter { allowedAnywhere.contains($0.name) }.map { member in
+            let first = enters.first { $0.target == member.name }
+            return (Self.event(member.name), first?.location ?? member.file.location(of: member.declaration.name))
+        }
+        let starting = enters.first { $0.scope == owner } ?? enters.first
+        if let starting { sketch.start = .state(starting.target, starting.location) }
+        for enter in enters where enter.location != starting?.location && !allowedAnywhere.contains(enter.target) {
+            sketch.warnings.append(
+                .warning(
+                    path: enter.location.file ?? file.path, location: enter.location.droppingFile,
+                    message: "enter(\(enter.target).self) always fails: no state of \(sketch.name) allows \(enter.target) as its next state"))
+        }
+        return sketch
+    }
+
+    private static func event(_ target: String) -> String { "enter(\(target))" }
+
+    // MARK: enter(X.self)
+
+    /// One `enter(X.self)` call: the class, the machine expression it is called on (without
+    /// `self.` and `?`), the type it is in, and its place in file order.
+    private struct EnterCall {
+        let target: String
+        let base: String
+        let scope: String
+        let location: SourceLocation
+        let order: Int
+    }
+
+    /// Every `enter(X.self)` call of the files, by class, read once for all machines.
+    private func allEnterCalls() -> [String: [EnterCall]] {
+        var found: [String: [EnterCall]] = [:]
+        var order = 0
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "enter" {
+            guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedDescription else { continue }
+            while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
+            if base.hasPrefix("self.") { base.removeFirst(5) }
+            order += 1
+            found[target, default: []].append(
+                EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order))
+        }
+        return found
+    }
+
+    /// The `enter(X.self)` calls on this machine, in file order: on its variable in the type that
+    /// owns it (or through another value, `game.stateMachine`), and on the `stateMachine` every
+    /// state class has.
+    private func enterCalls(variable: String, owner: String, members: [StateClass], all: [String: [EnterCall]]) -> [EnterCall] {
+        let memberNames = Set(members.map(\.name))
+        return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
+            let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
+            return (enter.base == variable && enter.scope == owner) || enter.base.hasSuffix("." + variable) || inState
+        }.sorted { $0.order < $1.order }
+    }
+
+    /// `B` for `B.self`.
+    private static func classReference(_ expression: ExprSyntax?) -> String? {
+        guard let member = expression?.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+            let base = member.base
+        else { return nil }
+        return base.trimmedDescription
+    }
+
+    // MARK: isValidNextState(_:)
+
+    /// The ways out of a state class by its `isValidNextState(_:)`, or any state without one.
+    private func allowed(from member: StateClass) -> [Allowed] {
+        let override = member.declaration.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+            .first { $0.name.text == "isValidNextState" }
+        guard let override, let body = override.body, let parameter = override.signature.parameterClause.parameters.first else {
+            return [Allowed(targets: nil, guardLabel: nil, location: member.file.location(of: member.declaration.name))]
+        }
+        let reader = NextStateReader(file: member.file, parameter: (parameter.secondName ?? parameter.firstName).text)
+        return reader.allowed(in: body.statements, conditions: [])
+    }
+
+    /// Reads the returns of `isValidNextState(_:)` as the classes they allow.
+    private struct NextStateReader {
+        let file: SwiftSourceFile
+        let parameter: String
+
+        func allowed(in statements: CodeBlockItemListSyntax, conditions: [String]) -> [Allowed] {
+            var found: [Allowed] = []
+            var conditions = conditions
+            for item in statements {
+                if let returned = item.item.as(ReturnStmtSyntax.self)?.expression {
+                    found += allowed(returning: returned, conditions: conditions)
+                } else if statements.count == 1, let expression = item.item.as(ExprSyntax.self) {
+                    // A single expression is the function's implicit result.
+                    found += allowed(returning: expression, conditions: conditions)
+                } else if let ifExpression = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                    ?? item.item.as(IfExprSyntax.self)
+                {
+                    let (classes, others) = tested(ifExpression.conditions)
+                    let inner = others.isEmpty ? conditions : conditions + [others.joined(separator: " && ")]
+                    found += allowed(in: ifExpression.body.statements, conditions: inner).map { narrowed($0, to: classes) }
+                    if case .codeBlock(let block)? = ifExpression.elseBody {
+                        found += allowed(in: block.statements, conditions: conditions + ["!(\(ifExpression.conditions.trimmedDescription))"])
+                    }
+                    if classes == nil { conditions.append("!(\(ifExpression.conditions.trimmedDescription))") }
+                } else if let switchExpression = Self.switchOnParameter(item.item, parameter) {
+                    found += allowed(in: switchExpression, conditions: conditions)
+                }
+            }
+            return found
+        }
+
+        private func allowed(in node: SwitchExprSyntax, conditions: [String]) -> [Allowed] {
+            var found: [Allowed] = []
+            for case .switchCase(let switchCase) in node.cases {
+                guard case .case(let label) = switchCase.label else {
+                    found += allowed(in: switchCase.statements, conditions: conditions)
+                    continue
+                }
+                var classes: [String] = []
+                for item in label.caseItems {
+                    guard let pattern = item.pattern.as(IsTypePatternSyntax.self), let name = Self.className(pattern.type) else { continue }
+                    classes.append(name)
+                }
+                guard !classes.isEmpty else { continue }
+                found += allowed(in: switchCase.statements, conditions: conditions).map { narrowed($0, to: classes) }
+            }
+            return found
+        }
+
+        /// What `return value` allows: `true` any state, `false` none, class tests the classes.
+        private func allowed(returning value: ExprSyntax, conditions: [String]) -> [Allowed] {
+            let location = file.location(of: value)
+            if let literal = value.as(BooleanLiteralExprSyntax.self) {
+                guard literal.literal.tokenKind == .keyword(.true) else { return [] }
+                return [Allowed(targets: nil, guardLabel: Self.label(conditions), location: location)]
+            }
+            var found: [Allowed] = []
+            for disjunct in Self.split(value, on: "||") {
+                var classes: [String] = []
+                var others: [String] = []
+                for conjunct in Self.split(disjunct, on: "&&") {
+                    if let name = testedClass(conjunct) { classes.append(name) } else { others.append(conjunct.trimmedDescription) }
+                }
+                guard !classes.isEmpty else { continue }
+                found.append(Allowed(targets: classes, guardLabel: Self.label(conditions + others), location: location))
+            }
+            // A condition that tests no class (`return game.lives == 0` in `case is B.Type:`)
+            // allows whatever the branch it is in allows, when it holds.
+            if found.isEmpty {
+                found.append(Allowed(targets: nil, guardLabel: Self.label(conditions + [value.trimmedDescription]), location: location))
+            }
+            return found
+        }
+
+        /// The `if` conditions that test the class, and the others as guard text.
+        private func tested(_ conditions: ConditionElementListSyntax) -> (classes: [String]?, others: [String]) {
+            var classes: [String]?
+            var others: [String] = []
+            for element in conditions {
+                if case .expression(let expression) = element.condition, let name = testedClass(expression) {
+                    classes = (classes ?? []) + [name]
+                } else {
+                    others.append(element.condition.trimmedDescription)
+                }
+            }
+            return (classes, others)
+        }
+
+        private func narrowed(_ allowed: Allowed, to classes: [String]?) -> Allowed {
+            guard let classes else { return allowed }
+            var narrowed = allowed
+            narrowed.targets = allowed.targets.map { $0.filter(classes.contains) } ?? classes
+            return narrowed
+        }
+
+        /// `B` for `stateClass is B.Type`, `stateClass == B.self` or `B.self == stateClass`.
+        private func testedClass(_ expression: ExprSyntax) -> String? {
+            if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                return testedClass(only.expression)
+            }
+            if let cast = expression.as(IsExprSyntax.self), cast.expression.trimmedDescription == parameter {
+                return Self.className(cast.type)
+            }
+            guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3 else { return nil }
+            if elements[1].is(UnresolvedIsExprSyntax.self), elements[0].trimmedDescription == parameter,
+                let type = elements[2].as(TypeExprSyntax.self)
+            {
+                return Self.className(type.type)
+            }
+            guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return nil }
+            if elements[0].trimmedDescription == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
+            if elements[2].trimmedDescription == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
+            return nil
+        }
+
+        /// `B` for the type `B.Type`.
+        private static func className(_ type: TypeSyntax) -> String? {
+            guard let metatype = type.as(MetatypeTypeSyntax.self) else { return nil }
+            return metatype.baseType.trimmedDescription
+        }
+
+        /// The operands of a chain of `operator` at the top of an expression (the expression
+        /// itself when there is no such operator).
+        private static func split(_ expression: ExprSyntax, on operator: String) -> [ExprSyntax] {
+            guard let sequence = expression.as(SequenceExprSyntax.self) else { return [expression] }
+            var groups: [[ExprSyntax]] = [[]]
+            for element in sequence.elements {
+                if element.as(BinaryOperatorExprSyntax.self)?.operator.text == `operator` {
+                    groups.append([])
+                } else {
+                    groups[groups.count - 1].append(element)
+                }
+            }
+            return groups.map { group in
+                group.count == 1 ? group[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(group)))
+            }
+        }
+
+        private static func switchOnParameter(_ item: CodeBlockItemSyntax.Item, _ parameter: String) -> SwitchExprSyntax? {
+            let found = ReducerRecognizer.switchExpression(item)
+            return found?.subject.trimmedDescription == parameter ? found : nil
+        }
+
+        private static func label(_ conditions: [String]) -> String? {
+            conditions.isEmpty ? nil : conditions.joined(separator: " && ")
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import FSMCore
+import SwiftSyntax
+
+/// Reads ReactKit/SwiftState machines: `StateMachine<S, E>(state: .a) { machine in ... }` with
+/// routes added by `addRoute(.a => .b)` (no event: a direct state change), `addRoutes(event: .e,
+/// transitions: [.a => .b, .any => .c])` and `addRouteMapping { event, fromState, userInfo in
+/// switch (fromState, event) ... }`, in the closure or on the machine's variable later.
+///
+/// SwiftState keeps its routes in dictionaries, so two that match the same state and event are
+/// a real choice, not an order: a `.any` wildcard is spelled out into every state rather than
+/// yielding to the explicit routes. Handlers (`addHandler`, `addAnyHandler(.a => .b)`) and send
+/// sites (`machine <-! .e`, `tryEvent`) are not routes and are not read.
+struct RouteRecognizer {
+    let module: SwiftModule
+    let inventory: SyntaxInventory
+
+    /// A route before its names are checked against the enums: `nil` sources mean any state,
+    /// `nil` targets any state, `eventless` a route taken by a direct state change.
+    private struct Route {
+        var sources: [String]?
+        var targets: [String]?
+        var events: [String]?
+        var eventless: Bool
+        var guardLabel: String?
+        var location: SourceLocation
+    }
+
+    func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
+        var sketches: [MachineSketch] = []
+        let index = MethodCallIndex(inventory: inventory, names: Self.routeMethods)
+        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "StateMachine" && call.argument("state") != nil {
+            if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
+        }
+        return sketches
+    }
+
+    private func machine(
+        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex, claimed: inout Set<SyntaxIdentifier>
+    ) -> MachineSketch? {
+        var routes: [Route] = []
+        var mappings: [(closure: ClosureExprSyntax, file: SwiftSourceFile)] = []
+        for found in routeCalls(of: call, file: file, index: index) {
+            let routeCall = found.call
+            let routeFile = found.file
+            if routeCall.calledName == "addRouteMapping", let closure = routeCall.finalClosure {
+                mappings.append((closure, routeFile))
+            } else {
+                routes += self.routes(routeCall, file: routeFile)
+            }
+        }
+        let generics = call.genericArgumentNames.isEmpty ? declaredGenerics(of: call) : call.genericArgumentNames
+        var names = Set(routes.flatMap { ($0.sources ?? []) + ($0.targets ?? []) })
+        if let initial = call.argument("state").flatMap(CasePattern.caseName) { names.insert(initial) }
+        guard
+            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call, in: file) })
+                ?? module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: call)).first
+        else { return nil }
+        let eventEnum = generics.count > 1 ? module.lookupEnum(generics[1], at: call, in: file) : nil
+        var sketch = MachineSketch(
+            name: call.machineName(orElse: stateEnum.qualifiedName), style: .swiftState, location: file.location(of: call), stateEnum: stateEnum,
+            events: eventEnum?.cases.map { ($0.name, $0.location) } ?? [])
+        let allStates = stateEnum.cases.map(\.name)
+        for route in routes {
+            let known = (route.sources ?? []) + (route.targets ?? [])
+            guard stateEnum.contains(all: known), eventEnum.map({ $0.contains(all: route.events ?? []) }) ?? true else {
+                sketch.warnings.append(
+                    .warning(path: route.location.file ?? file.path, location: route.location.droppingFile,
+                        message: "a route names a state or event that is not a case of its enum; it is left out"))
+                continue
+            }
+            let outcome = MachineSketch.Outcome.moves(targets: route.targets ?? allStates, computed: route.targets == nil ? ".any" : nil)
+            var row = MachineSketch.Row(
+                sources: route.sources ?? allStates, events: route.eventless ? nil : (route.events ?? eventEnum?.cases.map(\.name)),
+                guardLabel: route.guardLabel, outcome: outcome, location: route.location)
+            row.eventless = route.eventless
+            sketch.rows.append(row)
+        }
+        for mapping in mappings {
+            sketch.rows += mappingRows(mapping.closure, file: mapping.file, stateEnum: stateEnum, eventEnum: eventEnum, claimed: &claimed)
+        }
+        guard sketch.hasTransitions else { return nil }
+        if let initial = call.argument("state") {
+            if let name = CasePattern.caseName(initial) {
+                sketch.start = .state(name, file.location(of: initial))
+            } else {
+                sketch.start = .computed(initial.trimmedDescription, file.location(of: initial))
+            }
+        }
+        return sketch
+    }
+
+    /// The type arguments of the property the machine is stored in, when the call leaves them
+    /// to inference (`let machine: StateMachine<S, E>` then `machine = StateMachine(state: .a)`).
+    private func declaredGenerics(of call: FunctionCallExprSyntax) -> [String] {
+        guard let variable = call.storedName else { return [] }
+        let owner = SyntaxScope.typeName(around: call)
+        guard let type = module.propertiesByScope[owner]?[variable]?.type,
+            type.hasPrefix("StateMachine<"), type.hasSuffix(">")
+        else { return [] }
+        return type.dropFirst("StateMachine<".count).dropLast().split(separator: ",").map { String($0.filter { $0 != " " }) }
+    }
+
+    /// The route-adding calls on this machine: on its closure's parameter inside the closure,
+    /// and on its variable elsewhere in the same type.
+    private func routeCalls(of call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex) -> [MethodCallIndex.Call] {
+        var found: [MethodCallIndex.Call] = []
+        var seen: Set<SyntaxIdentifier> = []
+        if let closure = call.finalClosure, let parameter = closure.parameterNames.first {
+            for inner in closure.descendants(of: FunctionCallExprSyntax.self)
+            where Self.routeMethods.contains(inner.calledName ?? "") && inner.calledBase?.trimmedDescription == parameter {
+                seen.insert(inner.id)
+                found.append(MethodCallIndex.Call(call: inner, file: file))
+            }
+        }
+        guard let variable = call.storedName else { return found }
+        return found + index.calls(on: variable, in: SyntaxScope.typeName(around: call)).filter { seen.insert($0.call.id).inserted }
+    }
+
+    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteChain", "addRouteMapping"]
+
+    /// The routes one `addRoute`/`addRoutes` call adds.
+    private func routes(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [Route] {
+        let guardLabel = call.argument("condition").map(Self.conditionText)
+        var events: [String]?
+        var eventless = true
+        if let event = call.argument("event") {
+            eventless = false
+            events = Self.names(event)
+        } else if let list = call.argument("events") {
+            eventless = false
+            events = Self.names(list)
+        }
+        let written = call.argument("transitions") ?? call.argument("routes") ?? call.argument(nil)
+        let transitions = written?.as(ArrayExprSyntax.self).map { $0.elements.map(\.expression) } ?? (written.map { [$0] } ?? [])
+        return transitions.flatMap { transition -> [Route] in
+            // `.a => .b`, or a chain `.a => .b => .c` (addRouteChain): a route per link.
+            guard let sequence = transition.as(SequenceExprSyntax.self) else { return [] }
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, elements.count % 2 == 1,
+                stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "=>" })
+            else { return [] }
+            return stride(from: 0, to: elements.count - 2, by: 2).map { index in
+                Route(
+                    sources: Self.names(elements[index]), targets: Self.names(elements[index + 2]), events: events, eventless: eventless,
+                    guardLabel: guardLabel, location: file.location(of: transition))
+            }
+        }
+    }
+
+    /// The case names an operand stands for: `.a`, `[.a, .b]`; `nil` for `.any`.
+    private static func names(_ expression: ExprSyntax) -> [String]? {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let all = array.elements.map { names($0.expression) }
+            return all.contains { $0 == nil } ? nil : all.flatMap { $0 ?? [] }
+        }
+        guard let name = CasePattern.caseName(expression), name != "any" else { return nil }
+        return [name]
+    }
+
+    /// A condition closure's body as guard text (`{ context in context.userInfo != nil }`).
+    private static func conditionText(_ expression: ExprSyntax) -> String {
+        guard let closure = expression.as(ClosureExprSyntax.self) else { return expression.trimmedDescription }
+        return closure.statements.trimmedDescription
+    }
+
+    // MARK: addRouteMapping
+
+    /// The rows of a mapping closure's `switch (fromState, event)`: each `return .x` a route, each
+    /// `return nil` no route for that pair.
+    private func mappingRows(
+        _ closure: ClosureExprSyntax, file: SwiftSourceFile, stateEnum: EnumCatalog.Enum, eventEnum: EnumCatalog.Enum?,
+        claimed: inout Set<SyntaxIdentifier>
+    ) -> [MachineSketch.Row] {
+        let parameters = closure.parameterNames
+        guard parameters.count >= 2, let eventEnum else { return [] }
+        let eventName = parameters[0]
+        let stateName = parameters[1]
+        let scanner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: [stateName], returnsNextState: true)
+        var rows: [MachineSketch.Row] = []
+        for node in closure.descendants(of: SwitchExprSyntax.self, intoClosures: false) {
+            guard let tuple = node.subject.as(TupleExprSyntax.self), tuple.elements.count == 2 else { continue }
+            let subjects = tuple.elements.map(\.expression.trimmedDescription)
+            guard let stateIndex = subjects.firstIndex(of: stateName), subjects[1 - stateIndex] == eventName else { continue }
+            claimed.insert(node.id)
+            for case .switchCase(let switchCase) in node.cases {
+                guard case .case(let label) = switchCase.label else {
+                    rows += MachineSketch.rows(
+                        from: scanner.exits(of: switchCase.statements), sources: nil, events: nil, at: file.location(of: switchCase))
+                    continue
+                }
+                for item in label.caseItems {
+                    let positions = Self.positions(of: item.pattern)
+                    guard positions.count == 2,
+                        let sources = Self.cases(positions[stateIndex], in: stateEnum),
+                        let events = Self.cases(positions[1 - stateIndex], in: eventEnum)
+                    else { continue }
+                    let conditions = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                    rows += MachineSketch.rows(
+                        from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events,
+                        at: file.location(of: item))
+                }
+            }
+        }
+        return rows
+    }
+
+    /// A tuple pattern's positions, where the event is optional (`(.a, .e?)`).
+    private static func positions(of pattern: PatternSyntax) -> [CasePattern] {
+        guard let tuple = pattern.as(ExpressionPatternSyntax.self)?.expression.as(TupleExprSyntax.self) else {
+            return CasePattern.positions(of: pattern)
+        }
+        return tuple.elements.map { element in
+            CasePattern.of(element.expression.as(OptionalChainingExprSyntax.self)?.expression ?? element.expression)
+        }
+    }
+
+    /// The cases a position names: `.some(nil)` for any, `nil` when it is not the enum's.
+    private static func cases(_ pattern: CasePattern, in enumeration: EnumCatalog.Enum) -> [String]?? {
+        switch pattern {
+        case .any: return .some(nil)
+        case .named(let name): return enumeration.case(named: name) != nil ? .some([name]) : nil
+        case .other: return nil
+        }
+    }
+}
