@@ -3,13 +3,14 @@ import FSMCore
 public import FSMInterop
 
 extension Linter {
-    /// The warnings `imported` carries about content fsmviz does not model, as lint reports
-    /// them: findings of ``unsupportedContentRuleID``, in file order.
+    /// The diagnostics `imported` carries about content fsmviz does not model, as lint reports
+    /// them: findings of ``unsupportedContentRuleID``, in file order; a reader's error (a Swift
+    /// transition table's repeated key, which traps at run time) stays an error.
     static func unsupportedContent(in imported: ImportedMachine) -> [Finding] {
         imported.warnings.map { warning in
             Finding(
-                ruleID: unsupportedContentRuleID, severity: .warning, message: warning.message,
-                location: warning.location)
+                ruleID: unsupportedContentRuleID, severity: warning.severity == .error ? .error : .warning,
+                message: warning.message, location: warning.location)
         }
     }
 

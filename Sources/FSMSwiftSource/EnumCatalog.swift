@@ -94,9 +94,13 @@ struct EnumCatalog {
             }
             prefix = String(prefix[..<dot])
         }
-        // An extension elsewhere, or a type nested in one the files only extend: a unique last
-        // component is still a syntactic match.
-        let matches = byName[written.split(separator: ".").last ?? ""] ?? []
+        // An extension elsewhere, or a type nested in one the files only extend: a unique
+        // declaration whose qualified name ends in the name as written is still a syntactic match
+        // (`Destination.State` is not any `State`).
+        let matches = (byName[written.split(separator: ".").last ?? ""] ?? []).filter { index in
+            let qualified = enums[index].qualifiedName
+            return qualified == written || qualified.hasSuffix("." + written)
+        }
         return matches.count == 1 ? enums[matches[0]] : preferred(matches, file: file, onlySameFile: true)
     }
 

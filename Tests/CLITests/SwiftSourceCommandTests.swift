@@ -6,9 +6,21 @@ import Testing
 /// `convert` on the FSMSwiftSourceTests fixtures.
 @Suite struct SwiftSourceCommandTests {
     static let styles = "Tests/FSMSwiftSourceTests/Fixtures/styles"
+    static let four = ["AuthResolver.swift", "ConnectionStateMachine.swift", "Loadable.swift", "Player.swift"]
+
+    /// A directory holding four of the fixtures, as a package's `Sources/` would.
+    static func sources() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for name in four {
+            try FileManager.default.copyItem(
+                at: Golden.packageRoot.appendingPathComponent("\(styles)/\(name)"), to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
 
     @Test func listNamesEveryMachineWithItsStyleAndCounts() throws {
-        let result = try CommandRunner.run(["list", Self.styles])
+        let result = try CommandRunner.run(["list"] + Self.four.map { "\(Self.styles)/\($0)" })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdoutText == """
@@ -38,13 +50,15 @@ import Testing
     }
 
     @Test func severalMachinesNeedAMachineNameAndAWrongOneIsNamed() throws {
-        let ambiguous = try CommandRunner.run(["dot", Self.styles])
+        let sources = try Self.sources()
+        defer { try? FileManager.default.removeItem(at: sources) }
+        let ambiguous = try CommandRunner.run(["dot", sources.path])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.stderr.contains("4 machines here (AuthResolver, ConnectionStateMachine, LoadableReducer, Player); choose one with --machine NAME"))
-        let typo = try CommandRunner.run(["dot", Self.styles, "--machine", "Playr"])
+        let typo = try CommandRunner.run(["dot", sources.path, "--machine", "Playr"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("no machine named 'Playr' here; did you mean 'Player'?"))
-        let chosen = try CommandRunner.run(["dot", Self.styles, "--machine", "Player"])
+        let chosen = try CommandRunner.run(["dot", sources.path, "--machine", "Player"])
         #expect(chosen.status == 0)
         #expect(chosen.stdoutText.hasPrefix("digraph Player {"))
     }
@@ -59,7 +73,9 @@ import Testing
     @Test func convertWritesOneMachineFilePerMachineThatLintsAlike() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)/")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CommandRunner.run(["convert", Self.styles, "-o", directory.path + "/"])
+        let sources = try Self.sources()
+        defer { try? FileManager.default.removeItem(at: sources) }
+        let result = try CommandRunner.run(["convert", sources.path, "-o", directory.path + "/"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(names == ["AuthResolver.yaml", "ConnectionStateMachine.yaml", "LoadableReducer.yaml", "Player.yaml"])
