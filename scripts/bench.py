@@ -59,6 +59,29 @@ WRITERS_MEASURED_ONCE = """### Writing machine files (`fsmviz convert`)
 
 The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly (issue 13); reading that YAML back still takes 40 s and 1.4 GiB (Yams)."""
 
+SWIFT_SYNTAX_COST_MEASURED_ONCE = """#### What swift-syntax costs the build and the binary
+
+Clean builds of the `fsmviz` product at the commit before the Swift reader and after it (swift-syntax
+603.0.1 resolved), each in a scratch directory of its own, measured once by hand on the 2 shared cores
+while other builds ran: CPU seconds (user + system) are the comparable figure, wall times are inflated
+by the other work. Only `FSMSwiftSource`, the tool and its plugins build swift-syntax; the model,
+analysis and runtime libraries do not.
+
+| build | before: CPU | after: CPU | after ÷ before | before: wall | after: wall |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| debug, clean | 54 s | 175 s | 3.2 | 216 s | 519 s |
+| release, clean | 120 s | 616 s | 5.1 | 152 s | 869 s |
+
+| binary | before | after | added |
+| --- | ---: | ---: | ---: |
+| debug | 16.6 MB | 66.6 MB | 50.0 MB |
+| release | 14.8 MB | 54.3 MB | 39.5 MB |
+| release, stripped | 3.9 MB | 12.9 MB | 9.0 MB |
+
+CI builds fsmviz from a clean clone four times (debug for the tests, the address sanitizer's build,
+the plugin client's and the release archive's), so swift-syntax adds its cost to each."""
+
+
 YAML_PROFILE_MEASURED_ONCE = """#### Where a YAML load's time goes
 
 Measured once (2026-11-24, this script does not repeat it): `perf record -g` at 499 Hz on a release build
@@ -663,6 +686,8 @@ def swift_section():
         f"{load_average():.1f} after.",
         "",
         table(["package", "Swift files", "machines", "fsmviz lint", "peak RSS", "parse alone", "lint ÷ parse"], rows),
+        "",
+        SWIFT_SYNTAX_COST_MEASURED_ONCE,
     ])
 
 
