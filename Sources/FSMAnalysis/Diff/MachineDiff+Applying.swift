@@ -7,7 +7,7 @@ extension MachineDiff {
     ///
     /// Kept elements stay where they were; added states, events and groups of transitions
     /// follow them.
-    /// - Throws: The ``MachineError`` of a result that is not a valid machine, which happens
+    /// - Throws: The ``/FSMCore/MachineError`` of a result that is not a valid machine, which happens
     ///   only when the diff was made from another machine.
     public func applied(to machine: Machine) throws(MachineError) -> Machine {
         let stateChanges = Dictionary(states.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
