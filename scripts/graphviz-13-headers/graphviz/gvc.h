@@ -9,3 +9,8 @@ typedef struct { pointf LL, UR; } boxf;
 boxf fake_graph_bounds(Agraph_t *graph);
 #define GD_bb(g) fake_graph_bounds(g)
 int gvRenderData(GVC_t *gvc, graph_t *g, const char *format, char **result, size_t *length);
+/* Graphviz 13 counts a spline's curves and a curve's points in size_t (older versions: int). */
+typedef struct bezier { pointf *list; size_t size; unsigned sflag; unsigned eflag; pointf sp; pointf ep; } bezier;
+typedef struct splines { bezier *list; size_t size; boxf bb; } splines;
+splines *fake_edge_splines(Agedge_t *edge);
+#define ED_spl(e) fake_edge_splines(e)
