@@ -240,11 +240,7 @@ struct BranchScanner {
     /// `nil` when the expression is no such call or the helper's results are no narrower than any state.
     private func helperTargets(_ expression: ExprSyntax) -> [String]? {
         guard !helpers.isEmpty, let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { member in
-                member.base?.trimmedDescription == "self" ? member.declName.baseName.text : nil
-            }
-        guard let callee, let helper = helpers[callee], let body = helper.body else { return nil }
+        guard let callee = call.localCallee, let helper = helpers[callee], let body = helper.body else { return nil }
         // The helper's own calls are not followed: one level, so recursion cannot loop.
         let inner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: stateVariables, returnsNextState: true)
         var targets: [String] = []
@@ -276,6 +272,18 @@ extension SwitchCaseSyntax {
     var whereConditions: [String] {
         guard case .case(let label) = self.label else { return [] }
         return label.caseItems.compactMap { $0.whereClause?.condition.trimmedDescription }
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The name of the function called when it can be one of the same file or type (`resolve(x)`,
+    /// `self.resolve(x)`), `nil` for a call on another value.
+    var localCallee: String? {
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" else {
+            return nil
+        }
+        return member.declName.baseName.text
     }
 }
 

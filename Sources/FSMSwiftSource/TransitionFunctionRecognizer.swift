@@ -142,9 +142,7 @@ struct TransitionFunctionRecognizer {
         default: expression = nil
         }
         let call = expression.flatMap { $0.as(TryExprSyntax.self)?.expression ?? $0 }?.as(FunctionCallExprSyntax.self)
-        let callee = call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? call?.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-        guard let callee, let body = module.functions(in: file)[callee]?.body else { return nil }
+        guard let callee = call?.localCallee, let body = module.functions(in: file)[callee]?.body else { return nil }
         return body.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
     }
 

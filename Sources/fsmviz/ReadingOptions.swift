@@ -77,11 +77,10 @@ struct ReadingOptions: ParsableArguments {
             if let match = found.first(where: { $0.name == machine }) ?? found.first(where: { $0.name.lowercased() == machine.lowercased() }) {
                 return match
             }
+            let hint = Suggestion.hint(for: machine, among: names)
             throw MachineFileError(
                 path: name, location: nil,
-                message: "no machine named '\(machine)' here"
-                    + (Suggestion.closest(to: machine, among: names).map { "; did you mean '\($0)'?" }
-                        ?? "; it holds \(names.joined(separator: ", "))"))
+                message: "no machine named '\(machine)' here" + (hint.isEmpty ? "; it holds \(names.joined(separator: ", "))" : hint))
         }
         guard found.count == 1 else {
             throw MachineFileError(
