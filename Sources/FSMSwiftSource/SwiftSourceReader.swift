@@ -48,6 +48,11 @@ public struct SwiftSourceReader: ModuleMachineReader {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw MachineFileError(path: name, location: Self.firstInvalidByte(bytes), message: "the file is not valid UTF-8")
             }
+            if let offset = SquareBracketNesting.firstTooDeep(in: bytes) {
+                throw MachineFileError(
+                    path: name, location: Self.location(ofByte: offset, in: bytes),
+                    message: "square brackets nested more than \(SquareBracketNesting.limit) deep; fsmviz does not read Swift nested deeper, whose parsing time doubles with each level")
+            }
             let file = SwiftSourceFile(path: name, text: text)
             if let error = file.firstSyntaxError {
                 throw MachineFileError(path: name, location: error.droppingFile, message: "the file is not valid Swift")
@@ -100,6 +105,13 @@ public struct SwiftSourceReader: ModuleMachineReader {
             renamed.name += "@\(sketch.location.line)"
             return renamed
         }
+    }
+
+    /// The line and column (in UTF-8 bytes, as swift-syntax counts them) of the byte at `offset`.
+    private static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        let before = bytes[..<offset]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: offset - lineStart + 1)
     }
 
     /// Where the first byte that is not UTF-8 is, counting lines and columns over the valid part.

@@ -39,6 +39,29 @@ import Testing
         #expect(throws: MachineFileError.self) { try Self.read(text) }
     }
 
+    /// swift-syntax's time doubles with each `[` nested in another; a fuzzer's mutated swift-nio
+    /// file held 60 of them and never finished parsing.
+    @Test func squareBracketsNestedPastTheLimitAreRefusedAtTheBracket() {
+        let text = "struct M {\n  let x = " + String(repeating: "[", count: 60) + " allocator: allocator,\n}\n"
+        do {
+            _ = try Self.read(text)
+            Issue.record("60 nested square brackets were parsed")
+        } catch {
+            #expect(error.message.hasPrefix("square brackets nested more than 16 deep"))
+            #expect(error.location == SourceLocation(line: 2, column: 11 + 16))
+        }
+        let interpolated = "let s = \"\\(" + String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17) + ")\""
+        #expect(throws: MachineFileError.self, "an interpolation is code") { try Self.read(interpolated) }
+    }
+
+    @Test func bracketsInTextDoNotCountTowardTheLimit() throws {
+        let deep = String(repeating: "[", count: 40)
+        let text = "// \(deep)\n/* /* \(deep) */ */\nlet a = \"\(deep)\"\nlet b = #\"\\\"\(deep)\"#\n"
+            + "let c = \"\"\"\n\(deep) \" \"\"\n\"\"\"\n"
+            + "let e = " + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16) + "\n"
+        #expect(try Self.read(text).isEmpty)
+    }
+
     @Test func nonUTF8BytesAreAnErrorAtTheirPosition() throws {
         let directory = try Self.directory(["Bad.swift": Array("enum State {\n  case a".utf8) + [0xFF] + Array(" }".utf8)])
         defer { try? FileManager.default.removeItem(at: directory) }
