@@ -3,8 +3,8 @@ import PackagePlugin
 
 /// `swift package fsmviz <subcommand> [options] [files]`: the fsmviz tool, built from source,
 /// run in the package's directory with the options and exit statuses of the command line.
-/// Without files, `lint` takes the machine files and Swift sources of every target, and `render`
-/// the machine files, or those of the targets named with `--target`. `swift package` exits with 1 whenever fsmviz fails, and
+/// Without files, `lint` and `render` take the machine files and Swift sources of every target,
+/// or of the targets named with `--target`; `render` draws each machine the Swift sources hold. `swift package` exits with 1 whenever fsmviz fails, and
 /// says fsmviz's own status. It asks for no permission: `lint` prints its report, and a
 /// command that writes files into the package (`render -o`, `lint -o`) needs
 /// `swift package --allow-writing-to-package-directory fsmviz ...`, as SwiftPM's sandbox
@@ -20,16 +20,18 @@ struct FsmvizCommandPlugin: CommandPlugin {
         if ["lint", "render"].contains(arguments[0]), !namesAFile(arguments.dropFirst(), in: package) {
             let targets = try targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames)
             let modules = targets.compactMap { $0 as? SourceModuleTarget }
+            // A target's directory stands for its Swift sources, read as one module.
+            let swiftModules = modules.filter { !MachineFiles.swiftSources(of: $0).isEmpty }
             let inputs = arguments[0] == "lint"
                 ? modules.filter { !MachineFiles.of($0).isEmpty || !MachineFiles.swiftSources(of: $0).isEmpty }.map(\.directoryURL.path)
-                : modules.flatMap(MachineFiles.of).map(\.path)
+                : modules.flatMap(MachineFiles.of).map(\.path) + swiftModules.map(\.directoryURL.path)
             guard !inputs.isEmpty else {
-                Diagnostics.error("no machine files (.json, .yaml, .yml, .scxml) in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))")
+                Diagnostics.error("no machine files (.json, .yaml, .yml, .scxml) or Swift sources in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))")
                 exit(2)
             }
             arguments.insert(contentsOf: inputs, at: 1)
-            // Targets' code need not hold machines; what it holds is linted.
-            if arguments[0] == "lint" { arguments.insert("--allow-empty", at: 1) }
+            // Targets' code need not hold machines; what it holds is linted and drawn.
+            arguments.insert("--allow-empty", at: 1)
         }
         let process = Process()
         process.executableURL = try context.tool(named: "fsmviz").url

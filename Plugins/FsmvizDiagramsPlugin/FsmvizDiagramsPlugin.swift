@@ -11,7 +11,7 @@ struct FsmvizDiagramsPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let fsmviz = try context.tool(named: "fsmviz").url
         let root = target.directoryURL.standardizedFileURL.path
-        return MachineFiles.of(target).map { machine in
+        let files = MachineFiles.of(target).map { machine -> Command in
             // Named after the file's path in the target, so `a/door.json` and `b/door.json`
             // give two diagrams: `a-door.svg` and `b-door.svg`.
             let relative = machine.standardizedFileURL.deletingPathExtension().path.dropFirst(root.count + 1)
@@ -24,5 +24,18 @@ struct FsmvizDiagramsPlugin: BuildToolPlugin {
                 inputFiles: [machine],
                 outputFiles: [diagram])
         }
+        let sources = MachineFiles.swiftSources(of: target)
+        guard !sources.isEmpty else { return files }
+        // Which machines the code holds, so which diagrams, is known only once it is read: the
+        // command's output is a directory, one diagram per machine, named after it.
+        let diagrams = context.pluginWorkDirectoryURL.appending(path: "SwiftMachines")
+        return files + [
+            .buildCommand(
+                displayName: "fsmviz render \(target.name)'s Swift machines",
+                executable: fsmviz,
+                arguments: ["render", target.directoryURL.path, "-o", diagrams.path + "/", "--quiet", "--allow-empty"],
+                inputFiles: sources,
+                outputFiles: [diagrams])
+        ]
     }
 }

@@ -77,20 +77,11 @@ extension FsmvizCommand {
         /// output directory as `NAME.EXT`.
         private func convertEach() throws {
             let format = to?.format ?? .yaml
-            var machines: [Machine] = []
+            let machines: [Machine]
             do {
-                if reading.readsSwift(input) {
-                    machines = try reading.machines(in: input, limits: limitOptions.limits)
-                        .filter { reading.machine == nil || $0.name == reading.machine }.map(\.imported.machine)
-                } else {
-                    machines = [try reading.read(input, limits: limitOptions.limits).machine]
-                }
+                machines = try reading.readEach(input, limits: limitOptions.limits).map(\.machine)
             } catch {
                 Console.printError(error.description)
-                throw ExitStatus.usage.exitCode
-            }
-            if machines.isEmpty, let name = reading.machine {
-                Console.printError(Diagnostic(path: input, location: nil, message: "no machine named '\(name)' here").description)
                 throw ExitStatus.usage.exitCode
             }
             try writeAll(machines, as: format)
@@ -104,8 +95,7 @@ extension FsmvizCommand {
                 throw ExitStatus.failure.exitCode
             }
             for machine in machines {
-                let base = (machine.name ?? "machine").map { $0 == "/" || $0 == "\0" ? "_" : $0 }
-                try write(machine, as: format, to: output + String(base) + "." + format.fileExtension)
+                try write(machine, as: format, to: output + ReadingOptions.fileBaseName(of: machine) + "." + format.fileExtension)
             }
         }
 

@@ -25,9 +25,13 @@ struct ReadingOptions: ParsableArguments {
 
     /// Whether `input` is read as Swift source: a `.swift` file, a directory, or `--from swift`.
     func readsSwift(_ input: String) -> Bool {
-        if from == .swift || SwiftSourceReader().reads(input) { return true }
+        from == .swift || SwiftSourceReader().reads(input) || Self.isDirectory(input)
+    }
+
+    /// Whether `path` names an existing directory (`-`, standard input, never does).
+    static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return input != "-" && FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) && isDirectory.boolValue
+        return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Reads `input` as `--from` says or its name does, and prints the warnings about content
@@ -41,27 +45,46 @@ struct ReadingOptions: ParsableArguments {
         } else {
             imported = try MachineReader.read(path: input, format: from?.format, limits: limits)
         }
-        if !quiet {
-            let warnings = Linter().importWarnings(of: imported, path: input)
-            if !warnings.isEmpty {
-                let result = LintResult(path: input == "-" ? "<stdin>" : input, findings: warnings)
-                Console.printError(String(TextReporter(summarizes: false).report([result]).dropLast()))
-            }
-        }
+        printWarnings(of: imported, input: input)
         return imported
+    }
+
+    /// Every machine `input` holds, as ``read(_:limits:)`` prints their warnings: each one a
+    /// Swift module holds (or the one `--machine` names), else the machine file's one.
+    /// `allowingNone`: Swift source without a machine gives none instead of an error.
+    func readEach(_ input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ImportedMachine] {
+        guard readsSwift(input), machine == nil else { return [try read(input, limits: limits)] }
+        let found = try machines(in: input, limits: limits, allowingNone: allowingNone).map(\.imported)
+        for imported in found { printWarnings(of: imported, input: input) }
+        return found
+    }
+
+    /// The warnings about content fsmviz does not model, as `lint` would report them, unless `--quiet`.
+    private func printWarnings(of imported: ImportedMachine, input: String) {
+        guard !quiet else { return }
+        let warnings = Linter().importWarnings(of: imported, path: input)
+        guard !warnings.isEmpty else { return }
+        let result = LintResult(path: input == "-" ? "<stdin>" : input, findings: warnings)
+        Console.printError(String(TextReporter(summarizes: false).report([result]).dropLast()))
+    }
+
+    /// The file name, without extension, of a machine's own output in a directory: its name,
+    /// with the characters no file name may hold replaced.
+    static func fileBaseName(of machine: Machine) -> String {
+        String((machine.name ?? "machine").map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     }
 
     /// Every machine in the Swift files `input` stands for, read together as one module.
     /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
-    func machines(in input: String, limits: InputLimits) throws(MachineFileError) -> [ModuleMachine] {
+    func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
         let files = input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
         let name = input == "-" ? "<stdin>" : input
-        guard !files.isEmpty else {
+        guard !files.isEmpty || allowingNone else {
             throw MachineFileError(path: name, location: nil, message: "no .swift files in this directory or below it")
         }
         let found = try reader.machines(in: files, limits: limits).machines
-        guard !found.isEmpty else {
+        guard !found.isEmpty || allowingNone else {
             throw MachineFileError(
                 path: name, location: nil,
                 message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")

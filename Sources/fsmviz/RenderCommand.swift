@@ -38,7 +38,7 @@ extension FsmvizCommand {
         )
 
         @Argument(
-            help: "Machine files (.json, .yaml, .yml, .scxml or XState .json; '-' for standard input).",
+            help: "Machine files (.json, .yaml, .yml, .scxml or XState .json), Swift sources or directories of them ('-' for standard input).",
             completion: .machineFiles)
         var inputs: [String]
 
@@ -55,6 +55,10 @@ extension FsmvizCommand {
 
         @Option(help: "Graphviz layout engine; 'auto' chooses by the diagram's size.")
         var engine: LayoutEngine = .auto
+
+        @Flag(
+            help: "Exit with status 0 when Swift sources hold no machine, drawing nothing (a build step over code that may hold none).")
+        var allowEmpty = false
 
         @OptionGroup var diagram: DiagramOptions
 
@@ -77,7 +81,8 @@ extension FsmvizCommand {
         }
 
         func run() throws {
-            let jobs: [(input: String, destination: String, format: OutputFormat)]
+            var worst = ExitStatus.success
+            let jobs: [RenderJob]
             if let output, isDirectoryTarget(output) {
                 do {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -86,16 +91,20 @@ extension FsmvizCommand {
                         Diagnostic(path: output, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
                     throw ExitStatus.failure.exitCode
                 }
-                let chosen = format ?? .svg
-                jobs = inputs.map { input in
-                    (input, output.hasSuffix("/") ? output + outputName(input, chosen) : output + "/" + outputName(input, chosen), chosen)
+                let directory = output.hasSuffix("/") ? output : output + "/"
+                jobs = inputs.flatMap { input in
+                    reading.readsSwift(input)
+                        ? eachMachine(of: input, into: directory, worst: &worst)
+                        : [RenderJob(input: input, destination: directory + outputName(input, format ?? .svg), format: format ?? .svg)]
                 }
             } else if let output {
-                jobs = [(inputs[0], output, format ?? OutputFormat(path: output) ?? .svg)]
+                jobs = [RenderJob(input: inputs[0], destination: output, format: format ?? OutputFormat(path: output) ?? .svg)]
             } else {
-                let chosen = format ?? .svg
-                jobs = inputs.map { input in
-                    (input, input == "-" ? "-" : besideInput(input, chosen), chosen)
+                // Beside each input: for a directory of Swift sources, that is inside it.
+                jobs = inputs.flatMap { input in
+                    ReadingOptions.isDirectory(input) && reading.readsSwift(input)
+                        ? eachMachine(of: input, into: input.hasSuffix("/") ? input : input + "/", worst: &worst)
+                        : [RenderJob(input: input, destination: input == "-" ? "-" : besideInput(input, format ?? .svg), format: format ?? .svg)]
                 }
             }
             // Two inputs named alike (a/door.json and b/door.json into one directory, or
@@ -109,7 +118,6 @@ extension FsmvizCommand {
                             + "render them into separate directories"))
                 throw ExitStatus.usage.exitCode
             }
-            var worst = ExitStatus.success
             let renderer = GraphvizRenderer()
             let progress = reading.quiet ? ProgressLine(isEnabled: false) : ProgressLine.forThisProcess()
             // Each file waits for the disk before it replaces the old one; the queue lets that
@@ -124,11 +132,7 @@ extension FsmvizCommand {
             for (number, job) in jobs.enumerated() {
                 let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(job.input)" : job.input
                 if jobs.count > 1 { progress.show(prefix) }
-                worst = max(
-                    worst,
-                    render(
-                        job.input, to: job.destination, as: job.format, with: renderer, files: files, progress: progress,
-                        prefix: prefix))
+                worst = max(worst, render(job, with: renderer, files: files, progress: progress, prefix: prefix))
                 report(files.takeFailures())
             }
             report(files.finish())
@@ -137,19 +141,23 @@ extension FsmvizCommand {
         }
 
         private func render(
-            _ input: String, to destination: String, as format: OutputFormat, with renderer: GraphvizRenderer,
-            files: AtomicFileQueue, progress: ProgressLine, prefix: String
+            _ job: RenderJob, with renderer: GraphvizRenderer, files: AtomicFileQueue, progress: ProgressLine, prefix: String
         ) -> ExitStatus {
+            let (input, destination, format) = (job.input, job.destination, job.format)
             func fail(_ message: String, _ status: ExitStatus) -> ExitStatus {
                 progress.clear()
                 Console.printError(message)
                 return status
             }
             let machine: Machine
-            do {
-                machine = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
-                    try reading.read(input, limits: limitOptions.limits)
-                }.machine
+            do throws(MachineFileError) {
+                if let given = job.machine {
+                    machine = given
+                } else {
+                    machine = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
+                        try reading.read(input, limits: limitOptions.limits)
+                    }.machine
+                }
             } catch {
                 return fail(error.description, .usage)
             }
@@ -185,6 +193,22 @@ extension FsmvizCommand {
             }
             files.write(output, to: destination)
             return .success
+        }
+
+        /// A drawing of each machine a Swift module holds (or of the one `--machine` names), named
+        /// after it in `directory`; none when reading fails, which is reported.
+        private func eachMachine(of input: String, into directory: String, worst: inout ExitStatus) -> [RenderJob] {
+            let chosen = format ?? .svg
+            do throws(MachineFileError) {
+                return try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty).map { imported in
+                    let name = ReadingOptions.fileBaseName(of: imported.machine) + "." + chosen.fileExtension
+                    return RenderJob(input: input, destination: directory + name, format: chosen, machine: imported.machine)
+                }
+            } catch {
+                Console.printError(error.description)
+                worst = max(worst, .usage)
+                return []
+            }
         }
 
         /// As documented: a path ending in '/', or any path for several inputs. One input and
