@@ -12,6 +12,9 @@ struct EnumCatalog {
         let cases: [Case]
         /// Where the enum is declared.
         let location: SourceLocation
+        /// Whether the declaration's `description` is its `rawValue`, so `String(describing:)`
+        /// gives a case's raw value rather than its name.
+        var isDescribedByRawValue = false
 
         /// The last component of the name.
         var name: Substring { qualifiedName.split(separator: ".").last ?? Substring(qualifiedName) }
@@ -23,6 +26,12 @@ struct EnumCatalog {
 
         /// The case named `name`.
         func `case`(named name: String) -> Case? { caseIndex[name].map { cases[$0] } }
+
+        /// What `String(describing:)` gives for the case named `name`, as far as syntax shows.
+        func describedName(of name: String) -> String {
+            guard isDescribedByRawValue, let rawValue = self.case(named: name)?.rawValue else { return name }
+            return rawValue
+        }
 
         private var caseIndex: [String: Int] = [:]
 
@@ -42,6 +51,8 @@ struct EnumCatalog {
         /// Whether it carries associated values, shown only by name in a drawing.
         let hasAssociatedValues: Bool
         let location: SourceLocation
+        /// Its raw value, where it is a string literal.
+        var rawValue: String?
     }
 
     private(set) var enums: [Enum] = []
@@ -151,8 +162,12 @@ extension EnumCatalog {
             // Cases inside `#if` count in every branch (syntax cannot tell which one builds),
             // once each.
             var pending = [node.memberBlock.members]
+            var isDescribedByRawValue = false
             while let members = pending.popLast() {
                 for member in members {
+                    if let variable = member.decl.as(VariableDeclSyntax.self), Self.isRawValueDescription(variable) {
+                        isDescribedByRawValue = true
+                    }
                     if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
                         for clause in conditional.clauses {
                             if case .decls(let nested)? = clause.elements { pending.append(nested) }
@@ -165,11 +180,14 @@ extension EnumCatalog {
                             Case(
                                 name: element.name.text.trimmingBackticks,
                                 hasAssociatedValues: element.parameterClause != nil,
-                                location: file.location(of: element)))
+                                location: file.location(of: element),
+                                rawValue: element.rawValue?.value.stringLiteralValue))
                     }
                 }
             }
-            enums.append(Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name)))
+            var found = Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name))
+            found.isDescribedByRawValue = isDescribedByRawValue
+            enums.append(found)
             scope.append(node.name.text)
             return .visitChildren
         }
@@ -195,6 +213,16 @@ extension EnumCatalog {
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        /// `var description: String { rawValue }` (or `return self.rawValue`).
+        private static func isRawValueDescription(_ variable: VariableDeclSyntax) -> Bool {
+            guard let binding = variable.bindings.first, variable.bindings.count == 1,
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "description",
+                case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first
+            else { return false }
+            let value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
+            return ["rawValue", "self.rawValue"].contains(value?.trimmedDescription ?? "")
+        }
 
         private func enter(_ name: String) -> SyntaxVisitorContinueKind {
             scope.append(name)

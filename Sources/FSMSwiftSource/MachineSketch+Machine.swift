@@ -11,7 +11,12 @@ extension MachineSketch {
     /// an explicit row that an earlier one beats stays, for `shadowed-transition` to report.
     /// - Throws: When the expansion exceeds `limits`, or the machine does not validate.
     func machine(path: String, limits: InputLimits) throws(MachineFileError) -> ImportedMachine {
-        var states = stateEnum.cases.map { State(StateID($0.name), label: label(of: $0), location: $0.location) }
+        var states = stateEnum.cases.map { enumCase in
+            State(
+                StateID(enumCase.name), label: tree.stateLabels[enumCase.name] ?? label(of: enumCase),
+                kind: tree.initialChildren.contains(enumCase.name) ? .initial : tree.finalStates.contains(enumCase.name) ? .final : .normal,
+                parent: tree.parents[enumCase.name].map { StateID($0) }, location: enumCase.location)
+        }
         var transitions: [Transition] = []
         var warnings = self.warnings
         switch start {
@@ -37,7 +42,7 @@ extension MachineSketch {
         transitions += try expandedTransitions(path: path, limits: limits)
         do {
             let machine = try Machine(
-                name: name, states: states, events: events.map { Event(EventID($0.name), location: $0.location) },
+                name: name, states: states, events: events.map { Event(EventID($0.name), label: tree.eventLabels[$0.name], location: $0.location) },
                 transitions: transitions)
             return ImportedMachine(machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift))
         } catch {

@@ -46,6 +46,18 @@ struct MachineSketch {
     var rows: [Row] = []
     var start: Start = .unknown
     var warnings: [Diagnostic] = []
+    /// What a style that declares its states' tree and text says of them, by state or event name.
+    var tree = Tree()
+
+    /// A declared hierarchy and the text diagrams show.
+    struct Tree {
+        var parents: [String: String] = [:]
+        /// The children a parent enters first.
+        var initialChildren: Set<String> = []
+        var finalStates: Set<String> = []
+        var stateLabels: [String: String] = [:]
+        var eventLabels: [String: String] = [:]
+    }
 
     /// Whether the sketch holds anything a machine needs: a moving row.
     var hasTransitions: Bool {

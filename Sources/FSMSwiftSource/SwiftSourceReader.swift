@@ -72,6 +72,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
         sketches += EventObjectRecognizer(inventory: inventory).machines()
         sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
+        sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
         sketches = Self.uniquelyNamed(sketches)

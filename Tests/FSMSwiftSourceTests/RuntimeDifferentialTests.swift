@@ -76,3 +76,21 @@ extension RuntimeDifferentialTests {
         #expect(Shape(read).transitions.contains("inProgress -- [result] / expiryDate = now + 30s--> synced"))
     }
 }
+
+extension RuntimeDifferentialTests {
+    @Test func amplifyTreeExampleReadsAsItsRuntimeGraph() throws {
+        typealias Auth = AmplifyAuthExample
+        let read = try #require(try Self.read(example: "AmplifyAuthExample.swift", style: "state-diagram"))
+        let machine = ResolvingStateMachine(Auth.AuthState(), environment: Auth.AuthEnvironment(now: { Date() }, getCreds: { [:] }))
+        let runtime = try machine.graph()
+        #expect(Shape(read) == Shape(runtime))
+        // The tree and its text, which the other styles do not have.
+        func tree(_ machine: Machine) -> [String] {
+            machine.states.map { "\($0.id) in \($0.parent?.rawValue ?? "-") \($0.kind) \($0.label ?? "-")" }
+                + machine.events.map { "\($0.id): \($0.label ?? "-")" }
+        }
+        #expect(tree(read) == tree(runtime))
+        #expect(read.name == runtime.name)
+        #expect(Shape(read).transitions.contains("Ready --signOut / isSignedIn = false, isAuthorized = false, credentials = [:], isReady = false--> Authentication"))
+    }
+}
