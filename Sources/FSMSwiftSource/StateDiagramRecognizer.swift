@@ -80,13 +80,13 @@ struct StateDiagramRecognizer {
         let location = file.location(of: declaration)
         let sources = listed("from").compactMap(node)
         let targets = listed("to").compactMap(node)
-        guard let id = event(declaration.argument("on")), !sources.isEmpty, sources.count == listed("from").count,
-            !targets.isEmpty, targets.count == listed("to").count
-        else {
+        let undeclared = (listed("from") + listed("to")).filter { node($0) == nil } + [declaration.argument("on")].compactMap { $0 }.filter { event($0) == nil }
+        guard let id = event(declaration.argument("on")), !sources.isEmpty, !targets.isEmpty, undeclared.isEmpty else {
+            let names = undeclared.map { "'\($0.trimmedDescription)'" }.joined(separator: ", ")
             sketch.warnings.append(
                 .warning(
                     path: location.file ?? file.path, location: location.droppingFile,
-                    message: "this transition names an event or node the diagram does not declare; it is left out"))
+                    message: "this transition names \(names.isEmpty ? "no node" : names), which the diagram does not declare; it is left out, as the runtime refuses it"))
             return []
         }
         if !sketch.events.contains(where: { $0.name == id }) { sketch.events.append((id, location)) }

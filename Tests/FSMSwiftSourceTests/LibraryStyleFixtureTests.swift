@@ -10,7 +10,7 @@ import Testing
 /// for these tests into the machines its golden listing holds; their shapes that only look like
 /// machines (handlers, send sites) give none.
 @Suite struct LibraryStyleFixtureTests {
-    @Test(arguments: ["PlayerFeature.swift", "DownloadMachine.swift", "Water.swift", "LoginAutomaton.swift", "TurnstileTable.swift"])
+    @Test(arguments: ["PlayerFeature.swift", "DownloadMachine.swift", "Water.swift", "LoginAutomaton.swift", "TurnstileTable.swift", "UploadTree.swift"])
     func fixtureReadsAsItsGoldenListing(name: String) throws {
         let listing = try StyleFixtureTests.read([name]).map(MachineListing.describe).joined(separator: "\n")
         Golden.check(listing, against: StyleFixtureTests.fixtures.appendingPathComponent("expected/\(name).txt"))

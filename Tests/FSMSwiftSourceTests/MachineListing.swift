@@ -10,7 +10,8 @@ enum MachineListing {
         var lines = ["machine \(found.name) (\(found.style)) at \(found.location.file.map { ($0 as NSString).lastPathComponent } ?? ""):\(found.location.line)"]
         lines.append("states: " + machine.states.map { state in
             let marker = state.kind == .initial ? "*" : ""
-            return marker + state.id.rawValue + (state.location.map { "@" + place($0, in: found) } ?? "")
+            let parent = state.parent.map { $0.rawValue + "/" } ?? ""
+            return marker + parent + state.id.rawValue + (state.location.map { "@" + place($0, in: found) } ?? "")
         }.joined(separator: " "))
         lines.append("events: " + machine.events.map(\.id.rawValue).joined(separator: " "))
         for transition in machine.transitions {
