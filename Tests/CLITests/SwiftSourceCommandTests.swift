@@ -85,6 +85,35 @@ import Testing
         #expect(lint.stdoutText.contains("error: state 'archived' cannot be reached"))
     }
 
+    @Test func renderDrawsEachMachineIntoADirectoryNamedAfterIt() throws {
+        let sources = try Self.sources()
+        defer { try? FileManager.default.removeItem(at: sources) }
+        let output = sources.appendingPathComponent("diagrams").path + "/"
+        let result = try CommandRunner.run(["render", sources.path, "\(Self.styles)/UploadTree.swift", "-o", output, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
+        #expect(names == ["AuthResolver.svg", "ConnectionStateMachine.svg", "LoadableReducer.svg", "Player.svg", "Upload.svg"])
+        let player = try String(contentsOfFile: output + "Player.svg", encoding: .utf8)
+        #expect(player.contains("<title>archived</title>"))
+        // Without -o, a directory's drawings go inside it.
+        let beside = try CommandRunner.run(["render", sources.path, "--machine", "Player", "--quiet"])
+        #expect(beside.status == 0, "\(beside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: sources.appendingPathComponent("Player.svg").path))
+        #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("AuthResolver.svg").path))
+    }
+
+    @Test func renderOfCodeWithoutAMachineFailsUnlessEmptyIsAllowed() throws {
+        let file = "\(Self.styles)/NotMachines.swift"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try CommandRunner.run(["render", file, "-o", directory.path + "/"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("\(file): error: no state machine found"))
+        let allowed = try CommandRunner.run(["render", file, "-o", directory.path + "/", "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test func aFileThatIsNotSwiftFailsAtItsPosition() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
