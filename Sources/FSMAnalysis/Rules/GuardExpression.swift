@@ -2,14 +2,17 @@
 /// two guards exclude each other or one implies another.
 ///
 /// Guards are free text. What reads as a formula is read: `!`, `not`, `&&`, `and`, `||`,
-/// `or` and parentheses, and (in SCXML) `In('state')`. Every other stretch of text is one
-/// opaque condition, equal only to the same text (case and white space aside), so a guard
-/// the analysis cannot read stays a single unknown, as before.
+/// `or` and parentheses, (in SCXML) `In('state')`, and comparisons of two terms
+/// (``GuardComparison``). Every other stretch of text is one opaque condition, equal only to
+/// the same text (case and white space aside), so a guard the analysis cannot read stays a
+/// single unknown, as before.
 indirect enum GuardExpression: Hashable, Sendable {
     /// A condition the analysis cannot read, normalized.
     case condition(String)
     /// SCXML's `In('state')`: whether that state is active.
     case inState(String)
+    /// A comparison of two terms, which comparisons of the same terms can exclude.
+    case compare(GuardComparison)
     case not(GuardExpression)
     case and([GuardExpression])
     case or([GuardExpression])
@@ -29,7 +32,7 @@ indirect enum GuardExpression: Hashable, Sendable {
         var result: [GuardExpression] = []
         func visit(_ expression: GuardExpression) {
             switch expression {
-            case .condition, .inState: if !result.contains(expression) { result.append(expression) }
+            case .condition, .inState, .compare: if !result.contains(expression) { result.append(expression) }
             case .not(let inner): visit(inner)
             case .and(let items), .or(let items): items.forEach(visit)
             }
@@ -41,45 +44,16 @@ indirect enum GuardExpression: Hashable, Sendable {
     /// The formula's value when each unknown in `variables` has the value at the same position.
     func value(_ assignment: [Bool], of variables: [GuardExpression]) -> Bool {
         switch self {
-        case .condition, .inState: assignment[variables.firstIndex(of: self) ?? 0]
+        case .condition, .inState, .compare: assignment[variables.firstIndex(of: self) ?? 0]
         case .not(let inner): !inner.value(assignment, of: variables)
         case .and(let items): items.allSatisfy { $0.value(assignment, of: variables) }
         case .or(let items): items.contains { $0.value(assignment, of: variables) }
         }
     }
 
-    /// A condition, with a negated comparison read as the negation of its opposite
-    /// (`x != 1` is `!(x == 1)`, `x >= 1` is `!(x < 1)`), so the two exclude each other.
+    /// A condition: a comparison of two terms where it is one, else opaque text.
     static func comparison(_ text: String) -> GuardExpression {
-        for (negated, opposite) in [("!==", "=="), ("!=", "=="), (">=", "<"), ("<=", ">"), ("===", "==")] {
-            guard let range = text.firstRange(of: negated) else { continue }
-            let (left, right) = (text[..<range.lowerBound], text[range.upperBound...])
-            // One comparison only: `a != b == c` is left as it is.
-            guard !left.contains(where: "=<>!".contains), !right.contains(where: "=<>!".contains) else { break }
-            let plain = GuardExpression.condition(normalized("\(left) \(opposite) \(right)"))
-            return negated == "===" ? plain : .not(plain)
-        }
-        return .condition(text)
-    }
-
-    /// For a condition `subject == literal` (a number, a quoted string, `true`, `false` or
-    /// `null`): the subject and the literal's value, so two such conditions on one subject with
-    /// different values exclude each other.
-    var equality: (subject: String, value: String)? {
-        guard case .condition(let text) = self, let range = text.firstRange(of: "==") else { return nil }
-        let subject = Self.normalized(String(text[..<range.lowerBound]))
-        var value = Self.normalized(String(text[range.upperBound...]))
-        guard !subject.isEmpty, !subject.contains(where: "=<>!".contains), !value.contains(where: "=<>!".contains) else { return nil }
-        if let number = Double(value) {
-            value = "\(number)"
-        } else if value.count >= 2, let quote = value.first, quote == "'" || quote == "\"", value.last == quote,
-            !value.dropFirst().dropLast().contains(where: { $0 == "'" || $0 == "\"" || $0 == "\\" })
-        {
-            value = "'" + value.dropFirst().dropLast() + "'"
-        } else if !["true", "false", "null"].contains(value) {
-            return nil
-        }
-        return (subject, value)
+        GuardComparison(text).map { .compare($0) } ?? .condition(text)
     }
 
     static func normalized(_ text: String) -> String {

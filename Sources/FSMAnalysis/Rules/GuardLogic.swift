@@ -50,8 +50,8 @@ extension GuardLogic {
 
     /// Whether all of `formulas` can hold at once, reading `In(...)` against `machine`: two
     /// states that can never be active together (neither contains the other, and no parallel
-    /// state holds them in different regions) are never both in; one subject never equals two
-    /// different literals (`n == 1`, `n == 2`). `true` when it cannot tell.
+    /// state holds them in different regions) are never both in; comparisons of the same terms
+    /// hold as values allow (``ComparisonTheory``). `true` when it cannot tell.
     static func canHoldTogether(_ formulas: [GuardExpression], in machine: Machine) -> Bool {
         let variables = GuardExpression.and(formulas).variables
         guard variables.count <= variableLimit else { return true }
@@ -66,17 +66,23 @@ extension GuardLogic {
                 excluded.append((position, other))
             }
         }
-        let equalities = variables.map(\.equality)
-        for first in variables.indices {
-            guard let (subject, value) = equalities[first] else { continue }
-            for second in variables.indices.dropFirst(first + 1)
-            where equalities[second].map({ $0.subject == subject && $0.value != value }) == true {
-                excluded.append((first, second))
-            }
+        let comparisons = variables.enumerated().compactMap { position, variable -> (Int, GuardComparison)? in
+            guard case .compare(let comparison) = variable else { return nil }
+            return (position, comparison)
+        }
+        let tested = variables.enumerated().compactMap { position, variable -> (Int, String)? in
+            guard case .condition(let text) = variable, GuardComparison.isTerm(text) else { return nil }
+            return (position, text)
         }
         for bits in 0..<(1 << variables.count) {
             let assignment = variables.indices.map { bits & (1 << $0) != 0 }
             if excluded.contains(where: { assignment[$0.0] && assignment[$0.1] }) { continue }
+            if !comparisons.isEmpty,
+                !ComparisonTheory.isConsistent(
+                    comparisons.map { ($0.1, assignment[$0.0]) }, truths: tested.map { ($0.1, assignment[$0.0]) })
+            {
+                continue
+            }
             if formulas.allSatisfy({ $0.value(assignment, of: variables) }) { return true }
         }
         return false

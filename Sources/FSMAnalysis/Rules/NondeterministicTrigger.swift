@@ -8,8 +8,10 @@ public struct NondeterministicTrigger: Rule {
         summary: """
             When two transitions leave the same state on the same event for different targets \
             and neither is guarded, which one fires is undefined (an error). When guards are not \
-            provably exclusive (read as formulas: `x` and `!x`, `a && b` and `not a`, or \
-            `else`), two may hold at once (a warning: confirm they exclude each other). A single \
+            provably exclusive (read as formulas: `x` and `!x`, `a && b` and `not a`, \
+            comparisons of the same terms such as `x > y` and `x < y`, `n == 1` and `n == 2`, \
+            `x === null` and `x`, or `else`), two may hold at once (a warning: confirm they \
+            exclude each other). A single \
             transition with several targets, where the handler chooses one at run time \
             (EFStateMachine's `toStates`), is deliberate. Transitions of different states never \
             compete: a child's wins over its ancestor's, and different regions of a parallel \
@@ -60,6 +62,14 @@ public struct NondeterministicTrigger: Rule {
                 transitions:
                   - {from: Work, to: Done, guard: result}
                   - {from: Work, to: Failed, guard: "!result"}
+                """),
+            RuleExample(
+                """
+                initial: Waiting
+                states: [Waiting, GoingUp, GoingDown]
+                transitions:
+                  - {from: Waiting, event: call, to: GoingUp, guard: destination > current}
+                  - {from: Waiting, event: call, to: GoingDown, guard: destination < current and destination >= 0}
                 """),
             RuleExample(
                 """
