@@ -50,7 +50,8 @@ public struct AnalysisContext: Sendable {
     public var semantics: MachineSemantics { parts.semantics }
 
     /// How guards are read: `In('state')` only in SCXML and the formats that follow it.
-    var guards: GuardReader { GuardReader(readsInState: semantics.source.followsSCXML) }
+    /// XState's state guards are read as `In()` too (its importer writes them so).
+    var guards: GuardReader { GuardReader(readsInState: semantics.source.followsSCXML || semantics.source == .xstate) }
 
     /// The transitions that can never fire, with why; reachability does not take them.
     var neverFiring: NeverFiring {

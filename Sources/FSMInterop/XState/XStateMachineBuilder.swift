@@ -239,9 +239,11 @@ struct XStateMachineBuilder {
                 reenter: try optionalBool(fields, "reenter"), isInternal: try optionalBool(fields, "internal"))
             var conditions: [String] = []
             for key in ["guard", "cond"] {
-                if let field = fields.first(where: { $0.key == key }) { conditions.append(try guardText(field.value)) }
+                if let field = fields.first(where: { $0.key == key }) { conditions.append(try guardText(field.value, from: node)) }
             }
-            if let field = fields.first(where: { $0.key == "in" }) { conditions.append("in \(Self.scalarText(field.value))") }
+            if let field = fields.first(where: { $0.key == "in" }) {
+                conditions.append(stateGuard(field.value, from: node) ?? "in \(Self.scalarText(field.value))")
+            }
             transitions.append(
                 Transition(
                     from: source, on: event.map { EventID($0) }, to: targets,
@@ -269,37 +271,59 @@ struct XStateMachineBuilder {
             throw .init(path: "", location: target.location, message: "expected 'target' to be a string or an array of strings")
         }
         var result: [StateID] = []
-        for (name, location) in names {
-            var path: [String]
-            if name.hasPrefix("#") {
-                let parts = name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                guard let base = explicitIDs[parts[0]], let baseNode = nodes[base] else {
-                    throw .init(
-                        path: "", location: location,
-                        message: "target '\(name)' names no state id" + Suggestion.hint(for: parts[0], among: explicitIDs.keys.sorted()))
-                }
-                path = baseNode.path + parts.dropFirst()
-            } else if name.hasPrefix(".") {
-                path = node.path + name.dropFirst().split(separator: ".").map(String.init)
-            } else {
-                // A history node's default target is relative to the history node's parent too.
-                path = node.path.dropLast() + name.split(separator: ".").map(String.init)
-            }
-            let id = path.joined(separator: ".")
-            guard nodes[id] != nil else {
-                let siblings = nodes.values.filter { $0.path.count == path.count }.map { $0.path.last ?? "" }.sorted()
+        for (name, location) in names { result.append(try resolve(name: name, at: location, from: node)) }
+        return result
+    }
+
+    /// The state one target name names: `sibling.child`, `.child` (below the node), `#id.path`.
+    private func resolve(name: String, at location: SourceLocation, from node: Node) throws(MachineFileError) -> StateID {
+        var path: [String]
+        if name.hasPrefix("#") {
+            let parts = name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard let base = explicitIDs[parts[0]], let baseNode = nodes[base] else {
                 throw .init(
                     path: "", location: location,
-                    message: "transition target '\(name)' is not a state" + Suggestion.hint(for: path.last ?? name, among: siblings))
+                    message: "target '\(name)' names no state id" + Suggestion.hint(for: parts[0], among: explicitIDs.keys.sorted()))
             }
-            let resolved = nodes[id]?.stateID ?? id
-            // Only an unwrapped root has the empty id, and nothing can target it.
-            guard !resolved.isEmpty else {
-                throw .init(path: "", location: location, message: "target '\(name)' names the machine itself, which is not a state")
-            }
-            result.append(StateID(resolved))
+            path = baseNode.path + parts.dropFirst()
+        } else if name.hasPrefix(".") {
+            path = node.path + name.dropFirst().split(separator: ".").map(String.init)
+        } else {
+            // A history node's default target is relative to the history node's parent too.
+            path = node.path.dropLast() + name.split(separator: ".").map(String.init)
         }
-        return result
+        let id = path.joined(separator: ".")
+        guard nodes[id] != nil else {
+            let siblings = nodes.values.filter { $0.path.count == path.count }.map { $0.path.last ?? "" }.sorted()
+            throw .init(
+                path: "", location: location,
+                message: "transition target '\(name)' is not a state" + Suggestion.hint(for: path.last ?? name, among: siblings))
+        }
+        let resolved = nodes[id]?.stateID ?? id
+        // Only an unwrapped root has the empty id, and nothing can target it.
+        guard !resolved.isEmpty else {
+            throw .init(path: "", location: location, message: "target '\(name)' names the machine itself, which is not a state")
+        }
+        return StateID(resolved)
+    }
+
+    /// A state guard (v4's `in:`, v5's `stateIn` guard) as SCXML writes it, `In('state')`, so the
+    /// analysis knows which states it tests: its value is `#id.path`, a path from the machine's
+    /// root, or a state value (`{"power": "off"}`). `nil` when it names no state.
+    private func stateGuard(_ value: DocumentNode, from node: Node) -> String? {
+        var path: [String] = []
+        var current = value
+        while case .object(let members) = current.value, members.count == 1, let member = members.first {
+            path.append(member.key)
+            current = member.value
+        }
+        guard case .string(let text) = current.value else { return nil }
+        let name = path.isEmpty && text.hasPrefix("#") ? text : "." + (path + [text]).joined(separator: ".")
+        guard let root = nodes.values.first(where: { $0.path.isEmpty }),
+            let state = try? resolve(name: name, at: value.location, from: name.hasPrefix("#") ? node : root)
+        else { return nil }
+        let quote = state.rawValue.contains("'") ? "\"" : "'"
+        return "In(\(quote)\(state.rawValue)\(quote))"
     }
 
     // MARK: - Actions and invocations
@@ -333,7 +357,14 @@ struct XStateMachineBuilder {
     /// A guard as text the analysis reads: a name, an object's `type`, or the combinators
     /// `not`, `and` and `or` (`{"type": "xstate.not", "guards": ["isValid"]}`, the shape of
     /// XState's `not(...)`, `and([...])` and `or([...])`) as `!g`, `g && h` and `g || h`.
-    private func guardText(_ node: DocumentNode) throws(MachineFileError) -> String {
+    private func guardText(_ node: DocumentNode, from state: Node) throws(MachineFileError) -> String {
+        if case .object(let fields) = node.value, let type = fields.first(where: { $0.key == "type" }),
+            case .string(let name) = type.value.value, ["stateIn", "xstate.stateIn"].contains(name),
+            let value = fields.first(where: { $0.key == "stateValue" || $0.key == "params" }),
+            let text = stateGuard(value.value, from: state)
+        {
+            return text
+        }
         guard case .object(let fields) = node.value, let type = fields.first(where: { $0.key == "type" }),
             case .string(let name) = type.value.value,
             let combinator = Self.guardCombinators[name.hasPrefix("xstate.") ? String(name.dropFirst(7)) : name],
@@ -346,7 +377,7 @@ struct XStateMachineBuilder {
         }
         var texts: [String] = []
         for item in items {
-            let text = try guardText(item)
+            let text = try guardText(item, from: state)
             // An operand that combines others is parenthesized, so the text reads as it nests.
             let isCombined = text.contains(" && ") || text.contains(" || ") || (text.hasPrefix("!") && combinator == "!")
             texts.append(isCombined ? "(\(text))" : text)
