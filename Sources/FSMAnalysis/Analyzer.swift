@@ -11,7 +11,7 @@ public struct Analyzer: Sendable {
     public static let allRules: [any Rule.Type] = [
         UnreachableState.self, DeadEnd.self, NondeterministicTrigger.self, Trap.self,
         NoFinalReachable.self, UnusedEvent.self, DuplicateTransition.self, FinalHasOutgoing.self,
-        ShadowedTransition.self, UnreachableTransition.self, ImpossibleEvent.self,
+        ShadowedTransition.self, UnreachableTransition.self, ImpossibleEvent.self, UnknownStateInGuard.self,
     ]
 
     /// The rule with identifier `id`, if there is one.

@@ -5,12 +5,20 @@ public import FSMInterop
 extension Linter {
     /// The diagnostics `imported` carries about content fsmviz does not model, as lint reports
     /// them: findings of ``unsupportedContentRuleID``, in file order; a reader's error (a Swift
-    /// transition table's repeated key, which traps at run time) stays an error.
+    /// transition table's repeated key, which traps at run time) stays an error. One message
+    /// said several times (nine `<datamodel>` elements) is one finding at its first position,
+    /// with the count.
     static func unsupportedContent(in imported: ImportedMachine) -> [Finding] {
-        imported.warnings.map { warning in
-            Finding(
+        var counts: [String: Int] = [:]
+        for warning in imported.warnings { counts[warning.message, default: 0] += 1 }
+        var reported: Set<String> = []
+        return imported.warnings.compactMap { warning in
+            guard reported.insert(warning.message).inserted else { return nil }
+            let count = counts[warning.message] ?? 1
+            return Finding(
                 ruleID: unsupportedContentRuleID, severity: warning.severity == .error ? .error : .warning,
-                message: warning.message, location: warning.location)
+                message: warning.message + (count > 1 ? " (\(count) times in this file; this is the first)" : ""),
+                location: warning.location)
         }
     }
 

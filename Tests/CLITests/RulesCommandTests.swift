@@ -19,7 +19,7 @@ import Testing
             guard let space = line.firstIndex(of: " "), !line.hasPrefix(" "), line.contains("): ") else { return nil }
             return String(line[..<space])
         }
-        #expect(ids.count == 11)
+        #expect(ids.count == 12)
         for id in ids {
             let detail = try CommandRunner.run(["rules", id])
             #expect(detail.status == 0)

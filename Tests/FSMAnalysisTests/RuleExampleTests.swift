@@ -42,7 +42,7 @@ import Testing
         #expect(Self.rules == [
             "unreachable-state", "dead-end", "nondeterministic-trigger", "trap", "no-final-reachable",
             "unused-event", "duplicate-transition", "final-has-outgoing", "shadowed-transition",
-            "unreachable-transition", "impossible-event",
+            "unreachable-transition", "impossible-event", "unknown-state-in-guard",
         ])
     }
 }
