@@ -4,8 +4,14 @@ public import FSMCore
 /// `always`, `after`, `type` (`parallel`, `final`, `history`), guards as `guard` or v4's
 /// `cond`, actions, `entry`/`exit`, `invoke` and `onDone`. See docs/interop.md.
 public struct XStateImporter: MachineImporter {
-    /// Creates an importer.
-    public init() {}
+    /// The XState major version (4 or 5) configs are read as; `nil` to tell it from each
+    /// config's keys (v4's `cond`, `internal`, `predictableActionArguments`, `schema`, `tsTypes`).
+    public var version: Int?
+
+    /// Creates an importer that reads configs as `version` says, or as their keys tell.
+    public init(version: Int? = nil) {
+        self.version = version
+    }
 
     public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
         let syntax = MachineFileFormat(path: path) ?? .json
@@ -15,6 +21,7 @@ public struct XStateImporter: MachineImporter {
     /// Reads a config already parsed into a document tree.
     public func read(document: DocumentNode, path: String) throws(MachineFileError) -> ImportedMachine {
         var builder = XStateMachineBuilder()
+        builder.version = version
         do throws(MachineFileError) {
             let machine = try builder.build(document)
             return ImportedMachine(

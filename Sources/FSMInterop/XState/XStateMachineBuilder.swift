@@ -19,6 +19,8 @@ struct XStateMachineBuilder {
     private var explicitIDs: [String: String] = [:]
     /// How transitions re-enter their sources; known once every state is.
     private var reentry = XStateReentry(states: [], reentersByDefault: false)
+    /// The XState major version the config is read as: given, or told by its keys.
+    var version: Int?
 
     private struct Node {
         var path: [String]
@@ -38,6 +40,7 @@ struct XStateMachineBuilder {
 
     mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
         let rootFields = try DocumentFields.object(root, "the machine config")
+        if version == nil { version = XStateReentry.usesVersionFourKeys(root) ? 4 : 5 }
         let machineID = try DocumentFields.string(rootFields, "id")
         let rootType = try DocumentFields.string(rootFields, "type")
         let wrapsRoot = rootType == "parallel"
@@ -49,7 +52,7 @@ struct XStateMachineBuilder {
             warnings.append((context.keyLocation, "'context' (extended state) is not analysed: fsmviz reads guards as opaque conditions"))
         }
         // Transitions are read once every node, and so every target, is known.
-        reentry = XStateReentry(states: states, reentersByDefault: XStateReentry.usesVersionFourKeys(root))
+        reentry = XStateReentry(states: states, reentersByDefault: version == 4)
         for stateID in states.map(\.id.rawValue) + (wrapsRoot ? [] : [""]) {
             if let node = nodes[stateID] { try readTransitions(of: node) }
         }
@@ -118,15 +121,21 @@ struct XStateMachineBuilder {
         }
     }
 
-    /// The child a compound node's `initial` names; XState requires one on compound nodes.
-    private func initialChild(of node: Node) throws(MachineFileError) -> String? {
+    /// The child a compound node's `initial` names. XState v5 requires one on compound nodes;
+    /// v4 warns and enters the node alone, its children only when a transition targets them.
+    private mutating func initialChild(of node: Node) throws(MachineFileError) -> String? {
         guard let children = node.object.first(where: { $0.key == "states" }), case .object(let members) = children.value.value,
             !members.isEmpty
         else { return nil }
         guard let initial = node.object.first(where: { $0.key == "initial" }) else {
-            throw .init(
-                path: "", location: node.location,
-                message: "state '\(node.stateID.isEmpty ? "(machine)" : node.stateID)' has child states but no 'initial'; XState requires one")
+            let name = node.stateID.isEmpty ? "(machine)" : node.stateID
+            guard version == 4, !node.stateID.isEmpty else {
+                throw .init(path: "", location: node.location, message: "state '\(name)' has child states but no 'initial'; XState requires one")
+            }
+            warnings.append(
+                (node.location,
+                 "state '\(name)' has child states but no 'initial': XState v4 enters it with no child active (v5 refuses the config); its children are entered only by transitions that target them"))
+            return nil
         }
         var name: String
         switch initial.value.value {

@@ -6,9 +6,8 @@ internal import FSMCore
 /// within its source (the source itself or its descendants) exits the source's active
 /// descendants but not the source. XState v4 did the opposite: transitions were external
 /// unless they were targetless, targeted `.child`, or said `internal: true`. A config is read
-/// with v4's default when it uses a key only v4 has (`cond`, `internal`,
-/// `predictableActionArguments`), and with v5's otherwise; an explicit `reenter` or `internal`
-/// always decides.
+/// with v4's default when it uses a key only v4 has (``versionFourKeys``), and with v5's
+/// otherwise; an explicit `reenter` or `internal` always decides.
 struct XStateReentry {
     private let states: [StateID: State]
     private let children: [StateID: [State]]
@@ -21,8 +20,8 @@ struct XStateReentry {
         self.reentersByDefault = reentersByDefault
     }
 
-    /// Keys that only XState v4 configs have.
-    static let versionFourKeys: Set<String> = ["cond", "internal", "predictableActionArguments"]
+    /// Keys that only XState v4 configs have (`schema` and `tsTypes` are v4's typing; v5 has `types`).
+    static let versionFourKeys: Set<String> = ["cond", "internal", "predictableActionArguments", "schema", "tsTypes"]
 
     /// Whether `document` uses a key only XState v4 has, anywhere.
     static func usesVersionFourKeys(_ document: DocumentNode) -> Bool {
