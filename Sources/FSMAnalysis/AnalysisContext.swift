@@ -27,6 +27,7 @@ public struct AnalysisContext: Sendable {
         let components = ComputedOnce<StronglyConnectedComponents>()
         let groups = ComputedOnce<[TransitionGroups.Group]>()
         let neverFiring = ComputedOnce<NeverFiring>()
+        let unraisedConsequences = ComputedOnce<[Int: Int]>()
 
         init(_ machine: Machine, semantics: MachineSemantics) {
             self.machine = machine
@@ -60,6 +61,36 @@ public struct AnalysisContext: Sendable {
             NeverFiring(
                 machine, semantics: semantics, groups: semantics.source.isDocumentOrdered ? transitionGroups : [],
                 guards: guards)
+        }
+    }
+
+    /// The states unreachable only because transitions on events nothing raises never fire,
+    /// each with the first such transition on its shortest way in: the consequences that
+    /// `impossible-event` reports with its finding (something outside the machine may send the
+    /// event), rather than as findings of their own.
+    var unraisedConsequences: [Int: Int] {
+        parts.unraisedConsequences.value {
+            let unraised = neverFiring.reasons.filter { if case .eventNeverRaised = $0.value { true } else { false } }
+            guard !unraised.isEmpty else { return [:] }
+            let others = neverFiring.reasons.filter { unraised[$0.key] == nil }
+            let relaxed = Reachability(machine, hierarchy: hierarchy, graph: StateGraph(index, hierarchy, skipping: others))
+            let actual = reach.active
+            var result: [Int: Int] = [:]
+            for state in actual.indices where relaxed.active[state] && !actual[state] {
+                var cause = -1
+                var current = state
+                // Back along the shortest run to the initial state; the earliest unraised
+                // transition on it is the cause.
+                for _ in 0...actual.count {
+                    while relaxed.activatedThrough[current] >= 0 { current = relaxed.activatedThrough[current] }
+                    let origin = relaxed.origins[current]
+                    guard origin.state >= 0 else { break }
+                    if origin.transition >= 0, unraised[origin.transition] != nil { cause = origin.transition }
+                    current = origin.state
+                }
+                if cause >= 0 { result[state] = cause }
+            }
+            return result
         }
     }
 

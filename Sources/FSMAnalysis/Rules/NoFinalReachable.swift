@@ -45,7 +45,9 @@ public struct NoFinalReachable: Rule {
         let finals = context.finalStates
         guard let first = finals.first else { return [] }
         let reachable = context.reachable
-        guard !finals.contains(where: { reachable[$0] }) else { return [] }
+        // A final state reachable only through an event nothing raises: impossible-event says so.
+        let folded = context.unraisedConsequences
+        guard !finals.contains(where: { reachable[$0] || folded[$0] != nil }) else { return [] }
         let ids = finals.map(context.id(of:))
         let names = ids.map { "'\($0)'" }.joined(separator: ", ")
         return [

@@ -81,8 +81,10 @@ public struct UnreachableState: Rule {
             let owner = parents[state]
             if owner >= 0, !reachable[owner] { pseudoStates[owner, default: []].append(context.id(of: state)) }
         }
+        let folded = context.unraisedConsequences
         return reachable.indices.compactMap { state in
-            guard !reachable[state] else { return nil }
+            // Unreachable only through an event nothing raises: impossible-event says so.
+            guard !reachable[state], folded[state] == nil else { return nil }
             // A pseudo-state of an unreachable owner is unreachable for the owner's reason alone.
             if context.isPseudoState(state), parents[state] >= 0, !reachable[parents[state]] { return nil }
             let id = context.id(of: state)

@@ -35,8 +35,9 @@ public struct UnreachableTransition: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         let (reachable, sources) = (context.reachable, context.index.sources)
+        let folded = context.unraisedConsequences
         return sources.indices.compactMap { number in
-            guard !reachable[sources[number]] else { return nil }
+            guard !reachable[sources[number]], folded[sources[number]] == nil else { return nil }
             let transition = context.machine.transitions[number]
             return finding(
                 "transition \(TransitionReference(transition).text) can never fire: '\(transition.source)' is unreachable",
