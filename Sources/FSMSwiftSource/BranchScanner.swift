@@ -41,7 +41,7 @@ struct BranchScanner {
     let file: SwiftSourceFile
     let stateEnum: EnumCatalog.Enum
     /// The expressions that hold the state: an assignment to one of these is a transition.
-    let stateVariables: Set<String>
+    var stateVariables: Set<String>
     /// Whether `return X` gives the next state (a transition function), or the method's own
     /// result (SwiftNIO's actions), which says nothing about the state.
     let returnsNextState: Bool
