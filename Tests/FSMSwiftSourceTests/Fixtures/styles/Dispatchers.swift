@@ -151,3 +151,33 @@ struct Door {
         }
     }
 }
+
+enum FlowState {
+    case initialized
+    case inProgress
+    case finished
+}
+
+// Equality tests of the state narrow what follows them, as pattern tests do.
+final class SelectionFlow {
+    private var state: FlowState
+
+    init() {
+        self.state = .initialized
+    }
+
+    func start() {
+        guard state == .initialized else { return }
+        state = .inProgress
+    }
+
+    func finish() {
+        precondition(self.state == .inProgress, "finish before start")
+        self.state = .finished
+    }
+
+    func cancel() {
+        if .finished == state { return }
+        state = .finished
+    }
+}
