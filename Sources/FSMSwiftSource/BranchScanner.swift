@@ -41,7 +41,7 @@ struct BranchScanner {
     let file: SwiftSourceFile
     let stateEnum: EnumCatalog.Enum
     /// The expressions that hold the state: an assignment to one of these is a transition.
-    let stateVariables: Set<String>
+    var stateVariables: Set<String>
     /// Whether `return X` gives the next state (a transition function), or the method's own
     /// result (SwiftNIO's actions), which says nothing about the state.
     let returnsNextState: Bool
@@ -64,6 +64,11 @@ struct BranchScanner {
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment).
             if let target = assignedValue(item.item), !items[(position + 1)...].contains(where: { assignedValue($0.item) != nil }) {
                 exits.append(exit(outcome(of: target), context, at: item))
+                continue
+            }
+            // `precondition(state == .idle)` stops the program in every other state.
+            if let names = preconditionStates(item.item) {
+                context = context.narrowed(to: names)
                 continue
             }
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
@@ -92,18 +97,63 @@ struct BranchScanner {
     private func split(_ conditions: ConditionElementListSyntax, _ context: Context) -> (holds: Context, fails: Context) {
         var holds = context
         var texts: [String] = []
+        // For each test of the state, the states where it fails.
+        var tested: [[String]] = []
         for element in conditions {
             if case .matchingPattern(let match) = element.condition,
                 stateVariables.contains(match.initializer.value.trimmedDescription),
                 case .named(let name) = CasePattern.single(of: match.pattern), stateEnum.case(named: name) != nil
             {
                 holds = holds.narrowed(to: [name])
+                tested.append(stateEnum.cases.map(\.name).filter { $0 != name })
+                continue
+            }
+            if case .expression(let expression) = element.condition, let test = stateTest(expression) {
+                holds = holds.narrowed(to: test.holds)
+                tested.append(test.fails)
                 continue
             }
             texts.append(element.condition.trimmedDescription)
         }
         if !texts.isEmpty { holds = holds.adding(texts.joined(separator: ", ")) }
+        // A lone test of the state fails in every other state; with other conditions beside it,
+        // failing is a disjunction, kept as text.
+        if texts.isEmpty, tested.count == 1 {
+            return (holds, context.narrowed(to: tested[0]))
+        }
         return (holds, context.adding("!(\(conditions.trimmedDescription))"))
+    }
+
+    /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`) holds and
+    /// where it fails, if it is such a test of the state.
+    private func stateTest(_ expression: ExprSyntax) -> (holds: [String], fails: [String])? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+            operation == "==" || operation == "!="
+        else { return nil }
+        for (subject, value) in [(elements[0], elements[2]), (elements[2], elements[0])] where stateVariables.contains(subject.trimmedDescription) {
+            guard let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil else { continue }
+            let others = stateEnum.cases.map(\.name).filter { $0 != name }
+            return operation == "==" ? ([name], others) : (others, [name])
+        }
+        return nil
+    }
+
+    /// The states a `precondition(state == .idle)` statement requires, if it is one (`assert`
+    /// is compiled out of release builds, so it requires nothing there).
+    private func preconditionStates(_ item: CodeBlockItemSyntax.Item) -> [String]? {
+        let expression: ExprSyntax?
+        switch item {
+        case .expr(let value): expression = value
+        case .stmt(let statement): expression = statement.as(ExpressionStmtSyntax.self)?.expression
+        default: expression = nil
+        }
+        guard let call = expression?.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            callee == "precondition", let condition = call.arguments.first?.expression
+        else { return nil }
+        return stateTest(condition)?.holds
     }
 
     /// The exits of one statement or expression.

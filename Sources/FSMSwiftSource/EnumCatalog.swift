@@ -87,7 +87,7 @@ struct EnumCatalog {
     }
 
     private func lookup(_ typeName: String, in scope: String, file: String?, aliasDepth: Int) -> Enum? {
-        let written = typeName.filter { $0 != " " }.strippingOptional
+        let written = typeName.filter { $0 != " " }.strippingOptional.strippingGenericArguments
         var prefix = scope
         while true {
             let candidate = prefix.isEmpty ? written : prefix + "." + written

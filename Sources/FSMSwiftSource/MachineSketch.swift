@@ -98,6 +98,9 @@ extension MachineSketch {
         var moveLocation: SourceLocation?
         var refuses = false
         var stays = exits.isEmpty
+        // Whether some way out refuses or stays whatever the conditions: only then does a
+        // narrowed group handle its states when none of its guarded moves is taken.
+        var ends = false
         for exit in exits {
             switch (exit.outcome, exit.guardLabel) {
             case (.moves(let to, let expression), let guardLabel?):
@@ -106,15 +109,19 @@ extension MachineSketch {
                 targets += to
                 if let expression { computed.append(expression) }
                 moveLocation = moveLocation ?? exit.location
-            case (.refuses, nil): refuses = true
-            case (.stays, nil): stays = true
+            case (.refuses, nil):
+                refuses = true
+                ends = true
+            case (.stays, nil):
+                stays = true
+                ends = true
             case (.refuses, _?), (.stays, _?): stays = true
             }
         }
         if let moveLocation {
             let outcome = Outcome.moves(targets: targets.uniqued(), computed: computed.isEmpty ? nil : computed.joined(separator: "; "))
             rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: outcome, location: moveLocation))
-        } else if isRest || refuses || stays {
+        } else if isRest || ends {
             // A narrowed group that only refuses or stays says so; the rest of the body always
             // ends somewhere, if only by falling through.
             rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: refuses && !stays ? .refuses : .stays, location: location))

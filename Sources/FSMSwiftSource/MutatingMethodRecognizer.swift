@@ -30,6 +30,19 @@ struct MutatingMethodRecognizer {
             for method in methods {
                 let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
                 guard let body = method.function.body, let rows = rows(of: body, scanner: scanner, claims: &claims) else { continue }
+                // A method that switches on an event it is given (`func handle(_ event: Event)`)
+                // is a dispatcher: the event enum's cases are the events, not the method.
+                if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
+                    for eventCase in eventEnum.cases where !sketch.events.contains(where: { $0.name == eventCase.name }) {
+                        sketch.events.append((eventCase.name, eventCase.location))
+                    }
+                    sketch.rows += rows.map { row in
+                        var row = row
+                        row.events = row.events ?? eventEnum.cases.map(\.name)
+                        return row
+                    }
+                    continue
+                }
                 let event = method.function.name.text.trimmingBackticks
                 if !sketch.events.contains(where: { $0.name == event }) {
                     sketch.events.append((event, method.file.location(of: method.function.name)))
@@ -50,6 +63,7 @@ struct MutatingMethodRecognizer {
     }
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
+    /// Rows whose `events` are set were read from a `switch` on an event the method is given.
     private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
         let assigns = body.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
             scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
@@ -57,20 +71,39 @@ struct MutatingMethodRecognizer {
         guard assigns else { return nil }
         claims += body.descendants(of: SwitchExprSyntax.self, intoClosures: false).map(\.id)
         let items = Array(body.statements)
+        let function = body.parent?.as(FunctionDeclSyntax.self)
         guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
             let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
+            if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner) { return eventRows }
             return MachineSketch.rows(
                 from: scanner.exits(of: body.statements), sources: nil, events: nil, at: scanner.file.location(of: body))
         }
         claims.append(switchExpression.id)
-        // An assignment after the switch is what every branch that did not refuse leaves behind.
-        let trailing = items[(switchIndex + 1)...].lazy.compactMap { scanner.assignedValue($0.item) }.last
+        var scanner = scanner
+        // An assignment after the switch is what every branch that did not refuse leaves behind,
+        // unless it assigns a local each branch set (`let next: State` ... `self.state = next`):
+        // then each branch's own assignment to that local is its next state.
+        var trailing = items[(switchIndex + 1)...].lazy.compactMap { scanner.assignedValue($0.item) }.last
+        if let local = trailing?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            items[..<switchIndex].contains(where: { Self.declaresUninitialized(local, $0.item) })
+        {
+            scanner.stateVariables.insert(local)
+            trailing = nil
+        }
+        let eventPosition = function.flatMap { function in
+            subjects.indices.first { $0 != statePosition && eventEnum(subjects[$0], of: function, in: scanner.file, stateEnum: scanner.stateEnum) != nil }
+        }
+        let dispatched = eventPosition.flatMap { position in
+            function.flatMap { eventEnum(subjects[position], of: $0, in: scanner.file, stateEnum: scanner.stateEnum) }
+        }
         var rows: [MachineSketch.Row] = []
         for case .switchCase(let switchCase) in switchExpression.cases {
-            for (sources, conditions) in Self.matches(of: switchCase, subjects: subjects, statePosition: statePosition, scanner.stateEnum) {
+            let matches = Self.matches(
+                of: switchCase, subjects: subjects, statePosition: statePosition, scanner.stateEnum, eventPosition: eventPosition, eventEnum: dispatched)
+            for (sources, events, conditions) in matches {
                 var caseRows = MachineSketch.rows(
-                    from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: nil,
+                    from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events,
                     at: scanner.file.location(of: switchCase))
                 if let trailing {
                     let outcome = scanner.outcome(of: trailing)
@@ -84,26 +117,105 @@ struct MutatingMethodRecognizer {
         return rows
     }
 
-    /// The states each pattern of a case matches (`nil`: any) and its conditions: its `where`
+    /// Whether `item` declares `name` without a value (`let next: State`), to be set later.
+    private static func declaresUninitialized(_ name: String, _ item: CodeBlockItemSyntax.Item) -> Bool {
+        guard case .decl(let declaration) = item, let variable = declaration.as(VariableDeclSyntax.self) else { return false }
+        return variable.bindings.contains { binding in
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.initializer == nil
+        }
+    }
+
+    /// The enum of the parameter of `function` that `subject` names (`event` in `func
+    /// handle(_ event: Event)`), when it is an enum of the files read other than the state's.
+    private func eventEnum(
+        _ subject: ExprSyntax, of function: FunctionDeclSyntax, in file: SwiftSourceFile, stateEnum: EnumCatalog.Enum
+    ) -> EnumCatalog.Enum? {
+        guard let name = subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }),
+            let found = module.lookupEnum(parameter.type.trimmedDescription.strippingOptional, at: function, in: file),
+            found.location != stateEnum.location
+        else { return nil }
+        return found
+    }
+
+    /// The event enum of a method whose rows came from a `switch` on one of its parameters.
+    private func eventParameterEnum(
+        of function: FunctionDeclSyntax, in file: SwiftSourceFile, stateEnum: EnumCatalog.Enum, rows: [MachineSketch.Row]
+    ) -> EnumCatalog.Enum? {
+        guard rows.contains(where: { $0.events != nil }) else { return nil }
+        for parameter in function.signature.parameterClause.parameters {
+            if let found = module.lookupEnum(parameter.type.trimmedDescription.strippingOptional, at: function, in: file),
+                found.location != stateEnum.location
+            {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The rows of a method whose body is a `switch` on the event it is given and whose cases
+    /// test the state (`switch event { case .start: guard case .idle = state ... }`), each case
+    /// its events; `nil` for no such switch. A switch on a value that never tests the state
+    /// (a child machine's action handed in) is no dispatch: the method stays the event.
+    private func eventSwitchRows(_ items: [CodeBlockItemSyntax], of function: FunctionDeclSyntax, scanner: BranchScanner) -> [MachineSketch.Row]? {
+        for item in items {
+            guard let switchExpression = Self.switchExpression(item.item),
+                let eventEnum = eventEnum(switchExpression.subject, of: function, in: scanner.file, stateEnum: scanner.stateEnum)
+            else { continue }
+            var read: [(exits: [BranchScanner.Exit], events: [String], at: SourceLocation)] = []
+            for case .switchCase(let switchCase) in switchExpression.cases {
+                guard case .case(let label) = switchCase.label else {
+                    read.append((scanner.exits(of: switchCase.statements), eventEnum.cases.map(\.name), scanner.file.location(of: switchCase)))
+                    continue
+                }
+                for caseItem in label.caseItems {
+                    let events: [String]
+                    switch CasePattern.single(of: caseItem.pattern) {
+                    case .any: events = eventEnum.cases.map(\.name)
+                    case .named(let name) where eventEnum.case(named: name) != nil: events = [name]
+                    default: continue
+                    }
+                    let conditions = caseItem.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                    read.append((scanner.exits(of: switchCase.statements, conditions: conditions), events, scanner.file.location(of: caseItem)))
+                }
+            }
+            guard read.contains(where: { $0.exits.contains { $0.sources != nil } }) else { return nil }
+            return read.flatMap { MachineSketch.rows(from: $0.exits, sources: nil, events: $0.events, at: $0.at) }
+        }
+        return nil
+    }
+
+    /// The states each pattern of a case matches (`nil`: any), the events when one subject is
+    /// the event the method is given (`nil`: the method's own), and its conditions: its `where`
     /// clause, and, in a `switch (self.role, self.state)`, what it requires of the other
     /// subjects (`case .server = self.role`). Patterns that name no case of the state are left out.
     private static func matches(
-        of switchCase: SwitchCaseSyntax, subjects: [ExprSyntax], statePosition: Int, _ stateEnum: EnumCatalog.Enum
-    ) -> [(sources: [String]?, conditions: [String])] {
-        guard case .case(let label) = switchCase.label else { return [(nil, [])] }
+        of switchCase: SwitchCaseSyntax, subjects: [ExprSyntax], statePosition: Int, _ stateEnum: EnumCatalog.Enum,
+        eventPosition: Int?, eventEnum: EnumCatalog.Enum?
+    ) -> [(sources: [String]?, events: [String]?, conditions: [String])] {
+        let allEvents = eventEnum?.cases.map(\.name)
+        guard case .case(let label) = switchCase.label else { return [(nil, allEvents, [])] }
         return label.caseItems.compactMap { item in
             let positions = CasePattern.positions(of: item.pattern)
             guard positions.count == subjects.count else { return nil }
+            var events = allEvents
+            if let eventPosition, let eventEnum {
+                switch positions[eventPosition] {
+                case .any: break
+                case .named(let name) where eventEnum.case(named: name) != nil: events = [name]
+                default: return nil
+                }
+            }
             var conditions: [String] = []
             if subjects.count > 1, let texts = CasePattern.positionTexts(of: item.pattern), texts.count == subjects.count {
-                for index in subjects.indices where index != statePosition && positions[index] != .any {
+                for index in subjects.indices where index != statePosition && index != eventPosition && positions[index] != .any {
                     conditions.append("case \(texts[index]) = \(subjects[index].trimmedDescription)")
                 }
             }
             if let whereClause = item.whereClause { conditions.append(whereClause.condition.trimmedDescription) }
             switch positions[statePosition] {
-            case .any: return (nil, conditions)
-            case .named(let name) where stateEnum.case(named: name) != nil: return ([name], conditions)
+            case .any: return (nil, events, conditions)
+            case .named(let name) where stateEnum.case(named: name) != nil: return ([name], events, conditions)
             default: return nil
             }
         }
@@ -114,6 +226,14 @@ struct MutatingMethodRecognizer {
     private func stateSwitch(
         _ item: CodeBlockItemSyntax.Item, _ scanner: BranchScanner
     ) -> (SwitchExprSyntax, subjects: [ExprSyntax], statePosition: Int)? {
+        guard let switchExpression = Self.switchExpression(item) else { return nil }
+        let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
+        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedDescription) }) else { return nil }
+        return (switchExpression, subjects, position)
+    }
+
+    /// The `switch` that `item` is, as a statement or the value it returns.
+    private static func switchExpression(_ item: CodeBlockItemSyntax.Item) -> SwitchExprSyntax? {
         let expression: ExprSyntax?
         switch item {
         case .expr(let value): expression = value
@@ -121,10 +241,7 @@ struct MutatingMethodRecognizer {
             expression = statement.as(ExpressionStmtSyntax.self)?.expression ?? statement.as(ReturnStmtSyntax.self)?.expression
         default: expression = nil
         }
-        guard let switchExpression = expression?.as(SwitchExprSyntax.self) else { return nil }
-        let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
-        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedDescription) }) else { return nil }
-        return (switchExpression, subjects, position)
+        return expression?.as(SwitchExprSyntax.self)
     }
 }
 

@@ -69,4 +69,21 @@ extension String {
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         return text
     }
+
+    /// The type without its generic arguments (`ViewState<Element>` is `ViewState`,
+    /// `Loadable<T>.State` is `Loadable.State`): an enum is declared, and so found, by its name alone.
+    var strippingGenericArguments: String {
+        var depth = 0
+        var text = ""
+        for character in self {
+            if character == "<" {
+                depth += 1
+            } else if character == ">", depth > 0 {
+                depth -= 1
+            } else if depth == 0 {
+                text.append(character)
+            }
+        }
+        return text
+    }
 }

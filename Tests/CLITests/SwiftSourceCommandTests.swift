@@ -26,7 +26,7 @@ import Testing
             result.stdoutText == """
                 \(Self.styles)/AuthResolver.swift:7:9: AuthResolver (transition-function): 4 states, 4 events, 5 transitions
                 \(Self.styles)/ConnectionStateMachine.swift:14:17: ConnectionStateMachine (mutating-methods): 6 states, 4 events, 10 transitions
-                \(Self.styles)/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 7 transitions
+                \(Self.styles)/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 6 transitions
                 \(Self.styles)/Player.swift:24:9: Player (transition-function): 6 states, 6 events, 12 transitions
 
                 """)
