@@ -84,27 +84,21 @@ import Testing
     }
 
     @Test func againstARevisionFollowsGitsRenames() throws {
-        let repository = try CommandRunner.temporaryDirectory()
-        let git = URL(fileURLWithPath: "/usr/bin/git")
-        func run(_ arguments: [String]) throws {
-            let result = try CommandRunner.run(
-                ["-c", "user.name=fsmviz", "-c", "user.email=fsmviz@example.com"] + arguments, in: repository, program: git)
-            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        }
-        try run(["init", "-q"])
+        let scratch = try ScratchRepository()
+        let repository = scratch.directory
         try Self.lay(
             ["m/door.yaml": "base.yaml", "m/keep.yaml": "base.yaml", "m/sub/a.yaml": "transition-changed.yaml", "m/gone.yaml": "unrelated.yaml"],
             in: repository)
-        try run(["add", "."])
-        try run(["commit", "-q", "-m", "machines"])
+        try scratch.git("add", ".")
+        try scratch.git("commit", "-q", "-m", "machines")
         let unchanged = try CommandRunner.run(["diff", "--against", "HEAD", "m"], in: repository)
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
         #expect(unchanged.stdoutText == "HEAD:m -> m: no changes (4 machines unchanged)\n")
 
         try FileManager.default.removeItem(at: repository.appendingPathComponent("m/door.yaml"))
         try Self.lay(["m/door.yaml": "state-added.yaml", "m/new.yaml": "events-changed.yaml"], in: repository)
-        try run(["mv", "m/sub/a.yaml", "m/sub/b.yaml"])
-        try run(["rm", "-q", "m/gone.yaml"])
+        try scratch.git("mv", "m/sub/a.yaml", "m/sub/b.yaml")
+        try scratch.git("rm", "-q", "m/gone.yaml")
         let changed = try CommandRunner.run(["diff", "--against", "HEAD", "m"], in: repository)
         #expect(changed.status == 1, "\(changed.stderr)")
         #expect(changed.stdoutText == """

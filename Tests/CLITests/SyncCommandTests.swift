@@ -127,19 +127,13 @@ import Testing
     /// `--against REF` after the machine file keeps a drawing of what changed since that git
     /// revision: stale when the machine changes again, and an error for an unknown revision.
     @Test func aMarkerAgainstARevisionKeepsTheDrawingOfWhatChanged() throws {
-        let repository = try CommandRunner.temporaryDirectory()
-        let git = URL(fileURLWithPath: "/usr/bin/git")
-        func run(_ arguments: [String]) throws {
-            let result = try CommandRunner.run(
-                ["-c", "user.name=fsmviz", "-c", "user.email=fsmviz@example.com"] + arguments, in: repository, program: git)
-            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        }
+        let scratch = try ScratchRepository()
+        let repository = scratch.directory
         let machine = repository.appendingPathComponent("door.json")
         try Self.machine("Open").write(to: machine, atomically: true, encoding: .utf8)
-        try run(["init", "-q"])
-        try run(["add", "door.json"])
-        try run(["commit", "-q", "-m", "door"])
-        try run(["tag", "v1"])
+        try scratch.git("add", "door.json")
+        try scratch.git("commit", "-q", "-m", "door")
+        try scratch.git("tag", "v1")
         try Self.machine("Ajar").write(to: machine, atomically: true, encoding: .utf8)
         let guide = repository.appendingPathComponent("guide.md")
         try "<!-- fsmviz: door.json --against v1 -->\n![What changed](changes.svg)\n".write(to: guide, atomically: true, encoding: .utf8)
