@@ -71,7 +71,7 @@ extension FsmvizCommand {
 
         @Option(
             help: ArgumentHelp(
-                "An older version of the one input: report only the findings it does not have, so CI fails on new problems only ('fsmviz diff --lint' also lists the fixed ones).",
+                "An older version of the one input, configured as the input is: report only the findings it does not have, so CI fails on new problems only ('fsmviz diff --lint' also lists the fixed ones).",
                 valueName: "old-file"),
             completion: .machineFiles)
         var baseline: String?
