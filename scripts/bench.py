@@ -26,8 +26,10 @@ BENCH = ROOT / ".build-bench"
 WORK = BENCH / "work"
 FSMVIZ = BENCH / "fsmviz" / "release" / "fsmviz"
 BENCHMARKS = BENCH / "release" / "Benchmarks"
-# Built beside the shipped fsmviz, with its flags, so the parser floor is the same swift-syntax build.
-SWIFT_PARSE = BENCH / "fsmviz" / "release" / "Benchmarks"
+# Built beside the shipped fsmviz, with its flags, so the parser floor is the same swift-syntax build
+# and the diff's in-process figures come from the same build of the comparison.
+BESIDE_FSMVIZ = BENCH / "fsmviz" / "release" / "Benchmarks"
+SWIFT_PARSE = BESIDE_FSMVIZ
 SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
 PEERS = ROOT / "scripts" / "bench-peers.py"
@@ -705,7 +707,8 @@ def edited_copy(source, destination):
         first, second = middle + 20, middle + 40
         if (transitions[first]["from"], transitions[first].get("event")) != (transitions[second]["from"], transitions[second].get("event")):
             transitions[first], transitions[second] = transitions[second], transitions[first]
-        destination.write_text(json.dumps(machine))
+        # The generator's own separators, so both files are read alike.
+        destination.write_text(json.dumps(machine, separators=(",", ":")))
     return destination
 
 
@@ -722,7 +725,7 @@ def diff_section():
         5, ignore_failure=True, shell=True)
     diff_memory = peak_memory([str(FSMVIZ), "diff", str(old), str(new)])
     lint_memory = peak_memory([str(FSMVIZ), "lint", str(old)])
-    inside = json.loads(run([str(BENCHMARKS), "diff", str(old), str(new)], env={**os.environ, "FSMVIZ_BENCH_RUNS": "3"}).stdout)
+    inside = json.loads(run([str(BESIDE_FSMVIZ), "diff", str(old), str(new)], env={**os.environ, "FSMVIZ_BENCH_RUNS": "3"}).stdout)
     measured = diff / lint_both
     rows = [
         ["`fsmviz lint` of both files, one after the other", seconds(lint_both), megabytes(lint_memory) + " (one file)"],

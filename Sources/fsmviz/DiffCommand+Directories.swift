@@ -54,9 +54,9 @@ extension FsmvizCommand.Diff {
             }
         }
         if let renames {
-            for rename in renames where oldOnly.contains(rename.old) && newOnly.contains(rename.new) {
-                pairs.append(rename)
-            }
+            let oldLeft = Set(oldOnly)
+            let newLeft = Set(newOnly)
+            pairs += renames.filter { oldLeft.contains($0.old) && newLeft.contains($0.new) }
         } else if !oldOnly.isEmpty, !newOnly.isEmpty {
             let oldReadable = oldOnly.filter { machine($0, oldSide: true) != nil }
             let newReadable = newOnly.filter { machine($0, oldSide: false) != nil }
@@ -65,8 +65,10 @@ extension FsmvizCommand.Diff {
                 new: newReadable.compactMap { machines["new/" + $0]?.machine }
             ).map { (oldReadable[$0.old], newReadable[$0.new]) }
         }
-        oldOnly.removeAll { name in pairs.contains { $0.old == name } }
-        newOnly.removeAll { name in pairs.contains { $0.new == name } }
+        let pairedOld = Set(pairs.map(\.old))
+        let pairedNew = Set(pairs.map(\.new))
+        oldOnly.removeAll(where: pairedOld.contains)
+        newOnly.removeAll(where: pairedNew.contains)
 
         var entries: [(key: String, entry: DirectoryDiffReport.Entry)] = []
         for pair in pairs {
