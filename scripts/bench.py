@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs fsmviz and its peers side by side and writes docs/performance.md; started by scripts/bench.
 
-    scripts/bench [SECTION...]    sections: lint, yaml, render, engines, runtime (default: all)
+    scripts/bench [SECTION...]    sections: lint, yaml, render, engines, runtime, swift, diff (default: all)
     FSMVIZ_BENCH_SIZES=1000,10000 scripts/bench lint    fewer sizes
 
 Every timing is a median of several runs unless the table says otherwise; process times include
@@ -26,8 +26,10 @@ BENCH = ROOT / ".build-bench"
 WORK = BENCH / "work"
 FSMVIZ = BENCH / "fsmviz" / "release" / "fsmviz"
 BENCHMARKS = BENCH / "release" / "Benchmarks"
-# Built beside the shipped fsmviz, with its flags, so the parser floor is the same swift-syntax build.
-SWIFT_PARSE = BENCH / "fsmviz" / "release" / "Benchmarks"
+# Built beside the shipped fsmviz, with its flags, so the parser floor is the same swift-syntax build
+# and the diff's in-process figures come from the same build of the comparison.
+BESIDE_FSMVIZ = BENCH / "fsmviz" / "release" / "Benchmarks"
+SWIFT_PARSE = BESIDE_FSMVIZ
 SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
 PEERS = ROOT / "scripts" / "bench-peers.py"
@@ -691,12 +693,68 @@ def swift_section():
     ])
 
 
+def edited_copy(source, destination):
+    """`source`'s machine with four edits a pull request might make: a guard changed, a
+    transition removed, one added, and two transitions of different groups swapped (which is
+    no change)."""
+    if not destination.exists() or destination.stat().st_mtime < source.stat().st_mtime:
+        machine = json.loads(source.read_text())
+        transitions = machine["transitions"]
+        middle = len(transitions) // 2
+        transitions[middle]["guard"] = "edited"
+        removed = transitions.pop(middle + 10)
+        transitions.append({"from": removed["from"], "event": "e0", "to": removed["to"]})
+        first, second = middle + 20, middle + 40
+        if (transitions[first]["from"], transitions[first].get("event")) != (transitions[second]["from"], transitions[second].get("event")):
+            transitions[first], transitions[second] = transitions[second], transitions[first]
+        # The generator's own separators, so both files are read alike.
+        destination.write_text(json.dumps(machine, separators=(",", ":")))
+    return destination
+
+
+def diff_section():
+    """fsmviz diff of two versions of the 1M-transition machine, beside fsmviz lint of both:
+    the target is diff within 2 times linting both."""
+    log("diff: generating the 1M-transition machine and an edited copy")
+    old = generate(1_000_000, WORK / "generated-1M.json")
+    new = edited_copy(old, WORK / "generated-1M-edited.json")
+    load_before = load_average()
+    # Both exit 1 (findings, changes), which is what they are for here.
+    diff, lint_both = hyperfine(
+        [f"{FSMVIZ} diff {old} {new} > /dev/null", f"{FSMVIZ} lint {old} > /dev/null; {FSMVIZ} lint {new} > /dev/null"],
+        5, ignore_failure=True, shell=True)
+    diff_memory = peak_memory([str(FSMVIZ), "diff", str(old), str(new)])
+    lint_memory = peak_memory([str(FSMVIZ), "lint", str(old)])
+    inside = json.loads(run([str(BESIDE_FSMVIZ), "diff", str(old), str(new)], env={**os.environ, "FSMVIZ_BENCH_RUNS": "3"}).stdout)
+    measured = diff / lint_both
+    rows = [
+        ["`fsmviz lint` of both files, one after the other", seconds(lint_both), megabytes(lint_memory) + " (one file)"],
+        ["`fsmviz diff` of the two", seconds(diff), megabytes(diff_memory)],
+    ]
+    return "\n".join([
+        "### Diff",
+        "",
+        "`fsmviz diff` of `scripts/generate-machine.py 1000000`'s machine and a copy with four edits (a guard changed, "
+        "a transition removed, one added, two of different groups swapped), beside `fsmviz lint` of both files; "
+        f"whole-process medians of 5 runs, load average {load_before:.1f} before, {load_average():.1f} after.",
+        "",
+        table(["run", "time", "peak RSS"], rows),
+        "",
+        f"`diff` ÷ `lint` of both: **{measured:.2f}×** (target: at most 2×, met: {verdict(measured <= 2, measured, '×')}). "
+        f"Inside one process (`Benchmarks diff`, medians of 3): loading both {seconds(inside['load'])}, the comparison "
+        f"{seconds(inside['diff'])} ({inside['changes']} changes), analysing both {seconds(inside['analysis'])}: "
+        "reading the files is most of either command, and the comparison skips every state whose outgoing "
+        "transitions are unchanged.",
+    ])
+
+
 SECTIONS = {"lint": lint_section, "yaml": yaml_section, "render": render_section, "engines": engines_section, "runtime": runtime_section,
-            "swift": swift_section}
+            "swift": swift_section, "diff": diff_section}
 
 
 SECTION_TITLES = {"lint": "### Load + lint", "yaml": "### YAML machine files", "render": "### Render",
-                  "engines": "### Layout engines", "runtime": "### Runtime", "swift": "### Swift source"}
+                  "engines": "### Layout engines", "runtime": "### Runtime", "swift": "### Swift source",
+                  "diff": "### Diff"}
 
 
 def previous_sections(text):

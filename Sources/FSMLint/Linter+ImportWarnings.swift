@@ -1,5 +1,5 @@
 public import FSMAnalysis
-import FSMCore
+public import FSMCore
 public import FSMInterop
 
 extension Linter {
@@ -31,19 +31,27 @@ extension Linter {
     }
 
     private func settings(forFile path: String) -> RuleSettings {
+        (try? settings(for: path)) ?? RuleSettings()
+    }
+
+    /// The settings `lint` gives the machine file at `path` (which need not exist): this
+    /// linter's configuration, or the nearest `.fsmviz.yml`, at the place ``relocation`` puts
+    /// `path`; default settings for standard input.
+    /// - Throws: The configuration's error when the configuration that governs `path` is invalid,
+    ///   as `lint` reports it.
+    public func settings(for path: String) throws(ConfigurationError) -> RuleSettings {
         guard path != "-" else { return RuleSettings() }
-        let absolute = LintConfiguration.absolute(path)
+        let actual = LintConfiguration.absolute(path)
+        let absolute = relocation.map { $0.relocate(actual) } ?? actual
         switch configuration {
         case .fixed(let configuration):
             return configuration.settings(forFile: absolute)
         case .file(let file):
-            return (try? LintConfiguration.load(path: file))?.settings(forFile: absolute) ?? RuleSettings()
+            return try LintConfiguration.load(path: file).settings(forFile: absolute)
         case .discover:
             var locator = ConfigurationLocator()
-            guard case .success(let configuration)? = locator.configuration(forFile: absolute)?.configuration else {
-                return RuleSettings()
-            }
-            return configuration.settings(forFile: absolute)
+            guard let found = locator.configuration(forFile: absolute) else { return RuleSettings() }
+            return try found.configuration.get().settings(forFile: absolute)
         }
     }
 }

@@ -1,4 +1,4 @@
-import FSMAnalysis
+public import FSMAnalysis
 public import FSMCore
 import Foundation
 public import FSMInterop
@@ -37,6 +37,10 @@ public struct Linter: Sendable {
     /// Whether source files that hold no machine pass quietly: a build step over a target's code,
     /// which may hold none, wants that; a person who names a file or directory wants to hear it.
     public var allowsNoMachines = false
+    /// Where configuration is looked for as though the files were elsewhere: a baseline, an
+    /// older copy of the input, is configured as the input is, so that the two versions' findings
+    /// differ only by what changed in the machines (`nil`: where the files are).
+    public var relocation: PathRelocation?
 
     /// The rule id of findings about content a machine file holds that fsmviz does not model
     /// (such as SCXML's `<datamodel>` or `<invoke>`): the rules did not see it. A warning,
@@ -76,8 +80,9 @@ public struct Linter: Sendable {
             let (files, errors) = MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? [])
             results += errors
             for file in files {
-                let absolute = file.path == "-" ? "-" : LintConfiguration.absolute(file.path)
-                guard seen.insert(absolute).inserted else { continue }
+                let actual = file.path == "-" ? "-" : LintConfiguration.absolute(file.path)
+                guard seen.insert(actual).inserted else { continue }
+                let absolute = relocation.map { $0.relocate(actual) } ?? actual
                 var governing = fixed
                 if governing == nil, file.path != "-",
                     let found = locator.configuration(forFile: absolute)
@@ -115,20 +120,26 @@ public struct Linter: Sendable {
         } catch {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }
-        let machine = imported.machine
-        let unsupported = Self.unsupportedContent(in: imported)
+        return LintResult(
+            path: path == "-" ? "<stdin>" : path,
+            findings: Self.findings(of: imported, settings: settings),
+            errors: Self.unknownSuppressions(in: imported.machine))
+    }
+
+    /// The findings `lint` reports for a machine already read, with `settings`: the content
+    /// its format holds that fsmviz does not model, and the enabled rules' findings, in file order.
+    public static func findings(of imported: ImportedMachine, settings: RuleSettings = RuleSettings()) -> [Finding] {
+        let unsupported = unsupportedContent(in: imported)
         let noLocation = SourceLocation(line: .max, column: .max)
         // Both lists are in file order; a stable merge keeps rule order among equal positions.
-        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(machine, semantics: imported.semantics)).enumerated()
+        let findings = (unsupported + Analyzer(rules: settings.enabledRules).analyze(imported.machine, semantics: imported.semantics))
+            .enumerated()
             .sorted { lhs, rhs in
                 let left = lhs.element.location ?? noLocation
                 let right = rhs.element.location ?? noLocation
                 return left != right ? left < right : lhs.offset < rhs.offset
             }.map(\.element)
-        return LintResult(
-            path: path == "-" ? "<stdin>" : path,
-            findings: settings.apply(to: findings),
-            errors: Self.unknownSuppressions(in: machine))
+        return settings.apply(to: findings)
     }
 
     /// Suppressions naming no rule: a typo there silences nothing, so it must not pass quietly.

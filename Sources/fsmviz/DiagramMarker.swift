@@ -1,7 +1,9 @@
 import FSMCore
 
 /// A place in a Markdown file that `fsmviz sync` keeps drawn from a machine file: an HTML
-/// comment `<!-- fsmviz: PATH -->` and, on the next line, what it keeps up to date.
+/// comment `<!-- fsmviz: PATH -->` and, on the next line, what it keeps up to date. A comment
+/// `<!-- fsmviz: PATH --against REF -->` keeps a drawing of what changed in the machine since
+/// git revision REF instead, as `fsmviz diff --against REF PATH -o` draws it.
 struct DiagramMarker: Equatable {
     /// What follows the comment.
     enum Target: Equatable {
@@ -18,6 +20,9 @@ struct DiagramMarker: Equatable {
     var line: Int
     /// The machine file, as the comment names it (relative to the Markdown file).
     var machine: String
+    /// The git revision whose version of the machine the drawing shows the changes since, or
+    /// `nil` for a drawing of the machine itself.
+    var against: String? = nil
     var target: Target
 
     /// The markers of a Markdown file's `lines`, and an error for each comment that is not
@@ -43,12 +48,16 @@ struct DiagramMarker: Equatable {
                 openFence = fence
                 continue
             }
-            guard let machine = machinePath(in: lines[index]) else { continue }
-            guard machine.isEmpty == false else {
-                errors.append((index, "the fsmviz comment names no machine file: write <!-- fsmviz: PATH -->"))
+            guard let (machine, against) = machinePath(in: lines[index]) else { continue }
+            guard machine.isEmpty == false, against?.isEmpty != true else {
+                errors.append((index, "the fsmviz comment names no machine file or no revision: write <!-- fsmviz: PATH --> or <!-- fsmviz: PATH --against REF -->"))
                 continue
             }
             let next = index + 1 < lines.count ? lines[index + 1].trimmingWhitespace : ""
+            if against != nil, next.hasPrefix("```mermaid") {
+                errors.append((index, "a drawing of what changed (--against) is an image link or a <picture>, not a mermaid block"))
+                continue
+            }
             if next.hasPrefix("```mermaid") {
                 guard let close = lines[(index + 2)...].firstIndex(where: { $0.trimmingWhitespace == "```" }) else {
                     errors.append((index + 1, "the mermaid block after the fsmviz comment has no closing ```"))
@@ -57,7 +66,7 @@ struct DiagramMarker: Equatable {
                 markers.append(DiagramMarker(line: index, machine: machine, target: .mermaid(contents: (index + 2)..<close)))
                 index = close
             } else if let image = next.firstMatch(of: /!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/) {
-                markers.append(DiagramMarker(line: index, machine: machine, target: .image(path: String(image.1))))
+                markers.append(DiagramMarker(line: index, machine: machine, against: against, target: .image(path: String(image.1))))
             } else if next.hasPrefix("<picture") {
                 guard let close = lines[(index + 1)...].firstIndex(where: { $0.contains("</picture>") }) else {
                     errors.append((index + 1, "the <picture> after the fsmviz comment has no </picture>"))
@@ -74,7 +83,8 @@ struct DiagramMarker: Equatable {
                     continue
                 }
                 markers.append(
-                    DiagramMarker(line: index, machine: machine, target: .picture(light: String(light.1), dark: String(dark.1))))
+                    DiagramMarker(
+                        line: index, machine: machine, against: against, target: .picture(light: String(light.1), dark: String(dark.1))))
                 index = close
             } else {
                 errors.append((
@@ -86,10 +96,15 @@ struct DiagramMarker: Equatable {
         return (markers, errors)
     }
 
-    /// The machine file of a line `<!-- fsmviz: PATH -->`, or `nil` when the line is not one.
-    private static func machinePath(in line: Substring) -> String? {
+    /// The machine file of a line `<!-- fsmviz: PATH -->`, and the revision of one
+    /// `<!-- fsmviz: PATH --against REF -->`, or `nil` when the line is neither.
+    private static func machinePath(in line: Substring) -> (machine: String, against: String?)? {
         guard let match = line.trimmingWhitespace.wholeMatch(of: /<!--\s*fsmviz:\s*(.*?)\s*-->/) else { return nil }
-        return String(match.1)
+        guard let option = match.1.firstMatch(of: /(?:^|\s)--against(?:\s+|$)/) else { return (String(match.1), nil) }
+        return (
+            String(match.1[..<option.range.lowerBound].trimmingWhitespace),
+            String(match.1[option.range.upperBound...].trimmingWhitespace)
+        )
     }
 }
 

@@ -25,6 +25,13 @@ extension FsmvizCommand {
                 ones dashed and red, changed ones dotted and amber, the rest thin and grey, with \
                 a legend; its SVG classes say 'added', 'removed', 'changed'.
 
+                Two directories (or one directory and --against) are compared machine file by \
+                machine file, paired by their paths below the directories; a file one side \
+                lacks is an added or removed machine, unless it was renamed: git's rename \
+                detection says so with --against, and between two directories a machine at \
+                least half like one the other side lacks is taken for it. '-o' then names a \
+                directory (ending in '/') for one drawing per changed machine.
+
                 Exit status: 0 no change; 1 changes (with --fail-on: a new lint finding at or \
                 above it, whatever else changed); 2 bad usage, an unreadable or invalid \
                 version, a git revision git does not know, or a drawing over the layout limits; \
@@ -34,12 +41,14 @@ extension FsmvizCommand {
                   fsmviz diff old/door.json door.json
                   fsmviz diff --against origin/main machines/door.json -o door-diff.svg
                   fsmviz diff a.scxml b.scxml --format markdown --lint
+                  fsmviz diff old/machines machines -o changes/
+                  fsmviz diff --against origin/main machines/
                 """
         )
 
         @Argument(
             help: ArgumentHelp(
-                "The old and the new version; with --against, only the new one (its old version comes from git).",
+                "The old and the new version (machines, or directories of them); with --against, only the new one (its old version comes from git).",
                 valueName: "old-and-new"),
             completion: .machineFiles)
         var paths: [String]
@@ -61,7 +70,7 @@ extension FsmvizCommand {
         @Option(
             name: .shortAndLong,
             help: ArgumentHelp(
-                "Write the drawing of the change here ('.svg', '.png', '.pdf', '.html', '.dot' or '.gv'; '-' for standard output, with --drawing-format).",
+                "Write the drawing of the change here ('.svg', '.png', '.pdf', '.html', '.dot' or '.gv'; '-' for standard output, with --drawing-format; a directory, ending in '/', for directories).",
                 valueName: "path"),
             completion: .file())
         var output: String?
@@ -77,6 +86,13 @@ extension FsmvizCommand {
                 "With --lint: exit with status 1 only when the change introduces a finding of this severity or worse.",
                 valueName: "severity"))
         var failOn: Severity?
+
+        @Option(
+            help: ArgumentHelp(
+                "With --lint: a configuration file for both versions, instead of the .fsmviz.yml nearest to the new one.",
+                valueName: "file"),
+            completion: .file(extensions: ["yml", "yaml"]))
+        var config: String?
 
         @Option(help: "Colour theme of the drawing: \(DOTTheme.named.map(\.name).joined(separator: ", ")).")
         var theme: String?
@@ -98,26 +114,44 @@ extension FsmvizCommand {
                 throw ValidationError("--against takes one path: the new version, whose old one git holds")
             }
             if failOn != nil, !lint { throw ValidationError("--fail-on needs --lint: it is about the findings' delta") }
+            if config != nil, !lint { throw ValidationError("--config needs --lint: it configures the lint rules") }
             if let theme, !DOTTheme.named.contains(where: { $0.name == theme }) {
                 throw ValidationError("unknown theme '\(theme)'; available: \(DOTTheme.named.map(\.name).joined(separator: ", "))")
             }
-            if let output, drawingFormat == nil, OutputFormat(path: output) == nil {
+            if comparesDirectories {
+                if against == nil, !Self.isDirectory(paths[0]) || !Self.isDirectory(paths[1]) {
+                    throw ValidationError("a directory is compared with a directory: give two directories, or one and --against REF")
+                }
+                if let output, output == "-" || !output.hasSuffix("/") && !Self.isDirectory(output) {
+                    throw ValidationError("directories' drawings go to a directory: give -o DIR/")
+                }
+            } else if let output, drawingFormat == nil, OutputFormat(path: output) == nil {
                 throw ValidationError(
                     "cannot tell the drawing's format from '\(output)'; use \(OutputFormat.extensionsHelp) or --drawing-format")
             }
         }
 
+        /// Whether the paths are directories, compared machine file by machine file; with
+        /// `--machine` or `--from swift` a directory is Swift source, read as one module.
+        var comparesDirectories: Bool {
+            reading.machine == nil && reading.from != .swift && paths.contains(where: Self.isDirectory)
+        }
+
+        static func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+
         func run() throws {
+            if comparesDirectories {
+                try runDirectories()
+                return
+            }
             let newPath = paths[paths.count - 1]
             let versions = try read(newPath)
             let diff = MachineDiff(from: versions.old.machine, to: versions.new.machine)
-            if !reading.quiet, MachineDiff.shareNoState(versions.old.machine, versions.new.machine) {
-                Console.printError(
-                    PrintableText.escaped(
-                        "warning: \(versions.oldName) and \(newPath) have no state in common; they may not be versions of one machine"))
-            }
-            let findings = lint
-                ? FindingDelta(old: Self.findings(of: versions.old), new: Self.findings(of: versions.new)) : nil
+            warnIfUnrelated(versions.old.machine, versions.new.machine, oldName: versions.oldName, newName: newPath)
+            let findings = try lint ? findingDelta(old: versions.old, new: versions.new, configuredAs: newPath) : nil
             var status: ExitStatus = diff.isEmpty ? .success : .findings
             if let failOn, let findings { status = findings.introduces(atLeast: failOn) ? .findings : .success }
             if let output {
@@ -127,87 +161,97 @@ extension FsmvizCommand {
                 oldPath: versions.oldName, newPath: newPath, diff: diff, picture: output == "-" ? nil : output,
                 findings: findings
             ).render(format)
+            status = max(status, emit(text))
+            if status != .success { throw status.exitCode }
+        }
+
+        /// Warns, unless `--quiet`, when two versions have no state in common.
+        func warnIfUnrelated(_ old: Machine, _ new: Machine, oldName: String, newName: String) {
+            if !reading.quiet, MachineDiff.shareNoState(old, new) {
+                Console.printError(
+                    PrintableText.escaped(
+                        "warning: \(oldName) and \(newName) have no state in common; they may not be versions of one machine"))
+            }
+        }
+
+        /// Writes the report to `--report`, or to standard output unless the drawing goes there;
+        /// returns the exit status a failure calls for.
+        func emit(_ text: String) -> ExitStatus {
             if let report {
                 do {
                     try AtomicFile.write(Array(text.utf8), to: report)
                 } catch {
                     Console.printError(error.description)
-                    status = max(status, .failure)
+                    return .failure
                 }
             } else if output != "-" {
                 Console.write(Array(text.utf8))
             }
-            if status != .success { throw status.exitCode }
+            return .success
         }
 
         /// Both versions: from the two paths, or the old one from git.
         private func read(_ newPath: String) throws -> (old: ImportedMachine, new: ImportedMachine, oldName: String) {
-            let limits = limitOptions.limits
-            func readOrExit(_ path: String, as name: String) throws -> ImportedMachine {
-                do {
-                    return try reading.read(path, limits: limits)
-                } catch {
-                    var diagnostic = error
-                    if name != path { diagnostic.path = name }
-                    Console.printError(diagnostic.description)
-                    throw ExitStatus.usage.exitCode
-                }
-            }
             guard let against else {
-                return (try readOrExit(paths[0], as: paths[0]), try readOrExit(newPath, as: newPath), paths[0])
+                return (try readOrExit(paths[0]), try readOrExit(newPath), paths[0])
             }
             let name = "\(against):\(newPath)"
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-diff-\(UUID().uuidString)")
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                Console.printError("error: cannot create a temporary directory: \(error.localizedDescription)")
-                throw ExitStatus.failure.exitCode
-            }
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let copy: String
-            do {
-                copy = try GitRevision(reference: against).copy(newPath, into: directory)
-            } catch {
-                Console.printError(PrintableText.escaped("error: \(error.message)"))
-                throw ExitStatus.usage.exitCode
-            }
-            return (try readOrExit(copy, as: name), try readOrExit(newPath, as: newPath), name)
+            let old = try GitRevision(reference: against).withCopy(of: newPath) { copy in try readOrExit(copy, as: name) }
+            return (old, try readOrExit(newPath), name)
         }
 
-        /// The lint findings of a version: every rule, less what the machine suppresses.
-        private static func findings(of version: ImportedMachine) -> [Finding] {
-            Analyzer().analyze(version.machine, semantics: version.semantics)
+        /// The machine at `path`, or exit status 2 after its error, which names it `name`
+        /// (a temporary copy's `REF:PATH`).
+        func readOrExit(_ path: String, as name: String? = nil) throws -> ImportedMachine {
+            do {
+                return try reading.read(path, limits: limitOptions.limits)
+            } catch {
+                var diagnostic = error
+                if let name { diagnostic.path = name }
+                Console.printError(diagnostic.description)
+                throw ExitStatus.usage.exitCode
+            }
+        }
+
+        /// The findings' delta between two versions, each linted as `lint` lints the file at
+        /// `path` (the new version's place): with the rules and severities of `--config` or the
+        /// `.fsmviz.yml` nearest to it, so that both versions differ only by their machines.
+        func findingDelta(old: ImportedMachine, new: ImportedMachine, configuredAs path: String) throws -> FindingDelta {
+            let settings = try lintSettings(configuredAs: path)
+            return FindingDelta(old: Linter.findings(of: old, settings: settings), new: Linter.findings(of: new, settings: settings))
+        }
+
+        /// The rules and severities `lint` gives the file at `path`, or exit status 2 after the
+        /// error of an invalid configuration.
+        func lintSettings(configuredAs path: String) throws -> RuleSettings {
+            do {
+                return try Linter(configuration: config.map { .file($0) } ?? .discover).settings(for: path)
+            } catch {
+                Console.printError(error.description)
+                throw ExitStatus.usage.exitCode
+            }
         }
 
         /// Writes the drawing of the change; returns the exit status its failure calls for.
-        private func draw(_ diff: MachineDiff, old: Machine, new: Machine, to destination: String) -> ExitStatus {
+        func draw(_ diff: MachineDiff, old: Machine, new: Machine, to destination: String) -> ExitStatus {
             let drawing = DiffDrawing(old: old, new: new, diff: diff)
             if drawing.omitsRemoved, !reading.quiet {
                 Console.printError("warning: the removed states cannot be drawn beside the new version's; the drawing leaves them out")
             }
             let theme = theme.flatMap { name in DOTTheme.named.first { $0.name == name }?.theme }
-            let options = drawing.options(DOTOptions(rankDirection: rankdir, theme: theme))
             let format = drawingFormat ?? OutputFormat(path: destination) ?? .svg
-            var bytes: [UInt8]
-            if let renderFormat = format.renderFormat {
-                do {
-                    bytes = try GraphvizRenderer().render(
-                        drawing.machine, options: options, format: renderFormat,
-                        policy: layoutLimits.policy(noLimit: limitOptions.noLimit))
-                } catch .refused(let refusal) {
-                    // As in render: a layout that would take minutes is the input's doing.
-                    Console.printError(Diagnostic(path: destination, location: nil, message: "\(refusal)").description)
-                    return .usage
-                } catch {
-                    Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)
-                    return .failure
-                }
-            } else {
-                bytes = Array(DOTWriter(options: options).write(drawing.machine).utf8)
-            }
-            if format == .html {
-                bytes = HTMLViewer(machine: drawing.machine, findings: [], theme: theme ?? .standard).page(svg: bytes)
+            let bytes: [UInt8]
+            do {
+                bytes = try drawing.bytes(
+                    format: format, options: DOTOptions(rankDirection: rankdir, theme: theme),
+                    policy: layoutLimits.policy(noLimit: limitOptions.noLimit))
+            } catch .refused(let refusal) {
+                // As in render: a layout that would take minutes is the input's doing.
+                Console.printError(Diagnostic(path: destination, location: nil, message: "\(refusal)").description)
+                return .usage
+            } catch {
+                Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)
+                return .failure
             }
             if destination == "-" {
                 Console.write(bytes)

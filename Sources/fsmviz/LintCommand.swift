@@ -71,7 +71,7 @@ extension FsmvizCommand {
 
         @Option(
             help: ArgumentHelp(
-                "An older version of the one input: report only the findings it does not have, so CI fails on new problems only ('fsmviz diff --lint' also lists the fixed ones).",
+                "An older version of the one input, configured as the input is: report only the findings it does not have, so CI fails on new problems only ('fsmviz diff --lint' also lists the fixed ones).",
                 valueName: "old-file"),
             completion: .machineFiles)
         var baseline: String?
@@ -94,9 +94,12 @@ extension FsmvizCommand {
             linter.allowsNoMachines = allowEmpty
             var results = linter.lint(inputs)
             if let baseline {
-                // The baseline's own input errors are reported too: a baseline that cannot be
-                // read would otherwise let every finding through as new.
-                let old = linter.lint([baseline])
+                // The baseline is configured as the input is, wherever it lies, so the two
+                // differ only by the machines. Its own input errors are reported too: a baseline
+                // that cannot be read would otherwise let every finding through as new.
+                var baselineLinter = linter
+                baselineLinter.relocation = PathRelocation(from: baseline, to: inputs[0])
+                let old = baselineLinter.lint([baseline])
                 let known = old.flatMap(\.findings)
                 results = old.filter { !$0.errors.isEmpty }.map { LintResult(path: $0.path, kind: $0.kind, errors: $0.errors) }
                     + results.map { LintResult(path: $0.path, kind: $0.kind, findings: FindingDelta(old: known, new: $0.findings).introduced, errors: $0.errors) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSMAnalysis
 import FSMDOT
 import FSMCore
 import Foundation
@@ -24,6 +25,14 @@ extension FsmvizCommand {
 
                   <!-- fsmviz: ../samples/door.json -->
                   ![The door](images/door.svg)
+
+                A comment that adds '--against REF' to the machine file keeps, instead, a \
+                drawing of what changed in the machine since git revision REF (a tag, \
+                usually), as 'fsmviz diff --against REF PATH -o' draws it, beside the \
+                diagram of the machine itself:
+
+                  <!-- fsmviz: ../samples/door.json --against v1.0 -->
+                  ![What changed in the door since 1.0](images/door-changes.svg)
 
                 sync rewrites what is stale and says what it changed. --check changes nothing \
                 and exits 1 when something is stale, for CI. Drawings are compared byte for \
@@ -97,6 +106,17 @@ extension FsmvizCommand {
                     worst = max(worst, .usage)
                     continue
                 }
+                var drawn = Drawn.machine(machine)
+                if let against = marker.against {
+                    do {
+                        drawn = try changeDrawing(of: machine, at: resolved(marker.machine), since: against)
+                    } catch {
+                        Console.printError(
+                            "\(PrintableText.escaped(file)):\(marker.line + 1): error: cannot draw what changed in \(PrintableText.escaped(marker.machine)) since '\(PrintableText.escaped(against))'")
+                        worst = max(worst, ExitStatus(rawValue: (error as? ExitCode)?.rawValue ?? 2) ?? .usage)
+                        continue
+                    }
+                }
                 switch marker.target {
                 case .mermaid(let contents):
                     let mermaid: String
@@ -113,10 +133,10 @@ extension FsmvizCommand {
                         report(marker, "the mermaid block")
                     }
                 case .image(let path):
-                    worst = max(worst, draw(machine, theme: .standard, to: resolved(path), renderer: renderer) { report(marker, path) })
+                    worst = max(worst, draw(drawn, theme: .standard, to: resolved(path), renderer: renderer) { report(marker, path) })
                 case .picture(let light, let dark):
-                    worst = max(worst, draw(machine, theme: .standard, to: resolved(light), renderer: renderer) { report(marker, light) })
-                    worst = max(worst, draw(machine, theme: .dark, to: resolved(dark), renderer: renderer) { report(marker, dark) })
+                    worst = max(worst, draw(drawn, theme: .standard, to: resolved(light), renderer: renderer) { report(marker, light) })
+                    worst = max(worst, draw(drawn, theme: .dark, to: resolved(dark), renderer: renderer) { report(marker, dark) })
                 }
             }
             // Later blocks first, so replacing one keeps the lines of those before it in place.
@@ -133,10 +153,34 @@ extension FsmvizCommand {
             return (worst, stale)
         }
 
-        /// Draws `machine` to `path` in its extension's format when what is there differs,
+        /// What a marker's drawing shows.
+        private enum Drawn {
+            /// The machine.
+            case machine(Machine)
+            /// What changed in it since a git revision.
+            case change(DiffDrawing)
+        }
+
+        /// The drawing of what changed in `machine`, read from `path`, since git revision
+        /// `reference`; an error is printed, and thrown as its exit status.
+        private func changeDrawing(of machine: Machine, at path: String, since reference: String) throws -> Drawn {
+            let old = try GitRevision(reference: reference).withCopy(of: path) { copy in
+                do throws(MachineFileError) {
+                    return try reading.read(copy, limits: limitOptions.limits).machine
+                } catch {
+                    var diagnostic = error
+                    diagnostic.path = "\(reference):\(path)"
+                    Console.printError(diagnostic.description)
+                    throw ExitStatus.usage.exitCode
+                }
+            }
+            return .change(DiffDrawing(old: old, new: machine, diff: MachineDiff(from: old, to: machine)))
+        }
+
+        /// Draws `drawn` to `path` in its extension's format when what is there differs,
         /// calling `changed` then; with --check, only calls it.
         private func draw(
-            _ machine: Machine, theme: DOTTheme, to path: String, renderer: GraphvizRenderer, changed: () -> Void
+            _ drawn: Drawn, theme: DOTTheme, to path: String, renderer: GraphvizRenderer, changed: () -> Void
         ) -> ExitStatus {
             guard let output = OutputFormat(path: path), [.svg, .png, .pdf].contains(output), let format = output.renderFormat
             else {
@@ -145,7 +189,12 @@ extension FsmvizCommand {
             }
             let bytes: [UInt8]
             do {
-                bytes = try renderer.render(machine, options: DOTOptions(theme: theme), format: format)
+                switch drawn {
+                case .machine(let machine):
+                    bytes = try renderer.render(machine, options: DOTOptions(theme: theme), format: format)
+                case .change(let drawing):
+                    bytes = try drawing.bytes(format: output, options: DOTOptions(theme: theme), policy: .measured)
+                }
             } catch {
                 Console.printError("\(PrintableText.escaped(path)): error: \(PrintableText.escaped("\(error)"))")
                 return .failure

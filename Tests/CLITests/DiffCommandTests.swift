@@ -82,18 +82,12 @@ import Testing
     }
 
     @Test func againstReadsTheOldVersionFromGit() throws {
-        let repository = try CommandRunner.temporaryDirectory()
-        let git = URL(fileURLWithPath: "/usr/bin/git")
-        func run(_ arguments: [String]) throws {
-            let result = try CommandRunner.run(
-                ["-c", "user.name=fsmviz", "-c", "user.email=fsmviz@example.com"] + arguments, in: repository, program: git)
-            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
-        }
+        let scratch = try ScratchRepository()
+        let repository = scratch.directory
         let machine = repository.appendingPathComponent("door.yaml")
-        try run(["init", "-q"])
         try FileManager.default.copyItem(at: Golden.packageRoot.appendingPathComponent(Self.base), to: machine)
-        try run(["add", "door.yaml"])
-        try run(["commit", "-q", "-m", "door"])
+        try scratch.git("add", "door.yaml")
+        try scratch.git("commit", "-q", "-m", "door")
         let unchanged = try CommandRunner.run(["diff", "--against", "HEAD", machine.path])
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
 

@@ -123,4 +123,43 @@ import Testing
         #expect(result.stderr.contains("docs/../machines/missing.json: error:") && result.stderr.contains("(named at docs/bad.md:4)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/x.svg").path))
     }
+
+    /// `--against REF` after the machine file keeps a drawing of what changed since that git
+    /// revision: stale when the machine changes again, and an error for an unknown revision.
+    @Test func aMarkerAgainstARevisionKeepsTheDrawingOfWhatChanged() throws {
+        let scratch = try ScratchRepository()
+        let repository = scratch.directory
+        let machine = repository.appendingPathComponent("door.json")
+        try Self.machine("Open").write(to: machine, atomically: true, encoding: .utf8)
+        try scratch.git("add", "door.json")
+        try scratch.git("commit", "-q", "-m", "door")
+        try scratch.git("tag", "v1")
+        try Self.machine("Ajar").write(to: machine, atomically: true, encoding: .utf8)
+        let guide = repository.appendingPathComponent("guide.md")
+        try "<!-- fsmviz: door.json --against v1 -->\n![What changed](changes.svg)\n".write(to: guide, atomically: true, encoding: .utf8)
+
+        let stale = try CommandRunner.run(["sync", "--check", "guide.md"], in: repository)
+        #expect(stale.status == 1, "\(stale.stderr)")
+        let synced = try CommandRunner.run(["sync", "guide.md"], in: repository)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let svg = try String(contentsOf: repository.appendingPathComponent("changes.svg"), encoding: .utf8)
+        #expect(svg.contains("state atomic added"), "the drawing marks no added state")
+        #expect(svg.contains("state atomic removed"), "the drawing marks no removed state")
+        #expect(svg.contains("cluster legend"))
+        #expect(try CommandRunner.run(["sync", "--check", "guide.md"], in: repository).status == 0)
+
+        try Self.machine("Broken").write(to: machine, atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.run(["sync", "--check", "guide.md"], in: repository).status == 1)
+
+        try "<!-- fsmviz: door.json --against no-such-tag -->\n![What changed](changes.svg)\n".write(to: guide, atomically: true, encoding: .utf8)
+        let unknown = try CommandRunner.run(["sync", "guide.md"], in: repository)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("git does not know the revision 'no-such-tag'"))
+        #expect(unknown.stderr.contains("guide.md:1: error: cannot draw what changed in door.json since 'no-such-tag'"))
+
+        try "<!-- fsmviz: door.json --against v1 -->\n```mermaid\n```\n".write(to: guide, atomically: true, encoding: .utf8)
+        let mermaid = try CommandRunner.run(["sync", "guide.md"], in: repository)
+        #expect(mermaid.status == 2)
+        #expect(mermaid.stderr.contains("guide.md:1:1: error: a drawing of what changed (--against) is an image link or a <picture>"))
+    }
 }

@@ -6,7 +6,10 @@ extension MachineDiffReport {
     public static let jsonSchemaVersion = 1
 
     /// The report as JSON, keys sorted, every key always present.
-    var json: String {
+    var json: String { jsonValue.serialized }
+
+    /// The report's JSON document, which a directory's report holds one of per changed machine.
+    var jsonValue: JSONValue {
         var counts: [String: JSONValue] = [:]
         for kind in ChangeKind.allCases {
             let count = diff.count(of: kind)
@@ -15,12 +18,6 @@ extension MachineDiffReport {
             ]
         }
         counts["initialState"] = .bool(diff.initialState != nil)
-        let findingsValue: JSONValue = findings.map { delta in
-            [
-                "introduced": .array(delta.introduced.map { Self.json($0, path: newPath) }),
-                "fixed": .array(delta.fixed.map { Self.json($0, path: oldPath) }),
-            ]
-        } ?? .null
         let document: JSONValue = [
             "version": .int(Self.jsonSchemaVersion),
             "old": .string(oldPath),
@@ -30,9 +27,19 @@ extension MachineDiffReport {
             "initialState": diff.initialState.map { ["old": .string($0.old.rawValue), "new": .string($0.new.rawValue)] } ?? .null,
             "changes": .array(entries.map(Self.json)),
             "picture": .nullable(picture),
-            "findings": findingsValue,
+            "findings": Self.json(findings, oldPath: oldPath, newPath: newPath),
         ]
-        return document.serialized
+        return document
+    }
+
+    /// A findings' delta as the JSON reports hold it, or `null` when findings were not asked for.
+    static func json(_ findings: FindingDelta?, oldPath: String?, newPath: String?) -> JSONValue {
+        findings.map { delta in
+            [
+                "introduced": .array(delta.introduced.map { json($0, path: newPath ?? "") }),
+                "fixed": .array(delta.fixed.map { json($0, path: oldPath ?? "") }),
+            ]
+        } ?? .null
     }
 
     private static func json(_ entry: DiffEntry) -> JSONValue {

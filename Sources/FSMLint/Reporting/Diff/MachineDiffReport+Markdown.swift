@@ -27,18 +27,22 @@ extension MachineDiffReport {
         if entries.count > Self.markdownListLimit {
             lines.append("- and \(entries.count - Self.markdownListLimit) more (`fsmviz diff` lists them all)")
         }
-        if let findings {
-            lines += ["", "**Lint findings:** \(findings.summary)"]
-            for (word, list) in [("introduced", findings.introduced), ("fixed", findings.fixed)] {
-                for finding in list.prefix(Self.markdownListLimit) {
-                    lines.append("- \(word) \(finding.severity.rawValue): \(Self.escaped(finding.message)) (\(Self.code(finding.ruleID)))")
-                }
-            }
-        }
+        if let findings { lines += Self.markdownLines(findings) }
         if let picture {
             lines += ["", "![What changed in \(Self.escaped(newPath))](\(Self.destination(picture)))"]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A findings' delta as the Markdown reports list it, after a blank line.
+    static func markdownLines(_ findings: FindingDelta) -> [String] {
+        var lines = ["", "**Lint findings:** \(findings.summary)"]
+        for (word, list) in [("introduced", findings.introduced), ("fixed", findings.fixed)] {
+            for finding in list.prefix(markdownListLimit) {
+                lines.append("- \(word) \(finding.severity.rawValue): \(escaped(finding.message)) (\(code(finding.ruleID)))")
+            }
+        }
+        return lines
     }
 
     /// `text` on one line with Markdown's and HTML's special characters escaped.

@@ -48,17 +48,22 @@ public struct MachineDiffReport: Sendable {
             let position = PrintableText.escaped(entry.path) + (entry.location.map { ":\($0.line):\($0.column)" } ?? "")
             lines.append("\(position): \(PrintableText.escaped(entry.message))")
         }
-        if let findings {
-            lines.append("findings: \(findings.summary)")
-            for (word, list) in [("introduced", findings.introduced), ("fixed", findings.fixed)] {
-                let path = word == "fixed" ? oldPath : newPath
-                for finding in list {
-                    let position = PrintableText.escaped(path) + (finding.location.map { ":\($0.line):\($0.column)" } ?? "")
-                    lines.append(
-                        "\(position): \(word) \(finding.severity.rawValue): \(PrintableText.escaped(finding.message)) [\(PrintableText.escaped(finding.ruleID))]")
-                }
+        if let findings { lines += Self.textLines(findings, oldPath: oldPath, newPath: newPath) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A findings' delta as the text reports list it: a count, then each finding at its place,
+    /// the fixed ones in the old version.
+    static func textLines(_ findings: FindingDelta, oldPath: String?, newPath: String?) -> [String] {
+        var lines = ["findings: \(findings.summary)"]
+        for (word, list) in [("introduced", findings.introduced), ("fixed", findings.fixed)] {
+            let path = (word == "fixed" ? oldPath : newPath) ?? ""
+            for finding in list {
+                let position = PrintableText.escaped(path) + (finding.location.map { ":\($0.line):\($0.column)" } ?? "")
+                lines.append(
+                    "\(position): \(word) \(finding.severity.rawValue): \(PrintableText.escaped(finding.message)) [\(PrintableText.escaped(finding.ruleID))]")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

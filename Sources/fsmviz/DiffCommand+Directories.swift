@@ -1,0 +1,156 @@
+import FSMAnalysis
+import FSMCore
+import FSMInterop
+import FSMLint
+import Foundation
+
+extension FsmvizCommand.Diff {
+    /// Compares two directories (or a directory and its version in git) machine file by
+    /// machine file, reports each change, and draws each changed machine into `-o`'s directory.
+    func runDirectories() throws {
+        let newDirectory = paths[paths.count - 1]
+        guard let against else {
+            try compareDirectories(old: paths[0], oldName: paths[0], new: newDirectory, renames: nil)
+            return
+        }
+        let revision = GitRevision(reference: against)
+        try revision.withCopy(of: newDirectory, directory: true) { copy in
+            let renames: [(old: String, new: String)]
+            do throws(GitRevision.Failure) {
+                renames = try revision.renames(in: newDirectory)
+            } catch {
+                Console.printError(PrintableText.escaped("error: \(error.message)"))
+                throw ExitStatus.usage.exitCode
+            }
+            try compareDirectories(old: copy, oldName: "\(against):\(newDirectory)", new: newDirectory, renames: renames)
+        }
+    }
+
+    /// Pairs the machine files below `old` and `new` by their relative paths, then by
+    /// `renames` (git's) or, without them, by how alike the machines are
+    /// (``/FSMAnalysis/MachinePairing``); reports named with `oldName` for the old side.
+    private func compareDirectories(old: String, oldName: String, new: String, renames: [(old: String, new: String)]?) throws {
+        let oldFiles = Self.machineFiles(in: old)
+        let newFiles = Self.machineFiles(in: new)
+        let oldSet = Set(oldFiles)
+        let newSet = Set(newFiles)
+        var pairs: [(old: String, new: String)] = oldFiles.filter(newSet.contains).map { ($0, $0) }
+        var oldOnly = oldFiles.filter { !newSet.contains($0) }
+        var newOnly = newFiles.filter { !oldSet.contains($0) }
+        var status = ExitStatus.success
+        var machines: [String: ImportedMachine] = [:]
+        /// Reads one side's file once, or notes the input error and returns `nil`.
+        func machine(_ relative: String, oldSide: Bool) -> ImportedMachine? {
+            let key = (oldSide ? "old/" : "new/") + relative
+            if let known = machines[key] { return known }
+            let path = Self.join(oldSide ? old : new, relative)
+            do {
+                let read = try readOrExit(path, as: oldSide ? Self.join(oldName, relative) : nil)
+                machines[key] = read
+                return read
+            } catch {
+                status = max(status, .usage)
+                return nil
+            }
+        }
+        if let renames {
+            let oldLeft = Set(oldOnly)
+            let newLeft = Set(newOnly)
+            pairs += renames.filter { oldLeft.contains($0.old) && newLeft.contains($0.new) }
+        } else if !oldOnly.isEmpty, !newOnly.isEmpty {
+            let oldReadable = oldOnly.filter { machine($0, oldSide: true) != nil }
+            let newReadable = newOnly.filter { machine($0, oldSide: false) != nil }
+            pairs += MachinePairing.pairs(
+                old: oldReadable.compactMap { machines["old/" + $0]?.machine },
+                new: newReadable.compactMap { machines["new/" + $0]?.machine }
+            ).map { (oldReadable[$0.old], newReadable[$0.new]) }
+        }
+        let pairedOld = Set(pairs.map(\.old))
+        let pairedNew = Set(pairs.map(\.new))
+        oldOnly.removeAll(where: pairedOld.contains)
+        newOnly.removeAll(where: pairedNew.contains)
+
+        var entries: [(key: String, entry: DirectoryDiffReport.Entry)] = []
+        for pair in pairs {
+            let oldPath = Self.join(old, pair.old)
+            let newPath = Self.join(new, pair.new)
+            let oldShown = Self.join(oldName, pair.old)
+            let renamed = pair.old != pair.new
+            // Byte-identical files are the same machine: no need to read them.
+            if !renamed, let bytes = FileManager.default.contents(atPath: oldPath), bytes == FileManager.default.contents(atPath: newPath) {
+                entries.append((pair.new, DirectoryDiffReport.Entry(oldPath: oldShown, newPath: newPath, diff: MachineDiff())))
+                continue
+            }
+            guard let oldMachine = machine(pair.old, oldSide: true), let newMachine = machine(pair.new, oldSide: false) else { continue }
+            let diff = MachineDiff(from: oldMachine.machine, to: newMachine.machine)
+            if !renamed { warnIfUnrelated(oldMachine.machine, newMachine.machine, oldName: oldShown, newName: newPath) }
+            var picture: String?
+            if let output, !diff.isEmpty {
+                let format = drawingFormat ?? .svg
+                let destination = Self.join(output, pair.new + "." + format.fileExtension)
+                status = max(status, Self.makeParent(of: destination))
+                status = max(status, draw(diff, old: oldMachine.machine, new: newMachine.machine, to: destination))
+                picture = destination
+            }
+            let findings = try lint ? findingDelta(old: oldMachine, new: newMachine, configuredAs: newPath) : nil
+            entries.append((
+                pair.new,
+                DirectoryDiffReport.Entry(
+                    oldPath: oldShown, newPath: newPath, diff: diff, renamed: renamed, picture: picture, findings: findings)
+            ))
+        }
+        for name in newOnly {
+            guard let added = machine(name, oldSide: false) else { continue }
+            let path = Self.join(new, name)
+            let findings = try lint ? oneSidedDelta(added, configuredAs: path, introduced: true) : nil
+            entries.append((name, DirectoryDiffReport.Entry(newPath: path, machine: added.machine, findings: findings)))
+        }
+        for name in oldOnly {
+            guard let removed = machine(name, oldSide: true) else { continue }
+            // A removed machine is configured as it would be where it was, in the new directory.
+            let findings = try lint ? oneSidedDelta(removed, configuredAs: Self.join(new, name), introduced: false) : nil
+            entries.append((name, DirectoryDiffReport.Entry(oldPath: Self.join(oldName, name), machine: removed.machine, findings: findings)))
+        }
+        let report = DirectoryDiffReport(
+            oldPath: oldName, newPath: new, entries: entries.sorted { $0.key < $1.key }.map(\.entry))
+        var outcome: ExitStatus = report.hasChanges ? .findings : .success
+        if let failOn {
+            outcome = report.entries.contains { $0.findings?.introduces(atLeast: failOn) == true } ? .findings : .success
+        }
+        status = max(status, outcome, emit(report.render(format)))
+        if status != .success { throw status.exitCode }
+    }
+
+    /// The findings' delta of a machine only one side has: all its findings are introduced
+    /// (an added machine) or fixed (a removed one).
+    private func oneSidedDelta(_ machine: ImportedMachine, configuredAs path: String, introduced: Bool) throws -> FindingDelta {
+        let findings = Linter.findings(of: machine, settings: try lintSettings(configuredAs: path))
+        return introduced ? FindingDelta(old: [], new: findings) : FindingDelta(old: findings, new: [])
+    }
+
+    /// The machine files below `directory`, as `lint` searches it, relative to it, sorted.
+    static func machineFiles(in directory: String) -> [String] {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return Linter.files(in: directory, sourceReader: nil).map { path in
+            path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+    }
+
+    static func join(_ directory: String, _ relative: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// Creates the directory `path` is to be written in; returns the exit status a failure
+    /// calls for, after its error.
+    private static func makeParent(of path: String) -> ExitStatus {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            return .success
+        } catch {
+            Console.printError(
+                Diagnostic(path: path, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
+            return .failure
+        }
+    }
+}
