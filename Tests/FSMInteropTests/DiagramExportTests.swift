@@ -44,6 +44,9 @@ import Testing
             Transition(from: "start", on: "fork", to: ["r1a", "r2a"]),
             Transition(from: "start", on: "pick", to: ["a b", "a.b"]),
             Transition(from: "r1a", on: "back", to: "H"),
+            // A choice whose source is inside a parallel region: its node is outside the region.
+            Transition(from: "r2a", on: "leave", to: ["a b", "start"]),
+            Transition(from: "r2a", on: "restart", to: ["r1a", "r2a"]),
             Transition(from: "H", on: nil, to: "r1a"),
         ]
         return try Machine(name: "Hostile \"names\": #1", states: states, transitions: transitions)

@@ -39,8 +39,11 @@ public enum HostileMachine {
                 let candidates = states.indices.filter { states[$0].kind != .final }
                 let parent = states[candidates[source.number(candidates.count)]]
                 state.parent = parent.id
-                if !states.contains(where: { $0.parent == parent.id }) { state.kind = .initial }
+                // A parallel state's children are its regions, all entered: none is initial.
+                if !parent.isParallel, !states.contains(where: { $0.parent == parent.id }) { state.kind = .initial }
             }
+            // A state that may become parallel if children are nested in it later.
+            if index > 0, state.kind != .final, source.chance(5) { state.isParallel = true }
             if source.chance(3) { state.entryEffects = (0..<(1 + source.number(2))).map { _ in source.text() } }
             if source.chance(4) { state.exitEffects = (0..<(1 + source.number(2))).map { _ in source.text() } }
             states.append(state)

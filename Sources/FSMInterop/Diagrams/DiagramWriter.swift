@@ -127,9 +127,12 @@ struct DiagramWriter {
         for transition in machine.transitions {
             if machine.state(transition.source)?.pseudoState == .initial { continue }
             guard !machine.keepsSourceActive(transition), let first = transition.targets.first else { continue }
-            let source = self.target(transition.source, from: first)
+            // A choice or fork node is declared at the top level, so its links cross into
+            // parallel regions from outside them, and end at the border as any such link does.
+            let throughNode = transition.targets.count > 1
+            let source = self.target(transition.source, from: throughNode ? nil : first)
             var label = TransitionText.label(transition, in: machine, guards: dialect == .mermaid)
-            let crossed = transition.targets.map { self.target($0, from: transition.source) }
+            let crossed = transition.targets.map { self.target($0, from: throughNode ? nil : transition.source) }
             if dialect == .plantUML {
                 if source != ids[transition.source] { label = "(from \(transition.source.rawValue)) " + label }
                 for (target, shown) in zip(transition.targets, crossed) where shown != ids[target] {
@@ -154,22 +157,22 @@ struct DiagramWriter {
         }
     }
 
-    /// The identifier to link for `state` in a transition with `other` at its other end.
-    /// PlantUML cannot link into a parallel region from outside it, so there the link ends
-    /// at the outermost parallel state that `other` is not inside.
-    private mutating func target(_ state: StateID, from other: StateID) -> String {
+    /// The identifier to link for `state` in a transition with `other` at its other end (`nil`:
+    /// a node outside every state). PlantUML cannot link into a parallel region from outside
+    /// it, so there the link ends at the outermost parallel state that `other` is not inside.
+    private mutating func target(_ state: StateID, from other: StateID?) -> String {
         guard dialect == .plantUML else { return ids[state] }
         var result = state
         var current = machine.state(state)?.parent
         var child = state
         while let ancestor = current {
-            if machine.isParallel(ancestor), !isInside(other, child) { result = ancestor }
+            if machine.isParallel(ancestor), other.map({ !isInside($0, child) }) ?? true { result = ancestor }
             child = ancestor
             current = machine.state(ancestor)?.parent
         }
         if result != state {
             warnings.append(
-                "PlantUML cannot link into a parallel region from outside it: the link between '\(other)' and '\(state)' is drawn to '\(result)'")
+                "PlantUML cannot link into a parallel region from outside it: the link between '\(other?.rawValue ?? "a choice or fork")' and '\(state)' is drawn to '\(result)'")
         }
         return ids[result]
     }
