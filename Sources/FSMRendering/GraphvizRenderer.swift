@@ -111,6 +111,7 @@ public struct GraphvizRenderer: Sendable {
                 // those within ``readableAspect``, else the squarer.
                 guard let chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
+                if chosen.rank.crossings > 0 { UnrelatedCrossings(chosen.graph).reroute() }
                 return try renderData(session, chosen.graph, format, subject)
             }
         }
@@ -131,7 +132,9 @@ public struct GraphvizRenderer: Sendable {
                 let rank = LayoutRank(graph, regions: true)
                 if best.map({ rank < $0.rank }) ?? true { best = (graph, rank) }
             }
-            return try renderData(session, best?.graph ?? layouts[0], format, subject)
+            guard let best else { throw .contextUnavailable }
+            if best.rank.crossings > 0 { UnrelatedCrossings(best.graph).reroute() }
+            return try renderData(session, best.graph, format, subject)
         }
     }
 

@@ -1,79 +1,207 @@
 internal import CGraphviz
 
-/// Counts, in a laid-out `states` drawing, the edges of transitions that run through a
-/// compound state's cluster holding none of the transition's nodes (its source, label,
-/// junction or targets): what DiagramCheck's `unrelated-compound` measure finds, read straight
-/// from Graphviz's layout so the renderer can prefer the layout with fewer. The caller holds the
-/// Graphviz lock.
-enum UnrelatedCrossings {
+/// The edges of transitions that, in a laid-out `states` drawing, run through a compound state's
+/// cluster holding neither the transition's source nor any of its targets: what DiagramCheck's
+/// `unrelated-compound` measure finds, read straight from Graphviz's layout. The renderer
+/// prefers the layout with fewest (``count``), then draws those that remain around the boxes
+/// in their way (``reroute()``). The caller holds the Graphviz lock.
+struct UnrelatedCrossings {
     /// How far inside a cluster's border a curve may run and still only touch it, in points
     /// (DiagramCheck's tolerance).
     static let tolerance = 3.0
 
-    static func count(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
-        let clusters = stateClusters(of: graph)
-        guard !clusters.isEmpty else { return 0 }
-        // Each transition's nodes and the points of its curves, by transition number.
-        var transitions: [String: (nodes: Set<Int>, points: [pointf])] = [:]
+    /// How far a redrawn edge keeps from the boxes it goes round, in points; its bends are
+    /// rounded within that room.
+    static let room = 4.0
+
+    /// A cluster that draws a state.
+    private struct Cluster {
+        var name: String
+        /// Its box as drawn.
+        var box: boxf
+        /// The positions in ``UnrelatedCrossings/clusters`` of the clusters around it, nearest first.
+        var ancestors: [Int]
+        var nodes: Set<Int>
+    }
+
+    /// One drawn edge of a transition.
+    private struct Edge {
+        var edge: UnsafeMutablePointer<Agedge_t>
+        var tail: Int
+        var head: Int
+        /// Points along its curves.
+        var curve: [pointf]
+    }
+
+    /// A transition's edges and the clusters that hold its source or a target.
+    private struct Transition {
+        var edges: [Edge] = []
+        var related: Set<Int> = []
+    }
+
+    private let graph: UnsafeMutablePointer<Agraph_t>
+    private var clusters: [Cluster] = []
+    private var transitions: [String: Transition] = [:]
+
+    /// Reads the clusters and transitions of laid-out `graph`.
+    init(_ graph: UnsafeMutablePointer<Agraph_t>) {
+        self.graph = graph
+        clusters = Self.stateClusters(of: graph)
+        guard !clusters.isEmpty else { return }
+        let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var ends: [String: (nodes: Set<Int>, clusters: Set<Int>)] = [:]
         var buffer = [pointf](repeating: pointf(), count: 64)
         var node = agfstnode(graph)
         while let tail = node {
             var edge = agfstout(graph, tail)
             while let current = edge {
                 edge = agnxtout(graph, current)
-                guard let number = text(current, "fsmviz_transition"), !number.isEmpty,
-                    !(text(current, "style") ?? "").contains("invis")
+                guard let number = Self.text(current, "fsmviz_transition"), !number.isEmpty,
+                    !(Self.text(current, "style") ?? "").contains("invis")
                 else { continue }
                 var count = fsmviz_edge_points(current, &buffer, buffer.count)
                 if count > buffer.count {
                     buffer = [pointf](repeating: pointf(), count: count)
                     count = fsmviz_edge_points(current, &buffer, buffer.count)
                 }
-                var entry = transitions[number, default: ([], [])]
-                entry.nodes.insert(Int(bitPattern: tail))
-                entry.nodes.insert(Int(bitPattern: fsmviz_edge_head(current)))
-                entry.points += Self.curve(buffer.prefix(count))
-                transitions[number] = entry
+                let head = fsmviz_edge_head(current)
+                transitions[number, default: Transition()].edges.append(
+                    Edge(
+                        edge: current, tail: Int(bitPattern: tail), head: Int(bitPattern: head),
+                        curve: Self.curve(buffer.prefix(count))))
+                // The ends: a state's node, or the cluster an edge is clipped at.
+                let part = Self.text(current, "fsmviz_part") ?? ""
+                if part == "source" || part == "whole" {
+                    if let cluster = Self.text(current, "ltail").flatMap({ byName[$0] }) {
+                        ends[number, default: ([], [])].clusters.insert(cluster)
+                    } else {
+                        ends[number, default: ([], [])].nodes.insert(Int(bitPattern: tail))
+                    }
+                }
+                if part == "target" || part == "whole" {
+                    if let cluster = Self.text(current, "lhead").flatMap({ byName[$0] }) {
+                        ends[number, default: ([], [])].clusters.insert(cluster)
+                    } else {
+                        ends[number, default: ([], [])].nodes.insert(Int(bitPattern: head))
+                    }
+                }
             }
             node = agnxtnode(graph, tail)
         }
-        var crossings = 0
-        for transition in transitions.values {
-            for cluster in clusters where cluster.nodes.isDisjoint(with: transition.nodes) {
-                let points = transition.points
-                if zip(points, points.dropFirst()).contains(where: { meets(cluster.box, $0, $1) }) { crossings += 1 }
+        for (number, end) in ends {
+            var related = Set<Int>()
+            for (position, cluster) in clusters.enumerated() where !cluster.nodes.isDisjoint(with: end.nodes) {
+                related.insert(position)
+            }
+            for cluster in end.clusters {
+                related.insert(cluster)
+                related.formUnion(clusters[cluster].ancestors)
+            }
+            transitions[number]?.related = related
+        }
+    }
+
+    /// How many (transition, unrelated cluster) pairs meet, as DiagramCheck counts them.
+    static func count(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
+        UnrelatedCrossings(graph).count
+    }
+
+    var count: Int {
+        transitions.values.reduce(0) { total, transition in
+            total + clusters.indices.filter { cluster in
+                !transition.related.contains(cluster) && transition.edges.contains { crosses($0, cluster) }
+            }.count
+        }
+    }
+
+    /// Draws each edge that runs through a cluster unrelated to its transition again, as the
+    /// shortest path that keeps out of every such cluster (the outermost of them, a little
+    /// widened) and of every other node (labels included, so no label is crossed); ends and
+    /// arrowheads stay where Graphviz put them. An edge with no such path keeps its curve.
+    /// Returns how many edges were redrawn.
+    @discardableResult
+    func reroute() -> Int {
+        let nodeBoxes = Self.visibleNodes(of: graph)
+        let whole = fsmviz_bounds(graph)
+        let bounds = ObstacleRoute.Box(minX: whole.LL.x, minY: whole.LL.y, maxX: whole.UR.x, maxY: whole.UR.y)
+        var rerouted = 0
+        for number in transitions.keys.sorted() {
+            guard let transition = transitions[number] else { continue }
+            let unrelated = clusters.indices.filter { !transition.related.contains($0) }
+            for edge in transition.edges where unrelated.contains(where: { crosses(edge, $0) }) {
+                // The outermost unrelated clusters; nodes inside them are behind their border.
+                let outermost = unrelated.filter { clusters[$0].ancestors.allSatisfy(transition.related.contains) }
+                let hidden = outermost.reduce(into: Set<Int>()) { $0.formUnion(clusters[$1].nodes) }
+                guard let start = edge.curve.first, let end = edge.curve.last else { continue }
+                let ends = [ObstacleRoute.Point(x: start.x, y: start.y), ObstacleRoute.Point(x: end.x, y: end.y)]
+                // A little room round each cluster, less where an end lies in it.
+                var obstacles = outermost.map { cluster in
+                    let box = Self.box(clusters[cluster].box)
+                    let roomy = box.expanded(by: Self.room)
+                    return ends.contains(where: roomy.contains) ? box.expanded(by: 0.5 - Self.tolerance) : roomy
+                }
+                for (node, box) in nodeBoxes where node != edge.tail && node != edge.head && !hidden.contains(node) {
+                    obstacles.append(box.expanded(by: Self.room))
+                }
+                guard let path = ObstacleRoute(obstacles: obstacles, bounds: bounds).path(from: ends[0], to: ends[1])
+                else { continue }
+                let controls = ObstacleRoute.curve(along: path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
+                if fsmviz_set_edge_points(edge.edge, controls, controls.count) != 0 { rerouted += 1 }
             }
         }
-        return crossings
+        return rerouted
+    }
+
+    private func crosses(_ edge: Edge, _ cluster: Int) -> Bool {
+        var box = clusters[cluster].box
+        box.LL.x += Self.tolerance
+        box.LL.y += Self.tolerance
+        box.UR.x -= Self.tolerance
+        box.UR.y -= Self.tolerance
+        return zip(edge.curve, edge.curve.dropFirst()).contains { Self.meets(box, $0, $1) }
+    }
+
+    private static func box(_ box: boxf) -> ObstacleRoute.Box {
+        ObstacleRoute.Box(minX: box.LL.x, minY: box.LL.y, maxX: box.UR.x, maxY: box.UR.y)
+    }
+
+    /// Every visible node's box, by node.
+    private static func visibleNodes(of graph: UnsafeMutablePointer<Agraph_t>) -> [(Int, ObstacleRoute.Box)] {
+        var boxes: [(Int, ObstacleRoute.Box)] = []
+        var node = agfstnode(graph)
+        while let current = node {
+            node = agnxtnode(graph, current)
+            guard !(text(current, "style") ?? "").contains("invis") else { continue }
+            boxes.append((Int(bitPattern: current), box(fsmviz_node_box(current))))
+        }
+        return boxes
     }
 
     /// The clusters that draw states (their own `fsmviz_state` is set; helper clusters set it
-    /// empty), with their boxes moved in by ``tolerance`` and the nodes inside them.
-    private static func stateClusters(
-        of graph: UnsafeMutablePointer<Agraph_t>
-    ) -> [(box: boxf, nodes: Set<Int>)] {
-        var clusters: [(box: boxf, nodes: Set<Int>)] = []
-        var pending = [graph]
-        while let current = pending.popLast() {
+    /// empty), with the nodes inside them and the state clusters around them.
+    private static func stateClusters(of graph: UnsafeMutablePointer<Agraph_t>) -> [Cluster] {
+        var clusters: [Cluster] = []
+        // Each subgraph to visit with the state clusters around it, nearest first.
+        var pending: [(UnsafeMutablePointer<Agraph_t>, [Int])] = [(graph, [])]
+        while let (current, around) = pending.popLast() {
             var child = agfstsubg(current)
             while let subgraph = child {
-                pending.append(subgraph)
                 child = agnxtsubg(subgraph)
                 guard let state = text(subgraph, "fsmviz_state"), !state.isEmpty,
                     (text(subgraph, "class") ?? "").split(separator: " ").contains("state")
-                else { continue }
+                else {
+                    pending.append((subgraph, around))
+                    continue
+                }
                 var nodes = Set<Int>()
                 var node = agfstnode(subgraph)
                 while let inside = node {
                     nodes.insert(Int(bitPattern: inside))
                     node = agnxtnode(subgraph, inside)
                 }
-                var box = fsmviz_bounds(subgraph)
-                box.LL.x += tolerance
-                box.LL.y += tolerance
-                box.UR.x -= tolerance
-                box.UR.y -= tolerance
-                clusters.append((box, nodes))
+                let name = agnameof(UnsafeMutableRawPointer(subgraph)).map { String(cString: $0) } ?? ""
+                clusters.append(Cluster(name: name, box: fsmviz_bounds(subgraph), ancestors: around, nodes: nodes))
+                pending.append((subgraph, [clusters.count - 1] + around))
             }
         }
         return clusters
