@@ -99,18 +99,24 @@ public struct GraphvizRenderer: Sendable {
             return try withSession { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
-                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)] = []
+                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
                 defer { layouts.forEach { release($0.graph, session) } }
                 for direction in directions {
                     let graph = try layOut(dot(view, options, direction, .rows), session, subject)
                     let rank = LayoutRank(graph, regions: false)
-                    layouts.append((graph, rank))
-                    if rank.aspect <= Self.squareEnough, rank.crossings == 0 { break }
+                    layouts.append((graph, rank, direction))
+                    if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
                 // The first layout with fewest edges through unrelated compound states among
                 // those within ``readableAspect``, else the squarer.
-                guard let chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                guard var chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
+                if chosen.rank.sparse, !options.isCompact {
+                    let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
+                    let rank = LayoutRank(graph, regions: false)
+                    layouts.append((graph, rank, chosen.direction))
+                    if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
+                }
                 if chosen.rank.crossings > 0 { UnrelatedCrossings(chosen.graph).reroute() }
                 return try renderData(session, chosen.graph, format, subject)
             }
@@ -125,14 +131,20 @@ public struct GraphvizRenderer: Sendable {
         return try withSession { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
-            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)?
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
             for candidate in candidates {
                 let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                if best.map({ rank < $0.rank }) ?? true { best = (graph, rank) }
+                if best.map({ rank < $0.rank }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
             }
-            guard let best else { throw .contextUnavailable }
+            guard var best else { throw .contextUnavailable }
+            if best.rank.sparse, !options.isCompact {
+                let graph = try layOut(dot(view, options.compacted, best.direction, best.regions), session, subject)
+                layouts.append(graph)
+                let rank = LayoutRank(graph, regions: true)
+                if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
+            }
             if best.rank.crossings > 0 { UnrelatedCrossings(best.graph).reroute() }
             return try renderData(session, best.graph, format, subject)
         }
@@ -171,11 +183,16 @@ public struct GraphvizRenderer: Sendable {
         var crossings: Int
         var area: Double
         var aspect: Double
+        /// The share of the drawing that states' own boxes cover.
+        var coverage: Double
+        /// Whether states cover less than ``GraphvizRenderer/sparseCoverage`` of the drawing.
+        var sparse: Bool { coverage < GraphvizRenderer.sparseCoverage }
 
         init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool) {
             let bounds = fsmviz_bounds(graph)
             aspect = GraphvizRenderer.aspect(of: graph)
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
+            coverage = area > 0 ? GraphvizRenderer.stateArea(of: graph) / area : 1
             tooLong = aspect > GraphvizRenderer.readableAspect
             crossings = UnrelatedCrossings.count(in: graph)
             guard regions else { return }
@@ -191,11 +208,43 @@ public struct GraphvizRenderer: Sendable {
             return key(lhs) < key(rhs)
         }
 
-        /// For drawings without regions, where the squarer direction used to win outright:
-        /// within ``GraphvizRenderer/readableAspect``, fewer crossings first, then the squarer.
-        func prefersFewerCrossings(than other: LayoutRank) -> Bool {
-            (tooLong ? 1 : 0, crossings, aspect) < (other.tooLong ? 1 : 0, other.crossings, other.aspect)
+        /// Whether this layout of a sparse drawing, with states and ranks closer together,
+        /// reads as well as `other` (regions in order and lined up, within
+        /// ``GraphvizRenderer/readableAspect``) and its states cover more of it.
+        func isDenser(than other: LayoutRank) -> Bool {
+            func flaws(_ rank: LayoutRank) -> Int { (rank.outOfOrder ? 4 : 0) + (rank.tooLong ? 2 : 0) + (rank.staircase ? 1 : 0) }
+            return flaws(self) <= flaws(other) && coverage > other.coverage
         }
+
+        /// For drawings without regions, where the squarer direction used to win outright:
+        /// within ``GraphvizRenderer/readableAspect``, fewer crossings first, then not sparse,
+        /// then the squarer (of two sparse ones, the denser).
+        func prefersFewerCrossings(than other: LayoutRank) -> Bool {
+            func key(_ rank: LayoutRank) -> (Int, Int, Int, Double) {
+                (rank.tooLong ? 1 : 0, rank.crossings, rank.sparse ? 1 : 0, rank.sparse ? -rank.coverage : rank.aspect)
+            }
+            return key(self) < key(other)
+        }
+    }
+
+    /// The share of a drawing below which its states are lost in empty space (the checker's
+    /// limit): such a drawing is laid out in the other direction too, and the denser kept.
+    public static let sparseCoverage = 0.03
+
+    /// The area of the laid-out states' own nodes (not compound states' clusters, nor the
+    /// helper nodes of transitions), in square points.
+    private static func stateArea(of graph: UnsafeMutablePointer<Agraph_t>) -> Double {
+        var area = 0.0
+        var node = agfstnode(graph)
+        while let current = node {
+            node = agnxtnode(graph, current)
+            guard let state = fsmviz_get(current, "fsmviz_state"), state.pointee != 0,
+                fsmviz_get(current, "fsmviz_transition").map({ $0.pointee == 0 }) ?? true
+            else { continue }
+            let box = fsmviz_node_box(current)
+            area += (box.UR.x - box.LL.x) * (box.UR.y - box.LL.y)
+        }
+        return area
     }
 
     /// The longer side of the laid-out drawing over its shorter side.
