@@ -58,6 +58,8 @@ static inline boxf fsmviz_node_box(Agnode_t *node) {
     boxf box = {{centre.x - halfWidth, centre.y - halfHeight}, {centre.x + halfWidth, centre.y + halfHeight}};
     return box;
 }
+/* Moves a laid-out node's centre to `centre`; its edges are the caller's to redraw. */
+static inline void fsmviz_set_node_centre(Agnode_t *node, pointf centre) { ND_coord(node) = centre; }
 /* Replaces a laid-out edge's curves by one curve through `points` (a start point, then three
  * per cubic segment), keeping its arrowheads where they were: what a second routing pass
  * draws instead of the layout's curve. Allocated as Graphviz allocates curves, so that

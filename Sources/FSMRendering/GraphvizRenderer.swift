@@ -117,7 +117,8 @@ public struct GraphvizRenderer: Sendable {
                     layouts.append((graph, rank, chosen.direction))
                     if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
                 }
-                if chosen.rank.crossings > 0 { UnrelatedCrossings(chosen.graph).reroute() }
+                if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
+                DrawnTransitions.shortenDetours(in: chosen.graph)
                 return try renderData(session, chosen.graph, format, subject)
             }
         }
@@ -145,7 +146,8 @@ public struct GraphvizRenderer: Sendable {
                 let rank = LayoutRank(graph, regions: true)
                 if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
             }
-            if best.rank.crossings > 0 { UnrelatedCrossings(best.graph).reroute() }
+            if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
+            DrawnTransitions.shortenDetours(in: best.graph)
             return try renderData(session, best.graph, format, subject)
         }
     }
@@ -174,7 +176,7 @@ public struct GraphvizRenderer: Sendable {
     /// How good a laid-out drawing is, best first: regions read in document order, then within
     /// ``GraphvizRenderer/readableAspect``, then lined up rather than as a staircase, then the
     /// fewest edges through compound states that hold neither end of their transition
-    /// (``UnrelatedCrossings``), then the smallest area (then the squarest, for drawings of
+    /// (``DrawnTransitions``), then the smallest area (then the squarest, for drawings of
     /// equal area).
     private struct LayoutRank: Comparable {
         var outOfOrder = false
@@ -194,7 +196,7 @@ public struct GraphvizRenderer: Sendable {
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
             coverage = area > 0 ? GraphvizRenderer.stateArea(of: graph) / area : 1
             tooLong = aspect > GraphvizRenderer.readableAspect
-            crossings = UnrelatedCrossings.count(in: graph)
+            crossings = DrawnTransitions.count(in: graph)
             guard regions else { return }
             let reading = GraphvizRenderer.regionReading(graph)
             outOfOrder = reading == .outOfOrder

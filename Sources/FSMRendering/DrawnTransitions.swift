@@ -1,11 +1,14 @@
 internal import CGraphviz
 
-/// The edges of transitions that, in a laid-out `states` drawing, run through a compound state's
-/// cluster holding neither the transition's source nor any of its targets: what DiagramCheck's
-/// `unrelated-compound` measure finds, read straight from Graphviz's layout. The renderer
-/// prefers the layout with fewest (``count``), then draws those that remain around the boxes
-/// in their way (``reroute()``). The caller holds the Graphviz lock.
-struct UnrelatedCrossings {
+/// The transitions of a laid-out `states` drawing, read back from Graphviz's layout through
+/// fsmviz's `fsmviz_*` attributes, and the repairs made to them before rendering.
+///
+/// Edges that run through a compound state's cluster holding neither the transition's source
+/// nor any of its targets are what DiagramCheck's `unrelated-compound` measure finds: the
+/// renderer prefers the layout with fewest (``count``), then draws those that remain around
+/// the boxes in their way (``reroute()``). A label that pulls its transition the long way round
+/// is moved onto the short way (``shortenDetours()``). The caller holds the Graphviz lock.
+struct DrawnTransitions {
     /// How far inside a cluster's border a curve may run and still only touch it, in points
     /// (DiagramCheck's tolerance).
     static let tolerance = 3.0
@@ -15,39 +18,43 @@ struct UnrelatedCrossings {
     static let room = 4.0
 
     /// A cluster that draws a state.
-    private struct Cluster {
+    struct Cluster {
         var name: String
         /// Its box as drawn.
         var box: boxf
-        /// The positions in ``UnrelatedCrossings/clusters`` of the clusters around it, nearest first.
+        /// The positions in ``DrawnTransitions/clusters`` of the clusters around it, nearest first.
         var ancestors: [Int]
         var nodes: Set<Int>
     }
 
     /// One drawn edge of a transition.
-    private struct Edge {
+    struct Edge {
         var edge: UnsafeMutablePointer<Agedge_t>
         var tail: Int
         var head: Int
+        var headNode: UnsafeMutablePointer<Agnode_t>
+        /// Its `fsmviz_part`: `source`, `link`, `target` or `whole`.
+        var part: String
         /// Points along its curves.
         var curve: [pointf]
     }
 
     /// A transition's edges and the clusters that hold its source or a target.
-    private struct Transition {
+    struct Transition {
         var edges: [Edge] = []
         var related: Set<Int> = []
     }
 
-    private let graph: UnsafeMutablePointer<Agraph_t>
-    private var clusters: [Cluster] = []
-    private var transitions: [String: Transition] = [:]
+    let graph: UnsafeMutablePointer<Agraph_t>
+    private(set) var clusters: [Cluster] = []
+    private(set) var transitions: [String: Transition] = [:]
 
-    /// Reads the clusters and transitions of laid-out `graph`.
-    init(_ graph: UnsafeMutablePointer<Agraph_t>) {
+    /// Reads the clusters and transitions of laid-out `graph`; without clusters, the
+    /// transitions only when `evenWithoutClusters` (nothing can cross a cluster then).
+    init(_ graph: UnsafeMutablePointer<Agraph_t>, evenWithoutClusters: Bool = false) {
         self.graph = graph
         clusters = Self.stateClusters(of: graph)
-        guard !clusters.isEmpty else { return }
+        guard !clusters.isEmpty || evenWithoutClusters else { return }
         let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ends: [String: (nodes: Set<Int>, clusters: Set<Int>)] = [:]
         var buffer = [pointf](repeating: pointf(), count: 64)
@@ -59,18 +66,13 @@ struct UnrelatedCrossings {
                 guard let number = Self.text(current, "fsmviz_transition"), !number.isEmpty,
                     !(Self.text(current, "style") ?? "").contains("invis")
                 else { continue }
-                var count = fsmviz_edge_points(current, &buffer, buffer.count)
-                if count > buffer.count {
-                    buffer = [pointf](repeating: pointf(), count: count)
-                    count = fsmviz_edge_points(current, &buffer, buffer.count)
-                }
-                let head = fsmviz_edge_head(current)
+                guard let head = fsmviz_edge_head(current) else { continue }
+                let part = Self.text(current, "fsmviz_part") ?? ""
                 transitions[number, default: Transition()].edges.append(
                     Edge(
-                        edge: current, tail: Int(bitPattern: tail), head: Int(bitPattern: head),
-                        curve: Self.curve(buffer.prefix(count))))
+                        edge: current, tail: Int(bitPattern: tail), head: Int(bitPattern: head), headNode: head,
+                        part: part, curve: Self.curve(of: current, buffer: &buffer)))
                 // The ends: a state's node, or the cluster an edge is clipped at.
-                let part = Self.text(current, "fsmviz_part") ?? ""
                 if part == "source" || part == "whole" {
                     if let cluster = Self.text(current, "ltail").flatMap({ byName[$0] }) {
                         ends[number, default: ([], [])].clusters.insert(cluster)
@@ -103,7 +105,7 @@ struct UnrelatedCrossings {
 
     /// How many (transition, unrelated cluster) pairs meet, as DiagramCheck counts them.
     static func count(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
-        UnrelatedCrossings(graph).count
+        DrawnTransitions(graph).count
     }
 
     var count: Int {
@@ -129,20 +131,9 @@ struct UnrelatedCrossings {
             guard let transition = transitions[number] else { continue }
             let unrelated = clusters.indices.filter { !transition.related.contains($0) }
             for edge in transition.edges where unrelated.contains(where: { crosses(edge, $0) }) {
-                // The outermost unrelated clusters; nodes inside them are behind their border.
-                let outermost = unrelated.filter { clusters[$0].ancestors.allSatisfy(transition.related.contains) }
-                let hidden = outermost.reduce(into: Set<Int>()) { $0.formUnion(clusters[$1].nodes) }
                 guard let start = edge.curve.first, let end = edge.curve.last else { continue }
                 let ends = [ObstacleRoute.Point(x: start.x, y: start.y), ObstacleRoute.Point(x: end.x, y: end.y)]
-                // A little room round each cluster, less where an end lies in it.
-                var obstacles = outermost.map { cluster in
-                    let box = Self.box(clusters[cluster].box)
-                    let roomy = box.expanded(by: Self.room)
-                    return ends.contains(where: roomy.contains) ? box.expanded(by: 0.5 - Self.tolerance) : roomy
-                }
-                for (node, box) in nodeBoxes where node != edge.tail && node != edge.head && !hidden.contains(node) {
-                    obstacles.append(box.expanded(by: Self.room))
-                }
+                let obstacles = obstacles(for: transition, ends: ends, excluding: [edge.tail, edge.head], nodeBoxes: nodeBoxes)
                 guard let path = ObstacleRoute(obstacles: obstacles, bounds: bounds).path(from: ends[0], to: ends[1])
                 else { continue }
                 let controls = ObstacleRoute.curve(along: path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
@@ -152,7 +143,29 @@ struct UnrelatedCrossings {
         return rerouted
     }
 
-    private func crosses(_ edge: Edge, _ cluster: Int) -> Bool {
+    /// What an edge of `transition` redrawn between `ends` keeps out of: the outermost clusters
+    /// that hold neither its source nor a target (a little widened, less where an end lies in
+    /// one), and every visible node but `excluded` that is not behind their borders.
+    func obstacles(
+        for transition: Transition, ends: [ObstacleRoute.Point], excluding excluded: Set<Int>,
+        nodeBoxes: [(Int, ObstacleRoute.Box)]
+    ) -> [ObstacleRoute.Box] {
+        let unrelated = clusters.indices.filter { !transition.related.contains($0) }
+        // The outermost unrelated clusters; nodes inside them are behind their border.
+        let outermost = unrelated.filter { clusters[$0].ancestors.allSatisfy(transition.related.contains) }
+        let hidden = outermost.reduce(into: Set<Int>()) { $0.formUnion(clusters[$1].nodes) }
+        var obstacles = outermost.map { cluster in
+            let box = Self.box(clusters[cluster].box)
+            let roomy = box.expanded(by: Self.room)
+            return ends.contains(where: roomy.contains) ? box.expanded(by: 0.5 - Self.tolerance) : roomy
+        }
+        for (node, box) in nodeBoxes where !excluded.contains(node) && !hidden.contains(node) {
+            obstacles.append(box.expanded(by: Self.room))
+        }
+        return obstacles
+    }
+
+    func crosses(_ edge: Edge, _ cluster: Int) -> Bool {
         var box = clusters[cluster].box
         box.LL.x += Self.tolerance
         box.LL.y += Self.tolerance
@@ -161,12 +174,12 @@ struct UnrelatedCrossings {
         return zip(edge.curve, edge.curve.dropFirst()).contains { Self.meets(box, $0, $1) }
     }
 
-    private static func box(_ box: boxf) -> ObstacleRoute.Box {
+    static func box(_ box: boxf) -> ObstacleRoute.Box {
         ObstacleRoute.Box(minX: box.LL.x, minY: box.LL.y, maxX: box.UR.x, maxY: box.UR.y)
     }
 
     /// Every visible node's box, by node.
-    private static func visibleNodes(of graph: UnsafeMutablePointer<Agraph_t>) -> [(Int, ObstacleRoute.Box)] {
+    static func visibleNodes(of graph: UnsafeMutablePointer<Agraph_t>) -> [(Int, ObstacleRoute.Box)] {
         var boxes: [(Int, ObstacleRoute.Box)] = []
         var node = agfstnode(graph)
         while let current = node {
@@ -207,9 +220,19 @@ struct UnrelatedCrossings {
         return clusters
     }
 
+    /// Points along `edge`'s curves, read through `buffer`, which grows as needed.
+    static func curve(of edge: UnsafeMutablePointer<Agedge_t>, buffer: inout [pointf]) -> [pointf] {
+        var count = fsmviz_edge_points(edge, &buffer, buffer.count)
+        if count > buffer.count {
+            buffer = [pointf](repeating: pointf(), count: count)
+            count = fsmviz_edge_points(edge, &buffer, buffer.count)
+        }
+        return curve(buffer.prefix(count))
+    }
+
     /// Points along a run of cubic Bézier control points (a start point, then three per
     /// segment), sixteen per segment, as DiagramCheck samples them.
-    private static func curve(_ controls: ArraySlice<pointf>) -> [pointf] {
+    static func curve(_ controls: ArraySlice<pointf>) -> [pointf] {
         let points = Array(controls)
         guard var result = points.first.map({ [$0] }) else { return [] }
         var index = 0
@@ -247,7 +270,7 @@ struct UnrelatedCrossings {
         return false
     }
 
-    private static func text(_ object: UnsafeMutableRawPointer?, _ name: String) -> String? {
+    static func text(_ object: UnsafeMutableRawPointer?, _ name: String) -> String? {
         fsmviz_get(object, name).map { String(cString: $0) }
     }
 }
