@@ -52,7 +52,12 @@ public struct GraphvizRenderer: Sendable {
     /// right too, and keeps the squarer of the two. With parallel states, every
     /// ``/FSMDOT/RegionArrangement`` is laid out in each direction (or the one asked for), and
     /// the smallest drawing whose regions read in document order, within ``readableAspect``
-    /// and lined up rather than as a staircase, is kept. An SVG's groups carry the machine's state
+    /// and lined up rather than as a staircase, is kept. A drawing whose states cover less than
+    /// ``sparseCoverage`` of it is laid out in the other direction too and again with states
+    /// closer together (``/FSMDOT/DOTOptions/isCompact``), and the denser kept. Then, in the
+    /// layout kept, an edge that runs through a compound state holding neither end of its
+    /// transition is redrawn around it, and a label that pulls its transition the long way
+    /// round is moved onto the short way. An SVG's groups carry the machine's state
     /// and transition ids (``/FSMDOT/DiagramElementID``) and `data-` attributes naming what
     /// they draw.
     /// - Parameters:
@@ -74,8 +79,9 @@ public struct GraphvizRenderer: Sendable {
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
         let bytes: [UInt8]
-        let hasRegions = view.machine.states.contains(where: \.isParallel)
-        if plan.engine == .dot, drawing.rankDirection == nil || hasRegions {
+        // Every `dot` layout of a machine goes through the choice and the repairs, even in a
+        // direction asked for: only there are edges kept out of unrelated compound states.
+        if plan.engine == .dot {
             bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
         } else {
             bytes = try render(
