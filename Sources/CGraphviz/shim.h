@@ -58,6 +58,21 @@ static inline boxf fsmviz_node_box(Agnode_t *node) {
     boxf box = {{centre.x - halfWidth, centre.y - halfHeight}, {centre.x + halfWidth, centre.y + halfHeight}};
     return box;
 }
+/* The tip of a laid-out edge's arrowhead at its head, when it has one (the last curve's ep,
+ * when its eflag is set): the arrowhead is drawn from the curve's last point to it. */
+static inline int fsmviz_edge_arrow_tip(Agedge_t *edge, pointf *tip) {
+    splines *curves = ED_spl(edge);
+    if (curves == NULL || curves->size == 0) return 0;
+    const bezier *last = &curves->list[curves->size - 1];
+    if (!last->eflag) return 0;
+    *tip = last->ep;
+    return 1;
+}
+/* Moves the tip of a laid-out edge's arrowhead at its head (see fsmviz_edge_arrow_tip). */
+static inline void fsmviz_set_edge_arrow_tip(Agedge_t *edge, pointf tip) {
+    splines *curves = ED_spl(edge);
+    if (curves != NULL && curves->size > 0 && curves->list[curves->size - 1].eflag) curves->list[curves->size - 1].ep = tip;
+}
 /* Moves a laid-out node's centre to `centre`; its edges are the caller's to redraw. */
 static inline void fsmviz_set_node_centre(Agnode_t *node, pointf centre) { ND_coord(node) = centre; }
 /* Replaces a laid-out edge's curves by one curve through `points` (a start point, then three

@@ -142,6 +142,12 @@ struct StatesDiagram {
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
                         + "id=\"\(element)-start\", class=\"start\"]\n"
                     edges.append(startEdge(from: name, to: initial, clusters, ids))
+                    // A history state that nothing inside leads to would take the first rank of
+                    // the whole drawing and stretch its compound state up to the top; hung
+                    // below the start point, it stays with the compound's contents.
+                    for child in children where [.history, .deepHistory].contains(machine.states[child].pseudoState) {
+                        edges.append("\(name) -> \(ids[machine.states[child].id]) [style=invis]")
+                    }
                 }
                 if let anchor = selfAnchors[number] {
                     dot += "\(indent)    \(anchor) [shape=point, width=0.06, label=\"\", "

@@ -77,21 +77,17 @@ extension DrawnTransitions {
                         obstacles: obstacles(for: transition, ends: [start, centre], excluding: excluded, nodeBoxes: nodeBoxes),
                         bounds: bounds
                     ).path(from: start, to: centre),
-                    let fromLabel = ObstacleRoute(
-                        obstacles: obstacles(for: transition, ends: [centre, end], excluding: excluded, nodeBoxes: nodeBoxes),
-                        bounds: bounds
-                    ).path(from: centre, to: end),
+                    let fromLabel = way(
+                        for: out, from: centre,
+                        around: obstacles(for: transition, ends: [centre, end], excluding: excluded, nodeBoxes: nodeBoxes),
+                        within: bounds),
                     let inbound = Self.clipped(toLabel, at: box),
-                    let outbound = Self.clipped(fromLabel.reversed(), at: box).map({ Array($0.reversed()) })
+                    let outbound = Self.clipped(fromLabel.path.reversed(), at: box).map({ Array($0.reversed()) })
                 else { continue }
                 let shorter = Self.length(inbound) + Self.length(outbound)
                 guard shorter <= max(Self.longestDetour * straight, Self.shortestDetour) else { continue }
                 fsmviz_set_node_centre(label, pointf(x: centre.x, y: centre.y))
-                for (edge, path) in [(into.edge, inbound), (out.edge, outbound)] {
-                    let controls = ObstacleRoute.curve(along: path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
-                    _ = fsmviz_set_edge_points(edge, controls, controls.count)
-                }
-                return true
+                return redraw(into, along: (inbound, nil)) && redraw(out, along: (outbound, fromLabel.tip))
             }
         }
         return false

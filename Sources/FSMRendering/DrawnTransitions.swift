@@ -134,10 +134,8 @@ struct DrawnTransitions {
                 guard let start = edge.curve.first, let end = edge.curve.last else { continue }
                 let ends = [ObstacleRoute.Point(x: start.x, y: start.y), ObstacleRoute.Point(x: end.x, y: end.y)]
                 let obstacles = obstacles(for: transition, ends: ends, excluding: [edge.tail, edge.head], nodeBoxes: nodeBoxes)
-                guard let path = ObstacleRoute(obstacles: obstacles, bounds: bounds).path(from: ends[0], to: ends[1])
-                else { continue }
-                let controls = ObstacleRoute.curve(along: path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
-                if fsmviz_set_edge_points(edge.edge, controls, controls.count) != 0 { rerouted += 1 }
+                guard let way = way(for: edge, from: ends[0], around: obstacles, within: bounds) else { continue }
+                if redraw(edge, along: way) { rerouted += 1 }
             }
         }
         return rerouted
@@ -163,6 +161,67 @@ struct DrawnTransitions {
             obstacles.append(box.expanded(by: Self.room))
         }
         return obstacles
+    }
+
+    /// A new way for `edge` from `start` to where its curve ends, around `obstacles`, and where
+    /// its arrowhead then points (`nil`: where it did). The way ends in line with the arrowhead,
+    /// so that a reader (or a checker) follows the curve into it: through a point a little way
+    /// back along the arrowhead's axis where that is clear, else with its last leg and the
+    /// arrowhead turned to the nearest point of the target's border.
+    func way(
+        for edge: Edge, from start: ObstacleRoute.Point, around obstacles: [ObstacleRoute.Box],
+        within bounds: ObstacleRoute.Box
+    ) -> (path: [ObstacleRoute.Point], tip: ObstacleRoute.Point?)? {
+        guard let last = edge.curve.last else { return nil }
+        let end = ObstacleRoute.Point(x: last.x, y: last.y)
+        let router = ObstacleRoute(obstacles: obstacles, bounds: bounds)
+        var tip = pointf()
+        guard fsmviz_edge_arrow_tip(edge.edge, &tip) != 0 else { return router.path(from: start, to: end).map { ($0, nil) } }
+        let arrow = ObstacleRoute.Point(x: tip.x, y: tip.y).distance(to: end)
+        guard arrow > 0 else { return router.path(from: start, to: end).map { ($0, nil) } }
+        let axis = (x: (end.x - tip.x) / arrow, y: (end.y - tip.y) / arrow)
+        let approach = ObstacleRoute.Point(x: end.x + axis.x * 2 * Self.room, y: end.y + axis.y * 2 * Self.room)
+        if !obstacles.contains(where: { $0.contains(approach) || $0.blocks(approach, end) }),
+            let path = router.path(from: start, to: approach)
+        {
+            return (path + [end], nil)
+        }
+        guard let path = router.path(from: start, to: end), path.count >= 2 else { return nil }
+        // Else the arrowhead turns to the side of the target's box the way comes from (or the
+        // next nearest), square to it, and the way comes in through a point straight out from it.
+        let before = path[path.count - 2]
+        let byName = Dictionary(clusters.map { ($0.name, $0.box) }, uniquingKeysWith: { first, _ in first })
+        let target = Self.box(Self.text(edge.edge, "lhead").flatMap { byName[$0] } ?? fsmviz_node_box(edge.headNode))
+        let inset = Self.room + 2
+        func along(_ value: Double, _ low: Double, _ high: Double) -> Double {
+            high - low > 2 * inset ? min(max(value, low + inset), high - inset) : (low + high) / 2
+        }
+        // Each side's tip and outward normal, with how far `before` lies out beyond it.
+        let sides: [(tip: ObstacleRoute.Point, normal: (x: Double, y: Double), beyond: Double)] = [
+            (.init(x: target.minX, y: along(before.y, target.minY, target.maxY)), (-1, 0), target.minX - before.x),
+            (.init(x: target.maxX, y: along(before.y, target.minY, target.maxY)), (1, 0), before.x - target.maxX),
+            (.init(x: along(before.x, target.minX, target.maxX), y: target.minY), (0, -1), target.minY - before.y),
+            (.init(x: along(before.x, target.minX, target.maxX), y: target.maxY), (0, 1), before.y - target.maxY),
+        ]
+        for side in sides.sorted(by: { $0.beyond > $1.beyond }) {
+            let newEnd = ObstacleRoute.Point(x: side.tip.x + side.normal.x * arrow, y: side.tip.y + side.normal.y * arrow)
+            let entry = ObstacleRoute.Point(
+                x: newEnd.x + side.normal.x * 2 * Self.room, y: newEnd.y + side.normal.y * 2 * Self.room)
+            guard !obstacles.contains(where: { $0.contains(entry) || $0.blocks(entry, newEnd) }),
+                let way = router.path(from: start, to: entry)
+            else { continue }
+            return (way + [newEnd], side.tip)
+        }
+        return (path, nil)
+    }
+
+    /// Draws `edge` along `way` (its corners rounded), its arrowhead at the way's tip if it
+    /// has one; whether Graphviz took the new curve.
+    func redraw(_ edge: Edge, along way: (path: [ObstacleRoute.Point], tip: ObstacleRoute.Point?)) -> Bool {
+        let controls = ObstacleRoute.curve(along: way.path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
+        guard fsmviz_set_edge_points(edge.edge, controls, controls.count) != 0 else { return false }
+        if let tip = way.tip { fsmviz_set_edge_arrow_tip(edge.edge, pointf(x: tip.x, y: tip.y)) }
+        return true
     }
 
     func crosses(_ edge: Edge, _ cluster: Int) -> Bool {
