@@ -46,6 +46,7 @@ extension DrawnTransitions {
         let domain = clusters.indices.filter { Self.holds(clusters[$0].box, oldCentre) }
         let nodeBoxes = Self.visibleNodes(of: graph)
         let others = Self.visibleCurves(of: graph).filter { edge in !transition.edges.contains { $0.edge == edge.edge } }
+            .map { (curve: $0.curve, bounds: Self.bounds(of: $0.curve)) }
         let whole = fsmviz_bounds(graph)
         let bounds = Self.box(whole)
 
@@ -69,7 +70,7 @@ extension DrawnTransitions {
                         let inside = domain.contains(cluster)
                         return inside ? Self.encloses(outline, roomy) : !outline.intersects(roomy)
                     }),
-                    !others.contains(where: { Self.passes(through: roomy, $0.curve) })
+                    !others.contains(where: { $0.bounds.intersects(roomy) && Self.passes(through: roomy, $0.curve) })
                 else { continue }
                 let excluded: Set<Int> = [into.tail, into.head, out.head]
                 guard
@@ -138,6 +139,14 @@ extension DrawnTransitions {
 
     private static func passes(through box: ObstacleRoute.Box, _ curve: [pointf]) -> Bool {
         zip(curve, curve.dropFirst()).contains { box.blocks(point($0), point($1)) || holds(box, point($0)) }
+    }
+
+    private static func bounds(of curve: [pointf]) -> ObstacleRoute.Box {
+        curve.reduce(ObstacleRoute.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)) { box, point in
+            ObstacleRoute.Box(
+                minX: min(box.minX, point.x), minY: min(box.minY, point.y), maxX: max(box.maxX, point.x),
+                maxY: max(box.maxY, point.y))
+        }.expanded(by: 1)
     }
 
     private static func point(_ point: pointf) -> ObstacleRoute.Point { ObstacleRoute.Point(x: point.x, y: point.y) }

@@ -52,8 +52,8 @@ public struct GraphvizRenderer: Sendable {
     /// right too, and keeps the squarer of the two. With parallel states, every
     /// ``/FSMDOT/RegionArrangement`` is laid out in each direction (or the one asked for), and
     /// the smallest drawing whose regions read in document order, within ``readableAspect``
-    /// and lined up rather than as a staircase, is kept. A drawing whose states cover less than
-    /// ``sparseCoverage`` of it is laid out in the other direction too and again with states
+    /// and lined up rather than as a staircase, is kept. A drawing of compound states whose
+    /// states cover less than ``sparseCoverage`` of it is laid out in the other direction too and again with states
     /// closer together (``/FSMDOT/DOTOptions/isCompact``), and the denser kept. Then, in the
     /// layout kept, an edge that runs through a compound state holding neither end of its
     /// transition is redrawn around it, and a label that pulls its transition the long way
@@ -107,9 +107,13 @@ public struct GraphvizRenderer: Sendable {
                 // context that rendering another still needs.
                 var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
                 defer { layouts.forEach { release($0.graph, session) } }
+                // Only drawings of compound states are made denser: a flat machine's sparseness
+                // comes from its labels, which closer ranks hardly change, and a further layout of
+                // every small dense machine would double what a batch of them costs.
+                let compound = view.machine.index.parents.contains { $0 >= 0 }
                 for direction in directions {
                     let graph = try layOut(dot(view, options, direction, .rows), session, subject)
-                    let rank = LayoutRank(graph, regions: false)
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
                     layouts.append((graph, rank, direction))
                     if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
@@ -119,7 +123,7 @@ public struct GraphvizRenderer: Sendable {
                 else { throw .contextUnavailable }
                 if chosen.rank.sparse, !options.isCompact {
                     let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
-                    let rank = LayoutRank(graph, regions: false)
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
                     layouts.append((graph, rank, chosen.direction))
                     if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
                 }
@@ -193,10 +197,14 @@ public struct GraphvizRenderer: Sendable {
         var aspect: Double
         /// The share of the drawing that states' own boxes cover.
         var coverage: Double
-        /// Whether states cover less than ``GraphvizRenderer/sparseCoverage`` of the drawing.
-        var sparse: Bool { coverage < GraphvizRenderer.sparseCoverage }
+        /// Whether states cover less than ``GraphvizRenderer/sparseCoverage`` of the drawing,
+        /// where that matters.
+        var sparse: Bool { densityMatters && coverage < GraphvizRenderer.sparseCoverage }
+        /// Whether the drawing is one that a sparse layout is laid out again for.
+        var densityMatters: Bool
 
-        init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool) {
+        init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool, densityMatters: Bool = true) {
+            self.densityMatters = densityMatters
             let bounds = fsmviz_bounds(graph)
             aspect = GraphvizRenderer.aspect(of: graph)
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)

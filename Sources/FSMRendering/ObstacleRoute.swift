@@ -40,21 +40,22 @@ struct ObstacleRoute {
         /// Whether the segment from `start` to `end` passes through the box's interior (a
         /// segment along a side, or ending on it, does not).
         func blocks(_ start: Point, _ end: Point) -> Bool {
-            // Liang–Barsky clipping against the box shrunk by a hair, so touching is free.
-            let inner = expanded(by: -1e-6)
-            guard inner.minX < inner.maxX, inner.minY < inner.maxY else { return false }
+            // Liang–Barsky clipping against the box shrunk by a hair, so touching is free; a
+            // segment whose own box misses it is rejected first, as most are.
+            let (minX, minY, maxX, maxY) = (self.minX + 1e-6, self.minY + 1e-6, self.maxX - 1e-6, self.maxY - 1e-6)
+            guard minX < maxX, minY < maxY, max(start.x, end.x) > minX, min(start.x, end.x) < maxX,
+                max(start.y, end.y) > minY, min(start.y, end.y) < maxY
+            else { return false }
             var (low, high) = (0.0, 1.0)
-            let (dx, dy) = (end.x - start.x, end.y - start.y)
-            for (p, q) in [(-dx, start.x - inner.minX), (dx, inner.maxX - start.x), (-dy, start.y - inner.minY), (dy, inner.maxY - start.y)] {
-                if p == 0 {
-                    if q <= 0 { return false }
-                } else {
-                    let t = q / p
-                    if p < 0 { low = max(low, t) } else { high = min(high, t) }
-                    if low >= high { return false }
-                }
+            func clip(_ p: Double, _ q: Double) -> Bool {
+                if p == 0 { return q > 0 }
+                let t = q / p
+                if p < 0 { low = max(low, t) } else { high = min(high, t) }
+                return low < high
             }
-            return low < high
+            let (dx, dy) = (end.x - start.x, end.y - start.y)
+            return clip(-dx, start.x - minX) && clip(dx, maxX - start.x) && clip(-dy, start.y - minY)
+                && clip(dy, maxY - start.y)
         }
     }
 
