@@ -163,18 +163,7 @@ extension DrawnTransitions {
     private static func visibleCurves(
         of graph: UnsafeMutablePointer<Agraph_t>
     ) -> [(edge: UnsafeMutablePointer<Agedge_t>, curve: [pointf])] {
-        var curves: [(edge: UnsafeMutablePointer<Agedge_t>, curve: [pointf])] = []
         var buffer = [pointf](repeating: pointf(), count: 64)
-        var node = agfstnode(graph)
-        while let tail = node {
-            var edge = agfstout(graph, tail)
-            while let current = edge {
-                edge = agnxtout(graph, current)
-                guard !(text(current, "style") ?? "").contains("invis") else { continue }
-                curves.append((current, curve(of: current, buffer: &buffer)))
-            }
-            node = agnxtnode(graph, tail)
-        }
-        return curves
+        return visibleEdges(of: graph).map { ($0, curve(of: $0, buffer: &buffer)) }
     }
 }

@@ -58,37 +58,30 @@ struct DrawnTransitions {
         let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ends: [String: (nodes: Set<Int>, clusters: Set<Int>)] = [:]
         var buffer = [pointf](repeating: pointf(), count: 64)
-        var node = agfstnode(graph)
-        while let tail = node {
-            var edge = agfstout(graph, tail)
-            while let current = edge {
-                edge = agnxtout(graph, current)
-                guard let number = Self.text(current, "fsmviz_transition"), !number.isEmpty,
-                    !(Self.text(current, "style") ?? "").contains("invis")
-                else { continue }
-                guard let head = fsmviz_edge_head(current) else { continue }
-                let part = Self.text(current, "fsmviz_part") ?? ""
-                transitions[number, default: Transition()].edges.append(
-                    Edge(
-                        edge: current, tail: Int(bitPattern: tail), head: Int(bitPattern: head), headNode: head,
-                        part: part, curve: Self.curve(of: current, buffer: &buffer)))
-                // The ends: a state's node, or the cluster an edge is clipped at.
-                if part == "source" || part == "whole" {
-                    if let cluster = Self.text(current, "ltail").flatMap({ byName[$0] }) {
-                        ends[number, default: ([], [])].clusters.insert(cluster)
-                    } else {
-                        ends[number, default: ([], [])].nodes.insert(Int(bitPattern: tail))
-                    }
-                }
-                if part == "target" || part == "whole" {
-                    if let cluster = Self.text(current, "lhead").flatMap({ byName[$0] }) {
-                        ends[number, default: ([], [])].clusters.insert(cluster)
-                    } else {
-                        ends[number, default: ([], [])].nodes.insert(Int(bitPattern: head))
-                    }
+        for current in Self.visibleEdges(of: graph) {
+            guard let number = Self.text(current, "fsmviz_transition"), !number.isEmpty,
+                let tail = fsmviz_edge_tail(current), let head = fsmviz_edge_head(current)
+            else { continue }
+            let part = Self.text(current, "fsmviz_part") ?? ""
+            transitions[number, default: Transition()].edges.append(
+                Edge(
+                    edge: current, tail: Int(bitPattern: tail), head: Int(bitPattern: head), headNode: head,
+                    part: part, curve: Self.curve(of: current, buffer: &buffer)))
+            // The ends: a state's node, or the cluster an edge is clipped at.
+            if part == "source" || part == "whole" {
+                if let cluster = Self.text(current, "ltail").flatMap({ byName[$0] }) {
+                    ends[number, default: ([], [])].clusters.insert(cluster)
+                } else {
+                    ends[number, default: ([], [])].nodes.insert(Int(bitPattern: tail))
                 }
             }
-            node = agnxtnode(graph, tail)
+            if part == "target" || part == "whole" {
+                if let cluster = Self.text(current, "lhead").flatMap({ byName[$0] }) {
+                    ends[number, default: ([], [])].clusters.insert(cluster)
+                } else {
+                    ends[number, default: ([], [])].nodes.insert(Int(bitPattern: head))
+                }
+            }
         }
         for (number, end) in ends {
             var related = Set<Int>()
@@ -235,6 +228,21 @@ struct DrawnTransitions {
 
     static func box(_ box: boxf) -> ObstacleRoute.Box {
         ObstacleRoute.Box(minX: box.LL.x, minY: box.LL.y, maxX: box.UR.x, maxY: box.UR.y)
+    }
+
+    /// Every edge of `graph` that is drawn (not `style=invis`), tail by tail.
+    static func visibleEdges(of graph: UnsafeMutablePointer<Agraph_t>) -> [UnsafeMutablePointer<Agedge_t>] {
+        var edges: [UnsafeMutablePointer<Agedge_t>] = []
+        var node = agfstnode(graph)
+        while let tail = node {
+            var edge = agfstout(graph, tail)
+            while let current = edge {
+                edge = agnxtout(graph, current)
+                if !(text(current, "style") ?? "").contains("invis") { edges.append(current) }
+            }
+            node = agnxtnode(graph, tail)
+        }
+        return edges
     }
 
     /// Every visible node's box, by node.

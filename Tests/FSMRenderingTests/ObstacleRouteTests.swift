@@ -41,17 +41,18 @@ import Testing
         #expect(route.path(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0))?.count == 2)
     }
 
-    /// Points along cubic Bézier control points, sixteen per segment.
+    /// Points along cubic Bézier control points, sixteen per segment, by de Casteljau's
+    /// construction (repeated interpolation), independent of the renderer's own sampling.
     static func sampled(_ controls: [Point]) -> [Point] {
+        func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point { Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
         guard var points = controls.first.map({ [$0] }) else { return [] }
         for start in stride(from: 0, to: controls.count - 3, by: 3) {
-            let (a, b, c, d) = (controls[start], controls[start + 1], controls[start + 2], controls[start + 3])
             for step in 1...16 {
-                let t = Double(step) / 16
-                let u = 1 - t
-                let (wa, wb, wc, wd) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                points.append(
-                    Point(x: wa * a.x + wb * b.x + wc * c.x + wd * d.x, y: wa * a.y + wb * b.y + wc * c.y + wd * d.y))
+                var level = Array(controls[start...(start + 3)])
+                while level.count > 1 {
+                    level = zip(level, level.dropFirst()).map { lerp($0, $1, Double(step) / 16) }
+                }
+                points += level
             }
         }
         return points
