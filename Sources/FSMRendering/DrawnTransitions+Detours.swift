@@ -25,6 +25,24 @@ extension DrawnTransitions {
         return moved
     }
 
+    /// How many transitions through a junction (a choice or a fork, to several targets) are
+    /// drawn the long way round to one of their targets, which ``shortenDetours(in:)`` leaves
+    /// as they are: the layout is chosen with as few as it can have.
+    var junctionDetours: Int {
+        transitions.values.filter { transition in
+            guard transition.edges.count > 2, let into = transition.edges.first(where: { $0.part == "source" }),
+                let start = into.curve.first
+            else { return false }
+            let shared = transition.edges.filter { $0.part != "target" }.reduce(0) { $0 + Self.length($1.curve) }
+            return transition.edges.contains { out in
+                guard out.part == "target", let end = out.curve.last, !isLoop(into, out) else { return false }
+                let length = shared + Self.length(out.curve)
+                let straight = Self.point(start).distance(to: Self.point(end))
+                return length > Self.shortestDetour && length > Self.longestDetour * straight
+            }
+        }.count
+    }
+
     /// Moves `transition`'s label onto the short way, if its drawing is a detour and a place is
     /// found; whether it moved.
     private func shortenDetour(of transition: Transition) -> Bool {
@@ -96,7 +114,7 @@ extension DrawnTransitions {
 
     /// Whether the transition leads from a state to one of its own descendants or ancestors,
     /// whose drawing is a loop by nature: one end is a cluster that holds the other end.
-    private func isLoop(_ into: Edge, _ out: Edge) -> Bool {
+    func isLoop(_ into: Edge, _ out: Edge) -> Bool {
         let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let source = Self.text(into.edge, "ltail").flatMap { byName[$0] }
         let target = Self.text(out.edge, "lhead").flatMap { byName[$0] }
@@ -151,7 +169,7 @@ extension DrawnTransitions {
 
     private static func point(_ point: pointf) -> ObstacleRoute.Point { ObstacleRoute.Point(x: point.x, y: point.y) }
 
-    private static func length(_ curve: [pointf]) -> Double {
+    static func length(_ curve: [pointf]) -> Double {
         zip(curve, curve.dropFirst()).reduce(0) { $0 + point($1.0).distance(to: point($1.1)) }
     }
 

@@ -97,10 +97,6 @@ struct DrawnTransitions {
     }
 
     /// How many (transition, unrelated cluster) pairs meet, as DiagramCheck counts them.
-    static func count(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
-        DrawnTransitions(graph).count
-    }
-
     var count: Int {
         transitions.values.reduce(0) { total, transition in
             total + clusters.indices.filter { cluster in

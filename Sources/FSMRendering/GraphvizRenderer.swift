@@ -147,7 +147,7 @@ public struct GraphvizRenderer: Sendable {
                 let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                if best.map({ rank < $0.rank }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
+                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
@@ -183,16 +183,18 @@ public struct GraphvizRenderer: Sendable {
     /// be chosen over a smaller one that is not; the checker's limit.
     public static let readableAspect = 3.0
 
-    /// How good a laid-out drawing is, best first: regions read in document order, then within
-    /// ``GraphvizRenderer/readableAspect``, then lined up rather than as a staircase, then the
-    /// fewest edges through compound states that hold neither end of their transition
-    /// (``DrawnTransitions``), then the smallest area (then the squarest, for drawings of
-    /// equal area).
-    private struct LayoutRank: Comparable {
+    /// How good a laid-out drawing is (``isBetter(than:)``): regions read in document order,
+    /// then within ``GraphvizRenderer/readableAspect``, then lined up rather than as a
+    /// staircase, then the fewest detours no repair shortens, then clearly smaller, then the fewest edges through compound states that hold
+    /// neither end of their transition (``DrawnTransitions``), then the smallest area, then the
+    /// squarest.
+    private struct LayoutRank {
         var outOfOrder = false
         var tooLong: Bool
         var staircase = false
         var crossings: Int
+        /// Transitions through a junction drawn the long way round, which no repair shortens.
+        var detours: Int
         var area: Double
         var aspect: Double
         /// The share of the drawing that states' own boxes cover.
@@ -210,18 +212,27 @@ public struct GraphvizRenderer: Sendable {
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
             coverage = area > 0 ? GraphvizRenderer.stateArea(of: graph) / area : 1
             tooLong = aspect > GraphvizRenderer.readableAspect
-            crossings = DrawnTransitions.count(in: graph)
+            let drawn = DrawnTransitions(graph)
+            crossings = drawn.count
+            detours = drawn.junctionDetours
             guard regions else { return }
             let reading = GraphvizRenderer.regionReading(graph)
             outOfOrder = reading == .outOfOrder
             staircase = reading == .staircase
         }
 
-        static func < (lhs: LayoutRank, rhs: LayoutRank) -> Bool {
-            func key(_ rank: LayoutRank) -> (Int, Int, Int, Int, Double, Double) {
-                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.crossings, rank.area, rank.aspect)
+        /// Areas within this factor of each other are about as large: between such drawings,
+        /// fewer edges through unrelated compound states decide. A clearly smaller drawing wins
+        /// even with more, since those edges are redrawn around them anyway.
+        static let sameArea = 1.15
+
+        func isBetter(than other: LayoutRank) -> Bool {
+            func flaws(_ rank: LayoutRank) -> (Int, Int, Int, Int) {
+                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.detours)
             }
-            return key(lhs) < key(rhs)
+            if flaws(self) != flaws(other) { return flaws(self) < flaws(other) }
+            if area * Self.sameArea < other.area || other.area * Self.sameArea < area { return area < other.area }
+            return (crossings, area, aspect) < (other.crossings, other.area, other.aspect)
         }
 
         /// Whether this layout of a sparse drawing, with states and ranks closer together,
