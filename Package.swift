@@ -69,7 +69,9 @@ let package = Package(
             ]
         ),
         .target(name: "DiagramCheck", dependencies: ["FSMCore", "FSMDOT", "FSMRendering", "FSMInterop"], exclude: ["Tool"]),
-        .executableTarget(name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore"], path: "Sources/DiagramCheck/Tool"),
+        .executableTarget(
+            name: "diagram-check", dependencies: ["DiagramCheck", "FSMCore", "FSMInterop", "FSMRendering"],
+            path: "Sources/DiagramCheck/Tool"),
         .executableTarget(
             name: "fsmviz",
             dependencies: [

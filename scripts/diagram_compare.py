@@ -25,6 +25,9 @@ JSON, with the same code and thresholds for every drawing:
 - through unrelated compounds: a path of a transition runs through a compound state's box,
   shrunk by TOLERANCE, that holds neither its source nor any of its targets (counted once per
   transition and compound state);
+- detours: a transition with one target, between states neither of which holds the other, whose
+  paths (through its label) are longer than DETOUR_LENGTH and more than DETOUR times the straight
+  distance from where it leaves its source to its arrow's tip;
 - aspect ratio: the SVG's longer side over its shorter;
 - states cover: the share of the SVG's area covered by the boxes of states that are not
   compound (a compound state's box is mostly its children's).
@@ -43,6 +46,8 @@ import xml.etree.ElementTree as ET
 
 TOLERANCE = 3.0
 LABEL_DISTANCE = 15.0
+DETOUR = 3.0
+DETOUR_LENGTH = 150.0
 OVERLAP_MARGIN = 1.0
 BEZIER_STEPS = 12
 SVG = "{http://www.w3.org/2000/svg}"
@@ -781,10 +786,10 @@ def read_plantuml(svg_path, puml_text, machine):
 # ---------------------------------------------------------------------------------------------
 # The criteria
 
-COLUMNS = ["wrong", "missing", "merged", "detached", "crossed", "overlapping", "regions", "unrelated"]
+COLUMNS = ["wrong", "missing", "merged", "detached", "crossed", "overlapping", "regions", "unrelated", "detours"]
 HEADINGS = {"wrong": "wrong state", "missing": "missing", "merged": "merged", "detached": "detached labels",
             "crossed": "crossed labels", "overlapping": "overlapping labels", "regions": "regions out of order",
-            "unrelated": "through unrelated compounds"}
+            "unrelated": "through unrelated compounds", "detours": "detours"}
 
 
 def _reads_in_order(boxes, across):
@@ -924,6 +929,21 @@ def measure(machine, drawing):
         for state, box in compounds:
             if state not in related and any(box.intersects_segment(a, c) for line in lines for a, c in zip(line, line[1:])):
                 findings["unrelated"].append(f"{machine.describe(number)}: runs through '{state}'")
+
+    for number, t in enumerate(machine.transitions):
+        targets = list(t["targets"])
+        starts, tips = drawing.leaving.get(number, []), drawing.entering.get(number, {})
+        if len(targets) != 1 or not starts or 0 not in tips:
+            continue
+        source, target = t["source"], targets[0]
+        if source == target or source in machine.ancestors(target) or target in machine.ancestors(source):
+            continue
+        length = sum(math.dist(a, c) for line in drawing.edges_of(number) for a, c in zip(line, line[1:]))
+        straight = math.dist(starts[0], tips[0])
+        if length > DETOUR_LENGTH and length > DETOUR * straight:
+            findings["detours"].append(
+                f"{machine.describe(number)}: drawn {length:.0f} pt long, {length / max(straight, 1):.1f} times "
+                f"the {straight:.0f} pt between its ends")
 
     w, h = drawing.width, drawing.height
     aspect = max(w / h, h / w) if w > 0 and h > 0 else 1.0

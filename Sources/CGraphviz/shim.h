@@ -1,6 +1,14 @@
 #ifndef FSMVIZ_CGRAPHVIZ_SHIM_H
 #define FSMVIZ_CGRAPHVIZ_SHIM_H
 #include <stddef.h>
+/* Curves are allocated and freed with the C library's malloc and free, as Graphviz does;
+ * scripts/graphviz-shim-check compiles against reduced headers without a C library. */
+#if __has_include(<stdlib.h>)
+#include <stdlib.h>
+#else
+void *malloc(size_t size);
+void free(void *pointer);
+#endif
 #include <graphviz/graphviz_version.h>
 #include <graphviz/gvc.h>
 #include <graphviz/cgraph.h>
@@ -42,6 +50,59 @@ static inline size_t fsmviz_edge_points(Agedge_t *edge, pointf *points, size_t c
         }
     }
     return count;
+}
+/* A laid-out node's box in points (ND_coord, ND_width and ND_height are macros). */
+static inline boxf fsmviz_node_box(Agnode_t *node) {
+    pointf centre = ND_coord(node);
+    double halfWidth = ND_width(node) * 36, halfHeight = ND_height(node) * 36;
+    boxf box = {{centre.x - halfWidth, centre.y - halfHeight}, {centre.x + halfWidth, centre.y + halfHeight}};
+    return box;
+}
+/* The tip of a laid-out edge's arrowhead at its head, when it has one (the last curve's ep,
+ * when its eflag is set): the arrowhead is drawn from the curve's last point to it. */
+static inline int fsmviz_edge_arrow_tip(Agedge_t *edge, pointf *tip) {
+    splines *curves = ED_spl(edge);
+    if (curves == NULL || curves->size == 0) return 0;
+    const bezier *last = &curves->list[curves->size - 1];
+    if (!last->eflag) return 0;
+    *tip = last->ep;
+    return 1;
+}
+/* Moves the tip of a laid-out edge's arrowhead at its head (see fsmviz_edge_arrow_tip). */
+static inline void fsmviz_set_edge_arrow_tip(Agedge_t *edge, pointf tip) {
+    splines *curves = ED_spl(edge);
+    if (curves != NULL && curves->size > 0 && curves->list[curves->size - 1].eflag) curves->list[curves->size - 1].ep = tip;
+}
+/* Moves a laid-out node's centre to `centre`; its edges are the caller's to redraw. */
+static inline void fsmviz_set_node_centre(Agnode_t *node, pointf centre) { ND_coord(node) = centre; }
+/* Replaces a laid-out edge's curves by one curve through `points` (a start point, then three
+ * per cubic segment), keeping its arrowheads where they were: what a second routing pass
+ * draws instead of the layout's curve. Allocated as Graphviz allocates curves, so that
+ * gvFreeLayout frees them. Returns 0, changing nothing, when the edge has no curve or memory
+ * runs out. */
+static inline int fsmviz_set_edge_points(Agedge_t *edge, const pointf *points, size_t count) {
+    splines *curves = ED_spl(edge);
+    if (curves == NULL || curves->size == 0 || count < 4) return 0;
+    pointf *copy = malloc(count * sizeof(pointf));
+    if (copy == NULL) return 0;
+    for (size_t point = 0; point < count; point++) copy[point] = points[point];
+    bezier *first = &curves->list[0];
+    const bezier *last = &curves->list[curves->size - 1];
+    first->eflag = last->eflag;
+    first->ep = last->ep;
+    for (size_t curve = 0; curve < (size_t)curves->size; curve++) free(curves->list[curve].list);
+    first->list = copy;
+    first->size = count;
+    curves->size = 1;
+    boxf bounds = {points[0], points[0]};
+    for (size_t point = 1; point < count; point++) {
+        if (points[point].x < bounds.LL.x) bounds.LL.x = points[point].x;
+        if (points[point].y < bounds.LL.y) bounds.LL.y = points[point].y;
+        if (points[point].x > bounds.UR.x) bounds.UR.x = points[point].x;
+        if (points[point].y > bounds.UR.y) bounds.UR.y = points[point].y;
+    }
+    curves->bb = bounds;
+    return 1;
 }
 /* cgraph's default I/O discipline, which Swift cannot take the address of. */
 static inline Agiodisc_t *fsmviz_io_discipline(void) { return &AgIoDisc; }

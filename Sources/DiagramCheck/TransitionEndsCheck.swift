@@ -1,4 +1,5 @@
 internal import FSMCore
+internal import Foundation
 
 /// Finds transitions drawn from or to the wrong state, transitions not drawn, and drawings
 /// that carry several transitions.
@@ -87,6 +88,14 @@ struct TransitionEndsCheck {
                         states: [named]))
                 continue
             }
+            if let turn = Self.arrowTurn(of: edge.splines.last), turn > Self.largestArrowTurn {
+                findings.append(
+                    finding(
+                        .wrongState, [number],
+                        "\(name)'s arrowhead at \(end) is turned \(DiagramPoint.rounded(turn))° from the way its edge arrives, "
+                            + "so it points elsewhere than the edge leads",
+                        states: transition.targets))
+            }
             let candidates = named.map { [$0] } ?? transition.targets
             if let target = candidates.first(where: { problem(at: end, on: $0) == nil }) {
                 entered.insert(target)
@@ -155,5 +164,21 @@ struct TransitionEndsCheck {
         DiagramFinding(
             kind: kind, transitions: numbers, states: states, message: message,
             location: machine.firstLocation(ofTransitions: numbers))
+    }
+
+    /// The largest angle, in degrees, between the way an edge arrives and its arrowhead.
+    static let largestArrowTurn = 60.0
+
+    /// The angle, in degrees, between the direction in which `spline`'s curve arrives at its
+    /// last point and its head arrowhead (from that point to the tip), or `nil` without one.
+    static func arrowTurn(of spline: DiagramSpline?) -> Double? {
+        guard let spline, let tip = spline.headArrowTip, let last = spline.controlPoints.last,
+            let before = spline.controlPoints.dropLast().last(where: { $0.distance(to: last) > 0.01 })
+        else { return nil }
+        let (ax, ay) = (last.x - before.x, last.y - before.y)
+        let (bx, by) = (tip.x - last.x, tip.y - last.y)
+        let lengths = (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot()
+        guard lengths > 0 else { return nil }
+        return acos(max(-1, min(1, (ax * bx + ay * by) / lengths))) * 180 / .pi
     }
 }

@@ -23,13 +23,17 @@ public struct DOTOptions: Hashable, Sendable {
     public var regionArrangement: RegionArrangement
     /// What a diff drawing marks as added, removed and changed (see ``DiffDrawing``).
     public var changes: DOTChangeMarks
+    /// Whether the `states` style puts states and ranks closer together (`nodesep` 0.25 and
+    /// `ranksep` 0.2 inches instead of 0.4 and 0.3): the renderer asks for it when a drawing
+    /// leaves its states lost in empty space.
+    public var isCompact: Bool
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection? = nil, title: String? = nil,
         theme: DOTTheme? = nil, highlights: DOTHighlights = .none,
         edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false,
-        regionArrangement: RegionArrangement = .rows, changes: DOTChangeMarks = .none
+        regionArrangement: RegionArrangement = .rows, changes: DOTChangeMarks = .none, isCompact: Bool = false
     ) {
         self.style = style
         self.rankDirection = rankDirection
@@ -40,5 +44,15 @@ public struct DOTOptions: Hashable, Sendable {
         self.removesOverlap = removesOverlap
         self.regionArrangement = regionArrangement
         self.changes = changes
+        self.isCompact = isCompact
+    }
+}
+
+extension DOTOptions {
+    /// These options with ``isCompact`` set.
+    public var compacted: DOTOptions {
+        var options = self
+        options.isCompact = true
+        return options
     }
 }

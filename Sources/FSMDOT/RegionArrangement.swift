@@ -21,9 +21,10 @@ extension RegionArrangement {
         /// its row or starting a new column right of the last one and no lower; or below it,
         /// sharing its column or starting a new row below the last one and no further right.
         case inOrder
-        /// In order, but at least one region moved both right and down from the one before
-        /// without sharing its row or column: a staircase, which leaves most of the parallel
-        /// state empty.
+        /// In order, but at least one region moved both right and down (or up) from the one
+        /// before without sharing its row or column, or started a row (column) that does not
+        /// line up with the start of the last one: a staircase, which leaves most of the
+        /// parallel state empty.
         case staircase
         /// At least one region neither right of the one before nor below it, or starting a row
         /// (a column) that reaches into the row above (the column before).
@@ -39,10 +40,11 @@ extension RegionArrangement {
         func shared(_ low: Double, _ high: Double, _ otherLow: Double, _ otherHigh: Double) -> Bool {
             min(high, otherHigh) - max(low, otherLow) > tolerance
         }
-        guard let first = boxes.first else { return .inOrder }
+        guard var lineStart = boxes.first else { return .inOrder }
         var reading = Reading.inOrder
-        // The bottom of the row and the right side of the column the last region is in.
-        var (rowBottom, columnRight) = (first.minY, first.maxX)
+        // The bottom of the row and the right side of the column the last region is in; the
+        // first region of its row or column, which the next row or column lines up with.
+        var (rowBottom, columnRight) = (lineStart.minY, lineStart.maxX)
         for (earlier, later) in zip(boxes, boxes.dropFirst()) {
             if later.minX >= earlier.maxX - tolerance {
                 if shared(earlier.minY, earlier.maxY, later.minY, later.maxY) {
@@ -50,18 +52,25 @@ extension RegionArrangement {
                     continue
                 }
                 guard later.minX >= columnRight - tolerance else { return .outOfOrder }
-                if later.maxY < earlier.maxY - tolerance { reading = .staircase }
+                // A new column starts beside the top of the last one, neither lower nor higher.
+                if later.maxY < earlier.maxY - tolerance || !shared(lineStart.minY, lineStart.maxY, later.minY, later.maxY) {
+                    reading = .staircase
+                }
             } else if later.maxY <= earlier.minY + tolerance {
                 if shared(earlier.minX, earlier.maxX, later.minX, later.maxX) {
                     (rowBottom, columnRight) = (later.minY, max(columnRight, later.maxX))
                     continue
                 }
                 guard later.maxY <= rowBottom + tolerance else { return .outOfOrder }
-                if later.minX > earlier.minX + tolerance { reading = .staircase }
+                // A new row starts below the start of the last one, neither further right nor left.
+                if later.minX > earlier.minX + tolerance || !shared(lineStart.minX, lineStart.maxX, later.minX, later.maxX) {
+                    reading = .staircase
+                }
             } else {
                 return .outOfOrder
             }
             (rowBottom, columnRight) = (later.minY, later.maxX)
+            lineStart = later
         }
         return reading
     }

@@ -42,7 +42,7 @@ struct StatesDiagram {
             "rankdir=\((options.rankDirection ?? .TB).rawValue)", "compound=true",
             "fontname=\(q(theme.fontName))", "fontsize=\(theme.fontSize + 4)",
             "fontcolor=\(q(theme.textColor))", "bgcolor=\(q(theme.background ?? "transparent"))",
-            "nodesep=0.4", "ranksep=0.3", "pad=0.3",
+            options.isCompact ? "nodesep=0.25" : "nodesep=0.4", options.isCompact ? "ranksep=0.2" : "ranksep=0.3", "pad=0.3",
         ]
         if options.removesOverlap { graphAttributes.append("overlap=prism") }
         if options.regionArrangement != .rows, view.shownStates.contains(where: { machine.states[$0].isParallel }) {
@@ -142,6 +142,12 @@ struct StatesDiagram {
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
                         + "id=\"\(element)-start\", class=\"start\"]\n"
                     edges.append(startEdge(from: name, to: initial, clusters, ids))
+                    // A history state that nothing inside leads to would take the first rank of
+                    // the whole drawing and stretch its compound state up to the top; hung
+                    // below the start point, it stays with the compound's contents.
+                    for child in children where [.history, .deepHistory].contains(machine.states[child].pseudoState) {
+                        edges.append("\(name) -> \(ids[machine.states[child].id]) [style=invis]")
+                    }
                 }
                 if let anchor = selfAnchors[number] {
                     dot += "\(indent)    \(anchor) [shape=point, width=0.06, label=\"\", "

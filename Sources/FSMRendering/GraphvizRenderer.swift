@@ -52,7 +52,12 @@ public struct GraphvizRenderer: Sendable {
     /// right too, and keeps the squarer of the two. With parallel states, every
     /// ``/FSMDOT/RegionArrangement`` is laid out in each direction (or the one asked for), and
     /// the smallest drawing whose regions read in document order, within ``readableAspect``
-    /// and lined up rather than as a staircase, is kept. An SVG's groups carry the machine's state
+    /// and lined up rather than as a staircase, is kept. A drawing of compound states whose
+    /// states cover less than ``sparseCoverage`` of it is laid out in the other direction too and again with states
+    /// closer together (``/FSMDOT/DOTOptions/isCompact``), and the denser kept. Then, in the
+    /// layout kept, an edge that runs through a compound state holding neither end of its
+    /// transition is redrawn around it, and a label that pulls its transition the long way
+    /// round is moved onto the short way. An SVG's groups carry the machine's state
     /// and transition ids (``/FSMDOT/DiagramElementID``) and `data-` attributes naming what
     /// they draw.
     /// - Parameters:
@@ -74,8 +79,9 @@ public struct GraphvizRenderer: Sendable {
         let subject = view.machine.name.map { "machine '\($0)'" } ?? "the machine"
         let drawing = engine == .auto ? plan.applied(to: options) : options
         let bytes: [UInt8]
-        let hasRegions = view.machine.states.contains(where: \.isParallel)
-        if plan.engine == .dot, drawing.rankDirection == nil || hasRegions {
+        // Every `dot` layout of a machine goes through the choice and the repairs, even in a
+        // direction asked for: only there are edges kept out of unrelated compound states.
+        if plan.engine == .dot {
             bytes = try renderSquarest(view, options: drawing, format: format, subject: subject)
         } else {
             bytes = try render(
@@ -99,18 +105,30 @@ public struct GraphvizRenderer: Sendable {
             return try withSession { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
-                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)] = []
+                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
                 defer { layouts.forEach { release($0.graph, session) } }
+                // Only drawings of compound states are made denser: a flat machine's sparseness
+                // comes from its labels, which closer ranks hardly change, and a further layout of
+                // every small dense machine would double what a batch of them costs.
+                let compound = view.machine.index.parents.contains { $0 >= 0 }
                 for direction in directions {
                     let graph = try layOut(dot(view, options, direction, .rows), session, subject)
-                    let rank = LayoutRank(graph, regions: false)
-                    layouts.append((graph, rank))
-                    if rank.aspect <= Self.squareEnough, rank.crossings == 0 { break }
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
+                    layouts.append((graph, rank, direction))
+                    if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
                 // The first layout with fewest edges through unrelated compound states among
                 // those within ``readableAspect``, else the squarer.
-                guard let chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                guard var chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
+                if chosen.rank.sparse, !options.isCompact {
+                    let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
+                    layouts.append((graph, rank, chosen.direction))
+                    if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
+                }
+                if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
+                DrawnTransitions.shortenDetours(in: chosen.graph)
                 return try renderData(session, chosen.graph, format, subject)
             }
         }
@@ -124,14 +142,23 @@ public struct GraphvizRenderer: Sendable {
         return try withSession { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
-            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank)?
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
             for candidate in candidates {
                 let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                if best.map({ rank < $0.rank }) ?? true { best = (graph, rank) }
+                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
             }
-            return try renderData(session, best?.graph ?? layouts[0], format, subject)
+            guard var best else { throw .contextUnavailable }
+            if best.rank.sparse, !options.isCompact {
+                let graph = try layOut(dot(view, options.compacted, best.direction, best.regions), session, subject)
+                layouts.append(graph)
+                let rank = LayoutRank(graph, regions: true)
+                if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
+            }
+            if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
+            DrawnTransitions.shortenDetours(in: best.graph)
+            return try renderData(session, best.graph, format, subject)
         }
     }
 
@@ -156,43 +183,95 @@ public struct GraphvizRenderer: Sendable {
     /// be chosen over a smaller one that is not; the checker's limit.
     public static let readableAspect = 3.0
 
-    /// How good a laid-out drawing is, best first: regions read in document order, then within
-    /// ``GraphvizRenderer/readableAspect``, then lined up rather than as a staircase, then the
-    /// fewest edges through compound states that hold neither end of their transition
-    /// (``UnrelatedCrossings``), then the smallest area (then the squarest, for drawings of
-    /// equal area).
-    private struct LayoutRank: Comparable {
+    /// How good a laid-out drawing is (``isBetter(than:)``): regions read in document order,
+    /// then within ``GraphvizRenderer/readableAspect``, then lined up rather than as a
+    /// staircase, then the fewest detours no repair shortens, then clearly smaller, then the fewest edges through compound states that hold
+    /// neither end of their transition (``DrawnTransitions``), then the smallest area, then the
+    /// squarest.
+    private struct LayoutRank {
         var outOfOrder = false
         var tooLong: Bool
         var staircase = false
         var crossings: Int
+        /// Transitions through a junction drawn the long way round, which no repair shortens.
+        var detours: Int
         var area: Double
         var aspect: Double
+        /// The share of the drawing that states' own boxes cover.
+        var coverage: Double
+        /// Whether states cover less than ``GraphvizRenderer/sparseCoverage`` of the drawing,
+        /// where that matters.
+        var sparse: Bool { densityMatters && coverage < GraphvizRenderer.sparseCoverage }
+        /// Whether the drawing is one that a sparse layout is laid out again for.
+        var densityMatters: Bool
 
-        init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool) {
+        init(_ graph: UnsafeMutablePointer<Agraph_t>, regions: Bool, densityMatters: Bool = true) {
+            self.densityMatters = densityMatters
             let bounds = fsmviz_bounds(graph)
             aspect = GraphvizRenderer.aspect(of: graph)
             area = (bounds.UR.x - bounds.LL.x) * (bounds.UR.y - bounds.LL.y)
+            coverage = area > 0 ? GraphvizRenderer.stateArea(of: graph) / area : 1
             tooLong = aspect > GraphvizRenderer.readableAspect
-            crossings = UnrelatedCrossings.count(in: graph)
+            let drawn = DrawnTransitions(graph)
+            crossings = drawn.count
+            detours = drawn.junctionDetours
             guard regions else { return }
             let reading = GraphvizRenderer.regionReading(graph)
             outOfOrder = reading == .outOfOrder
             staircase = reading == .staircase
         }
 
-        static func < (lhs: LayoutRank, rhs: LayoutRank) -> Bool {
-            func key(_ rank: LayoutRank) -> (Int, Int, Int, Int, Double, Double) {
-                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.crossings, rank.area, rank.aspect)
+        /// Areas within this factor of each other are about as large: between such drawings,
+        /// fewer edges through unrelated compound states decide. A clearly smaller drawing wins
+        /// even with more, since those edges are redrawn around them anyway.
+        static let sameArea = 1.15
+
+        func isBetter(than other: LayoutRank) -> Bool {
+            func flaws(_ rank: LayoutRank) -> (Int, Int, Int, Int) {
+                (rank.outOfOrder ? 1 : 0, rank.tooLong ? 1 : 0, rank.staircase ? 1 : 0, rank.detours)
             }
-            return key(lhs) < key(rhs)
+            if flaws(self) != flaws(other) { return flaws(self) < flaws(other) }
+            if area * Self.sameArea < other.area || other.area * Self.sameArea < area { return area < other.area }
+            return (crossings, area, aspect) < (other.crossings, other.area, other.aspect)
+        }
+
+        /// Whether this layout of a sparse drawing, with states and ranks closer together,
+        /// reads as well as `other` (regions in order and lined up, within
+        /// ``GraphvizRenderer/readableAspect``) and its states cover more of it.
+        func isDenser(than other: LayoutRank) -> Bool {
+            func flaws(_ rank: LayoutRank) -> Int { (rank.outOfOrder ? 4 : 0) + (rank.tooLong ? 2 : 0) + (rank.staircase ? 1 : 0) }
+            return flaws(self) <= flaws(other) && coverage > other.coverage
         }
 
         /// For drawings without regions, where the squarer direction used to win outright:
-        /// within ``GraphvizRenderer/readableAspect``, fewer crossings first, then the squarer.
+        /// within ``GraphvizRenderer/readableAspect``, fewer crossings first, then not sparse,
+        /// then the squarer (of two sparse ones, the denser).
         func prefersFewerCrossings(than other: LayoutRank) -> Bool {
-            (tooLong ? 1 : 0, crossings, aspect) < (other.tooLong ? 1 : 0, other.crossings, other.aspect)
+            func key(_ rank: LayoutRank) -> (Int, Int, Int, Double) {
+                (rank.tooLong ? 1 : 0, rank.crossings, rank.sparse ? 1 : 0, rank.sparse ? -rank.coverage : rank.aspect)
+            }
+            return key(self) < key(other)
         }
+    }
+
+    /// The share of a drawing below which its states are lost in empty space (the checker's
+    /// limit): such a drawing is laid out in the other direction too, and the denser kept.
+    public static let sparseCoverage = 0.03
+
+    /// The area of the laid-out states' own nodes (not compound states' clusters, nor the
+    /// helper nodes of transitions), in square points.
+    private static func stateArea(of graph: UnsafeMutablePointer<Agraph_t>) -> Double {
+        var area = 0.0
+        var node = agfstnode(graph)
+        while let current = node {
+            node = agnxtnode(graph, current)
+            guard let state = fsmviz_get(current, "fsmviz_state"), state.pointee != 0,
+                fsmviz_get(current, "fsmviz_transition").map({ $0.pointee == 0 }) ?? true
+            else { continue }
+            let box = fsmviz_node_box(current)
+            area += (box.UR.x - box.LL.x) * (box.UR.y - box.LL.y)
+        }
+        return area
     }
 
     /// The longer side of the laid-out drawing over its shorter side.

@@ -9,8 +9,9 @@ import Testing
 /// laid out with default options, is drawn true to its statechart, and no label is crossed by
 /// another edge or overlaps another (the issue allows one crossed label in 20 transitions; the
 /// drawing has none, and keeps it so); parallel regions read in document order without a
-/// staircase; edges through unrelated compound states never grow in number; the corpus's
-/// states cover at least 3% of each drawing.
+/// staircase; no edge runs through a compound state holding neither of its ends, and none
+/// takes a detour; the corpus's states cover at least 3% of each drawing (sparseness is only
+/// measured elsewhere: some large fixtures are still below it).
 @Suite struct DrawingTruthTests {
     /// The machine files checked: samples, fixtures, then the corpus.
     static let files: [String] = Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
@@ -32,36 +33,9 @@ import Testing
             return
         }
         #expect(report.transitionCount > 0 || Self.isCorpus(path), "\(path) drew no transition")
-        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting(Self.measuredOnly))
-        for (kind, files) in Self.known {
-            let count = report.findings(kind).count
-            let allowed = files.first { path.hasSuffix($0.key) }?.value ?? 0
-            #expect(count <= allowed, "\(report.text)")
-            #expect(count >= allowed, "\(path): \(count) \(kind.rawValue), fewer than \(allowed): lower the count")
-        }
+        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting([.sparseDrawing]))
         if path.contains("/.build/corpus/") {
             #expect(report.stateCoverage >= 0.03, "\(report.text)")
         }
     }
-
-    /// Kinds counted rather than required to be absent everywhere: those of ``known``, and
-    /// sparseness, which the public corpus that `scripts/setup` fetches holds above 3% but some
-    /// large fixtures do not yet.
-    static let measuredOnly: Set<DiagramFinding.Kind> = Set(known.keys).union([.sparseDrawing])
-
-    /// Findings still allowed, by kind and file, as drawn when the measures came in; the work
-    /// to remove them is still to do, so these counts may only go down. Edges through compound
-    /// states that hold neither end: the renderer prefers the layout with fewest, which took
-    /// them from 15 in 9 files to these. Detours: paths more than 3 times the straight distance.
-    static let known: [DiagramFinding.Kind: [String: Int]] = [
-        .unrelatedCompound: [
-            "machines/checkout.scxml": 1, "machines/infotainment.yaml": 2, "machines/pinball-letters.yaml": 1,
-            "own-machines/calculator.scxml": 1, "mandatory/test388.scxml": 1,
-        ],
-        .detour: [
-            "machines/infotainment.yaml": 3, "own-machines/calculator.scxml": 2, "own-machines/ftp-client.scxml": 1,
-            "own-machines/media-player.scxml": 1,
-            "mandatory/test403c.scxml": 1,
-        ],
-    ]
 }

@@ -28,6 +28,14 @@ import Testing
         #expect(RegionArrangement.reading(of: drifting) == .staircase)
     }
 
+    @Test func regionsSteppingUpOrColumnsOutOfLineAreAStaircase() {
+        let rising = [Self.box(0, 0), Self.box(110, 110), Self.box(220, 220)]
+        #expect(RegionArrangement.reading(of: rising) == .staircase)
+        // Rows whose starts do not line up.
+        let leftOfStart = [Self.box(110, 110), Self.box(220, 110), Self.box(0, 0)]
+        #expect(RegionArrangement.reading(of: leftOfStart) == .staircase)
+    }
+
     @Test func aRegionLeftOfAndAboveTheLastIsOutOfOrder() {
         #expect(RegionArrangement.reading(of: [Self.box(110, 0), Self.box(0, 0)]) == .outOfOrder)
         #expect(RegionArrangement.reading(of: [Self.box(0, 0), Self.box(0, 110)]) == .outOfOrder)

@@ -1,20 +1,29 @@
 import DiagramCheck
+import FSMInterop
+import FSMRendering
 import Foundation
 
-// Usage: diagram-check FILE...
+// Usage: diagram-check [--svg DIR | --png DIR] FILE...
 // Lays each machine out as `fsmviz render` does by default and prints what DiagramChecker
-// finds in the drawing. Exit status: 0 clean, 1 a finding, 2 a file that could not be checked.
+// finds in the drawing; with --svg or --png, also writes each drawing there, to look at.
+// Exit status: 0 clean, 1 a finding, 2 a file that could not be checked.
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+var drawings: (directory: String, format: RenderFormat)?
+if arguments.count >= 2, let format = ["--svg": RenderFormat.svg, "--png": .png][arguments[0]] {
+    drawings = (arguments[1], format)
+    arguments.removeFirst(2)
+}
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
     print(
         """
-        usage: diagram-check FILE...
+        usage: diagram-check [--svg DIR | --png DIR] FILE...
         Lays each machine file (fsmviz machine file, SCXML or XState config) out as `fsmviz render`
         does by default and checks the drawing's geometry: transitions drawn from or to the wrong
         state, missing or merged transitions, detached, crossed or overlapping labels, parallel
         regions out of document order or as a staircase, aspect ratio beyond 3:1, edges through
         compound states that hold neither end, states covering less than 3% of the drawing.
+        --svg DIR (--png DIR) also writes each drawing to DIR as SVG (PNG), named after its file.
         Exit status: 0 no finding, 1 a finding, 2 a file that could not be checked.
         """)
     exit(arguments.isEmpty ? 2 : 0)
@@ -26,6 +35,12 @@ for path in arguments {
     do {
         let report = try DiagramChecker(minimumStateCoverage: 0.03).check(file: path)
         print(report.text)
+        if let (directory, format) = drawings {
+            let machine = try MachineReader.read(path: path).machine
+            let bytes = try GraphvizRenderer().render(machine, format: format)
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "." + format.rawValue
+            try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+        }
         for (kind, count) in report.counts { totals[kind, default: 0] += count }
         if !report.findings.isEmpty, status == 0 { status = 1 }
     } catch {

@@ -14,3 +14,8 @@ typedef struct bezier { pointf *list; size_t size; unsigned sflag; unsigned efla
 typedef struct splines { bezier *list; size_t size; boxf bb; } splines;
 splines *fake_edge_splines(Agedge_t *edge);
 #define ED_spl(e) fake_edge_splines(e)
+pointf *fake_node_coord(Agnode_t *node);
+double fake_node_size(Agnode_t *node);
+#define ND_coord(n) (*fake_node_coord(n))
+#define ND_width(n) fake_node_size(n)
+#define ND_height(n) fake_node_size(n)
