@@ -10,49 +10,18 @@ struct MutatingMethodRecognizer {
 
     /// Every machine the module's types hold, claiming the switches it read.
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
-        var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
-        for file in module.files {
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
-                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
-            }
-        }
+        let functions = methodsByType
         var sketches: [MachineSketch] = []
         for property in module.properties where !property.isLocal && !property.scope.isEmpty && property.name.lowercased().contains("state") {
             guard let type = property.type,
                 let stateEnum = module.enums.lookup(type, in: property.scope, file: property.location.file),
                 let methods = functions[property.scope]
             else { continue }
-            let variables: Set<String> = [property.name, "self." + property.name]
             var sketch = MachineSketch(
                 name: property.name == "state" ? property.scope : property.scope + "." + property.name,
                 style: .mutatingMethods, location: property.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
-            for method in methods {
-                let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
-                guard let body = method.function.body, let rows = rows(of: body, scanner: scanner, claims: &claims) else { continue }
-                // A method that switches on an event it is given (`func handle(_ event: Event)`)
-                // is a dispatcher: the event enum's cases are the events, not the method.
-                if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
-                    for eventCase in eventEnum.cases where !sketch.events.contains(where: { $0.name == eventCase.name }) {
-                        sketch.events.append((eventCase.name, eventCase.location))
-                    }
-                    sketch.rows += rows.map { row in
-                        var row = row
-                        row.events = row.events ?? eventEnum.cases.map(\.name)
-                        return row
-                    }
-                    continue
-                }
-                let event = method.function.name.text.trimmingBackticks
-                if !sketch.events.contains(where: { $0.name == event }) {
-                    sketch.events.append((event, method.file.location(of: method.function.name)))
-                }
-                sketch.rows += rows.map { row in
-                    var row = row
-                    row.events = [event]
-                    return row
-                }
-            }
+            read(methods, into: &sketch, variables: [property.name, "self." + property.name], claims: &claims)
             guard sketch.hasTransitions else { continue }
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
@@ -60,6 +29,86 @@ struct MutatingMethodRecognizer {
             sketches.append(sketch)
         }
         return sketches
+    }
+
+    /// Every enum that is its own state: its mutating methods switch on `self` and assign it,
+    /// each an event. Read after the other styles, so a method whose switch one of them read
+    /// (`switch (self, event)` as a transition function) stays theirs.
+    func enumMachines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
+        var sketches: [MachineSketch] = []
+        for stateEnum in module.enums.enums {
+            let methods = (methodsByType[stateEnum.qualifiedName] ?? []).filter { method in
+                method.function.isMutating
+                    && !(method.function.body?.descendants(of: SwitchExprSyntax.self, intoClosures: false).contains { claimed.contains($0.id) } ?? false)
+            }
+            guard !methods.isEmpty else { continue }
+            var sketch = MachineSketch(
+                name: stateEnum.qualifiedName, style: .mutatingMethods, location: stateEnum.location, stateEnum: stateEnum, events: [])
+            var claims: [SyntaxIdentifier] = []
+            read(methods, into: &sketch, variables: ["self"], claims: &claims)
+            guard Self.isMachine(sketch) else { continue }
+            sketch.start = module.start(of: stateEnum, scope: nil)
+            claimed.formUnion(claims)
+            sketches.append(sketch)
+        }
+        return sketches
+    }
+
+    /// Whether an enum's own methods make a machine rather than a setter or a copy-on-write
+    /// helper: a method that moves it from states it tests (`switch self`, `guard case`) to
+    /// another case, or two methods that move it at all.
+    private static func isMachine(_ sketch: MachineSketch) -> Bool {
+        let moving = sketch.rows.compactMap { row -> (row: MachineSketch.Row, targets: [String])? in
+            guard case .moves(let targets, _) = row.outcome else { return nil }
+            return (row, targets)
+        }
+        let changesCase = moving.contains { move in move.row.sources.map { !Set(move.targets).isSubset(of: $0) } ?? false }
+        return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
+    }
+
+    /// The non-static methods of each type, by the type's qualified name.
+    private var methodsByType: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] {
+        var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
+        for file in module.files {
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
+                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
+            }
+        }
+        return functions
+    }
+
+    /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
+    private func read(
+        _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,
+        variables: Set<String>, claims: inout [SyntaxIdentifier]
+    ) {
+        let stateEnum = sketch.stateEnum
+        for method in methods {
+            let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
+            guard let body = method.function.body, let rows = rows(of: body, scanner: scanner, claims: &claims) else { continue }
+            // A method that switches on an event it is given (`func handle(_ event: Event)`)
+            // is a dispatcher: the event enum's cases are the events, not the method.
+            if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
+                for eventCase in eventEnum.cases where !sketch.events.contains(where: { $0.name == eventCase.name }) {
+                    sketch.events.append((eventCase.name, eventCase.location))
+                }
+                sketch.rows += rows.map { row in
+                    var row = row
+                    row.events = row.events ?? eventEnum.cases.map(\.name)
+                    return row
+                }
+                continue
+            }
+            let event = method.function.name.text.trimmingBackticks
+            if !sketch.events.contains(where: { $0.name == event }) {
+                sketch.events.append((event, method.file.location(of: method.function.name)))
+            }
+            sketch.rows += rows.map { row in
+                var row = row
+                row.events = [event]
+                return row
+            }
+        }
     }
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
@@ -250,4 +299,6 @@ extension FunctionDeclSyntax {
     var isStatic: Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
+
+    var isMutating: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.mutating) } }
 }

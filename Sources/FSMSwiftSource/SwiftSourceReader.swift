@@ -75,6 +75,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
+        sketches += MutatingMethodRecognizer(module: module).enumMachines(claimed: &claimed)
         sketches = Self.uniquelyNamed(sketches)
         var machines: [ModuleMachine] = []
         var warnings: [Diagnostic] = []
