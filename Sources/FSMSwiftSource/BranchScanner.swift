@@ -101,7 +101,7 @@ struct BranchScanner {
         var tested: [[String]] = []
         for element in conditions {
             if case .matchingPattern(let match) = element.condition,
-                stateVariables.contains(match.initializer.value.trimmedDescription),
+                stateVariables.contains(match.initializer.value.trimmedText),
                 case .named(let name) = CasePattern.single(of: match.pattern), stateEnum.case(named: name) != nil
             {
                 holds = holds.narrowed(to: [name])
@@ -113,7 +113,7 @@ struct BranchScanner {
                 tested.append(test.fails)
                 continue
             }
-            texts.append(element.condition.trimmedDescription)
+            texts.append(element.condition.trimmedText)
         }
         if !texts.isEmpty { holds = holds.adding(texts.joined(separator: ", ")) }
         // A lone test of the state fails in every other state; with other conditions beside it,
@@ -121,7 +121,7 @@ struct BranchScanner {
         if texts.isEmpty, tested.count == 1 {
             return (holds, context.narrowed(to: tested[0]))
         }
-        return (holds, context.adding("!(\(conditions.trimmedDescription))"))
+        return (holds, context.adding("!(\(conditions.trimmedText))"))
     }
 
     /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`) holds and
@@ -132,7 +132,7 @@ struct BranchScanner {
         guard elements.count == 3, let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
             operation == "==" || operation == "!="
         else { return nil }
-        for (subject, value) in [(elements[0], elements[2]), (elements[2], elements[0])] where stateVariables.contains(subject.trimmedDescription) {
+        for (subject, value) in [(elements[0], elements[2]), (elements[2], elements[0])] where stateVariables.contains(subject.trimmedText) {
             guard let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil else { continue }
             let others = stateEnum.cases.map(\.name).filter { $0 != name }
             return operation == "==" ? ([name], others) : (others, [name])
@@ -165,7 +165,7 @@ struct BranchScanner {
             return exits(of: ifExpression, in: context)
         }
         if let switchExpression = node.as(SwitchExprSyntax.self) {
-            let subject = switchExpression.subject.trimmedDescription
+            let subject = switchExpression.subject.trimmedText
             let onState = stateVariables.contains(subject)
             return switchExpression.cases.flatMap { element -> [Exit] in
                 guard case .switchCase(let switchCase) = element else { return [] }
@@ -174,7 +174,7 @@ struct BranchScanner {
                     caseContext = caseContext.narrowed(to: stateCases(of: switchCase))
                 } else if case .case(let label) = switchCase.label {
                     // Which case of another value was taken is the condition of what follows.
-                    let patterns = label.caseItems.map { "case \($0.pattern.trimmedDescription) = \(subject)" }
+                    let patterns = label.caseItems.map { "case \($0.pattern.trimmedText) = \(subject)" }
                     caseContext = caseContext.adding(patterns.joined(separator: " || "))
                 }
                 for condition in switchCase.whereConditions { caseContext = caseContext.adding(condition) }
@@ -257,7 +257,7 @@ struct BranchScanner {
         guard let sequence = expression?.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-            stateVariables.contains(elements[0].trimmedDescription)
+            stateVariables.contains(elements[0].trimmedText)
         else { return nil }
         if elements.count == 3 { return elements[2] }
         return ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
@@ -266,7 +266,7 @@ struct BranchScanner {
     /// What a next-state expression says: a case, one of two (a ternary), the state unchanged,
     /// or a value syntax cannot tell, which may be any state.
     func outcome(of expression: ExprSyntax) -> MachineSketch.Outcome {
-        let text = expression.trimmedDescription
+        let text = expression.trimmedText
         if expression.is(NilLiteralExprSyntax.self) || stateVariables.contains(text) { return .stays }
         if let name = CasePattern.caseName(expression), stateEnum.case(named: name) != nil {
             return .moves(targets: [name], computed: nil)
@@ -321,7 +321,7 @@ extension SwitchCaseSyntax {
     /// The `where` clauses of the case's patterns, as guard text.
     var whereConditions: [String] {
         guard case .case(let label) = self.label else { return [] }
-        return label.caseItems.compactMap { $0.whereClause?.condition.trimmedDescription }
+        return label.caseItems.compactMap { $0.whereClause?.condition.trimmedText }
     }
 }
 
@@ -330,7 +330,7 @@ extension FunctionCallExprSyntax {
     /// `self.resolve(x)`), `nil` for a call on another value.
     var localCallee: String? {
         if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" else {
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" else {
             return nil
         }
         return member.declName.baseName.text

@@ -33,8 +33,8 @@ struct BuilderDSLRecognizer {
     private static func isStateMachine(_ call: FunctionCallExprSyntax) -> Bool {
         if call.calledName == "StateMachine" { return true }
         guard call.calledName == "create", let base = call.calledBase else { return false }
-        return base.as(GenericSpecializationExprSyntax.self)?.expression.trimmedDescription == "StateMachine"
-            || base.trimmedDescription == "StateMachine"
+        return base.as(GenericSpecializationExprSyntax.self)?.expression.trimmedText == "StateMachine"
+            || base.trimmedText == "StateMachine"
     }
 
     private func machine(_ call: FunctionCallExprSyntax, closure: ClosureExprSyntax, file: SwiftSourceFile) -> MachineSketch? {
@@ -101,7 +101,7 @@ struct BuilderDSLRecognizer {
         guard sketch.hasTransitions else { return nil }
         if let initial {
             let location = file.location(of: initial)
-            sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedDescription, location)
+            sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedText, location)
         }
         return sketch
     }
@@ -115,7 +115,7 @@ struct BuilderDSLRecognizer {
             let expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExpressionStmtSyntax.self)?.expression
                 ?? item.item.as(ExprSyntax.self)
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-                let condition = guardStatement.conditions.trimmedDescription
+                let condition = guardStatement.conditions.trimmedText
                 found += actions(in: guardStatement.body.statements, conditions: conditions + ["!(\(condition))"], file: file)
                 conditions.append(condition)
             } else if let ifExpression = expression?.as(IfExprSyntax.self) {
@@ -128,7 +128,7 @@ struct BuilderDSLRecognizer {
     }
 
     private func actions(in ifExpression: IfExprSyntax, conditions: [String], file: SwiftSourceFile) -> [Action] {
-        let condition = ifExpression.conditions.trimmedDescription
+        let condition = ifExpression.conditions.trimmedText
         var found = actions(in: ifExpression.body.statements, conditions: conditions + [condition], file: file)
         switch ifExpression.elseBody {
         case .ifExpr(let next)?: found += actions(in: next, conditions: conditions + ["!(\(condition))"], file: file)
@@ -139,13 +139,13 @@ struct BuilderDSLRecognizer {
     }
 
     private func action(_ call: FunctionCallExprSyntax, conditions: [String], file: SwiftSourceFile) -> Action? {
-        let effects = call.argument("emit").map { [CasePattern.caseName($0) ?? $0.trimmedDescription] } ?? []
+        let effects = call.argument("emit").map { [CasePattern.caseName($0) ?? $0.trimmedText] } ?? []
         let guardLabel = conditions.isEmpty ? nil : conditions.joined(separator: " && ")
         switch call.calledName {
         case "transition":
             guard let target = call.argument("to") else { return nil }
             return Action(
-                target: CasePattern.caseName(target) ?? target.trimmedDescription, effects: effects, guardLabel: guardLabel,
+                target: CasePattern.caseName(target) ?? target.trimmedText, effects: effects, guardLabel: guardLabel,
                 location: file.location(of: call))
         case "dontTransition":
             return Action(target: nil, effects: effects, guardLabel: guardLabel, location: file.location(of: call))

@@ -30,9 +30,9 @@ enum CasePattern: Equatable {
     /// that are not the state; `nil` when the pattern is not a tuple.
     static func positionTexts(of pattern: PatternSyntax) -> [String]? {
         if let binding = pattern.as(ValueBindingPatternSyntax.self) { return positionTexts(of: binding.pattern) }
-        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.map(\.pattern.trimmedDescription) }
+        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.map(\.pattern.trimmedText) }
         if let expression = pattern.as(ExpressionPatternSyntax.self), let tuple = expression.expression.as(TupleExprSyntax.self) {
-            return tuple.elements.map(\.expression.trimmedDescription)
+            return tuple.elements.map(\.expression.trimmedText)
         }
         return nil
     }

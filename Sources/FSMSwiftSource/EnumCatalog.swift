@@ -202,13 +202,13 @@ extension EnumCatalog {
         override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            scope.append(node.extendedType.trimmedDescription)
+            scope.append(node.extendedType.trimmedText)
             return .visitChildren
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-            aliases[qualified(node.name.text)] = node.initializer.value.trimmedDescription
+            aliases[qualified(node.name.text)] = node.initializer.value.trimmedText
             return .skipChildren
         }
 
@@ -221,7 +221,7 @@ extension EnumCatalog {
                 case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first
             else { return false }
             let value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
-            return ["rawValue", "self.rawValue"].contains(value?.trimmedDescription ?? "")
+            return ["rawValue", "self.rawValue"].contains(value?.trimmedText ?? "")
         }
 
         private func enter(_ name: String) -> SyntaxVisitorContinueKind {

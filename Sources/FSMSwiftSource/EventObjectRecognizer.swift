@@ -55,7 +55,7 @@ struct EventObjectRecognizer {
         let hooks = self.hooks(in: body)
         var sketch = MachineSketch(name: stateEnum.qualifiedName, style: .eventObjects, location: file.location(of: call), stateEnum: stateEnum, events: [])
         for added in body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false)
-        where ["addEvent", "addEvents"].contains(added.calledName ?? "") && added.calledBase?.trimmedDescription == variable {
+        where ["addEvent", "addEvents"].contains(added.calledName ?? "") && added.calledBase?.trimmedText == variable {
             let listed = added.argument(nil).map { $0.as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? [$0] } ?? []
             for expression in listed {
                 guard let reference = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -97,7 +97,7 @@ struct EventObjectRecognizer {
         for sequence in body.descendants(of: SequenceExprSyntax.self, intoClosures: false) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                let member = elements[0].as(MemberAccessExprSyntax.self), let owner = member.base?.trimmedDescription
+                let member = elements[0].as(MemberAccessExprSyntax.self), let owner = member.base?.trimmedText
             else { continue }
             let property = member.declName.baseName.text
             if property.hasSuffix("Label"), let label = elements[2].stringLiteralValue {

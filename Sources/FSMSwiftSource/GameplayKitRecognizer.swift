@@ -70,7 +70,7 @@ struct GameplayKitRecognizer {
     /// Every class that subclasses `GKState` directly or through classes of the file set.
     private func stateClasses() -> [StateClass] {
         let declarations = inventory.classes.map { found in
-            (name: found.node.name.text, superclass: found.node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            (name: found.node.name.text, superclass: found.node.inheritanceClause?.inheritedTypes.first?.type.trimmedText,
                 declaration: found.node, file: found.file)
         }
         // From GKState down the subclass edges, each class once: linear however long the chains.
@@ -148,7 +148,7 @@ struct GameplayKitRecognizer {
         var found: [String: [EnterCall]] = [:]
         var order = 0
         for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "enter" {
-            guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedDescription else { continue }
+            guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedText else { continue }
             while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             order += 1
@@ -174,7 +174,7 @@ struct GameplayKitRecognizer {
         guard let member = expression?.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
             let base = member.base
         else { return nil }
-        return base.trimmedDescription
+        return base.trimmedText
     }
 
     // MARK: isValidNextState(_:)
@@ -211,9 +211,9 @@ struct GameplayKitRecognizer {
                     let inner = others.isEmpty ? conditions : conditions + [others.joined(separator: " && ")]
                     found += allowed(in: ifExpression.body.statements, conditions: inner).map { narrowed($0, to: classes) }
                     if case .codeBlock(let block)? = ifExpression.elseBody {
-                        found += allowed(in: block.statements, conditions: conditions + ["!(\(ifExpression.conditions.trimmedDescription))"])
+                        found += allowed(in: block.statements, conditions: conditions + ["!(\(ifExpression.conditions.trimmedText))"])
                     }
-                    if classes == nil { conditions.append("!(\(ifExpression.conditions.trimmedDescription))") }
+                    if classes == nil { conditions.append("!(\(ifExpression.conditions.trimmedText))") }
                 } else if let switchExpression = Self.switchOnParameter(item.item, parameter) {
                     found += allowed(in: switchExpression, conditions: conditions)
                 }
@@ -251,7 +251,7 @@ struct GameplayKitRecognizer {
                 var classes: [String] = []
                 var others: [String] = []
                 for conjunct in Self.split(disjunct, on: "&&") {
-                    if let name = testedClass(conjunct) { classes.append(name) } else { others.append(conjunct.trimmedDescription) }
+                    if let name = testedClass(conjunct) { classes.append(name) } else { others.append(conjunct.trimmedText) }
                 }
                 guard !classes.isEmpty else { continue }
                 found.append(Allowed(targets: classes, guardLabel: Self.label(conditions + others), location: location))
@@ -259,7 +259,7 @@ struct GameplayKitRecognizer {
             // A condition that tests no class (`return game.lives == 0` in `case is B.Type:`)
             // allows whatever the branch it is in allows, when it holds.
             if found.isEmpty {
-                found.append(Allowed(targets: nil, guardLabel: Self.label(conditions + [value.trimmedDescription]), location: location))
+                found.append(Allowed(targets: nil, guardLabel: Self.label(conditions + [value.trimmedText]), location: location))
             }
             return found
         }
@@ -272,7 +272,7 @@ struct GameplayKitRecognizer {
                 if case .expression(let expression) = element.condition, let name = testedClass(expression) {
                     classes = (classes ?? []) + [name]
                 } else {
-                    others.append(element.condition.trimmedDescription)
+                    others.append(element.condition.trimmedText)
                 }
             }
             return (classes, others)
@@ -290,27 +290,27 @@ struct GameplayKitRecognizer {
             if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
                 return testedClass(only.expression)
             }
-            if let cast = expression.as(IsExprSyntax.self), cast.expression.trimmedDescription == parameter {
+            if let cast = expression.as(IsExprSyntax.self), cast.expression.trimmedText == parameter {
                 return Self.className(cast.type)
             }
             guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
             let elements = Array(sequence.elements)
             guard elements.count == 3 else { return nil }
-            if elements[1].is(UnresolvedIsExprSyntax.self), elements[0].trimmedDescription == parameter,
+            if elements[1].is(UnresolvedIsExprSyntax.self), elements[0].trimmedText == parameter,
                 let type = elements[2].as(TypeExprSyntax.self)
             {
                 return Self.className(type.type)
             }
             guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return nil }
-            if elements[0].trimmedDescription == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
-            if elements[2].trimmedDescription == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
+            if elements[0].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
+            if elements[2].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
             return nil
         }
 
         /// `B` for the type `B.Type`.
         private static func className(_ type: TypeSyntax) -> String? {
             guard let metatype = type.as(MetatypeTypeSyntax.self) else { return nil }
-            return metatype.baseType.trimmedDescription
+            return metatype.baseType.trimmedText
         }
 
         /// The operands of a chain of `operator` at the top of an expression (the expression
@@ -332,7 +332,7 @@ struct GameplayKitRecognizer {
 
         private static func switchOnParameter(_ item: CodeBlockItemSyntax.Item, _ parameter: String) -> SwitchExprSyntax? {
             let found = ReducerRecognizer.switchExpression(item)
-            return found?.subject.trimmedDescription == parameter ? found : nil
+            return found?.subject.trimmedText == parameter ? found : nil
         }
 
         private static func label(_ conditions: [String]) -> String? {

@@ -110,7 +110,7 @@ struct MappingRowsRecognizer {
 
     private func namespace(of operands: [ExprSyntax], at node: ArrayExprSyntax, in file: SwiftSourceFile) -> Namespace? {
         let names = Set(operands.compactMap(CasePattern.caseName)).subtracting(["any"])
-        let bases = Set(operands.compactMap { $0.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription })
+        let bases = Set(operands.compactMap { $0.as(MemberAccessExprSyntax.self)?.base?.trimmedText })
         if bases.count == 1, let base = bases.first, let declared = module.lookupEnum(base, at: node, in: file) {
             if declared.contains(all: names) { return Namespace(enumeration: declared) }
             if let statics = staticMembers(of: declared), names.allSatisfy({ statics.names[$0] != nil }) { return statics }
@@ -133,7 +133,7 @@ struct MappingRowsRecognizer {
                 guard let member = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let value = binding.initializer?.value
                 var name = member
-                if let made = value?.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription {
+                if let made = value?.as(MemberAccessExprSyntax.self)?.base?.trimmedText {
                     name = Self.stateName(made)
                     namespace.madeFrom[made] = name
                 } else if let call = value?.as(FunctionCallExprSyntax.self), call.calledName == "input",
@@ -162,7 +162,7 @@ struct MappingRowsRecognizer {
     /// A side effect's label: the string a `let effect = Stated.SideEffect("label") { ... }` in
     /// the same function gives it, else the expression as written.
     private static func effectLabel(_ effect: ExprSyntax, at node: some SyntaxProtocol) -> String {
-        let written = effect.trimmedDescription
+        let written = effect.trimmedText
         guard effect.is(DeclReferenceExprSyntax.self) else { return written }
         var current = node.parent
         while let ancestor = current, !ancestor.is(FunctionDeclSyntax.self), !ancestor.is(InitializerDeclSyntax.self) {

@@ -14,7 +14,7 @@ struct MethodCallIndex {
 
     init(inventory: SyntaxInventory, names: Set<String>) {
         for found in inventory.calls where names.contains(found.node.calledName ?? "") {
-            guard var base = found.node.calledBase?.trimmedDescription else { continue }
+            guard var base = found.node.calledBase?.trimmedText else { continue }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             calls[Self.key(base, SyntaxScope.typeName(around: found.node)), default: []].append(Call(call: found.node, file: found.file))
         }

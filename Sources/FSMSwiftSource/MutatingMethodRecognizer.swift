@@ -181,7 +181,7 @@ struct MutatingMethodRecognizer {
     ) -> EnumCatalog.Enum? {
         guard let name = subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }),
-            let found = module.lookupEnum(parameter.type.trimmedDescription.strippingOptional, at: function, in: file),
+            let found = module.lookupEnum(parameter.type.trimmedText.strippingOptional, at: function, in: file),
             found.location != stateEnum.location
         else { return nil }
         return found
@@ -193,7 +193,7 @@ struct MutatingMethodRecognizer {
     ) -> EnumCatalog.Enum? {
         guard rows.contains(where: { $0.events != nil }) else { return nil }
         for parameter in function.signature.parameterClause.parameters {
-            if let found = module.lookupEnum(parameter.type.trimmedDescription.strippingOptional, at: function, in: file),
+            if let found = module.lookupEnum(parameter.type.trimmedText.strippingOptional, at: function, in: file),
                 found.location != stateEnum.location
             {
                 return found
@@ -224,7 +224,7 @@ struct MutatingMethodRecognizer {
                     case .named(let name) where eventEnum.case(named: name) != nil: events = [name]
                     default: continue
                     }
-                    let conditions = caseItem.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                    let conditions = caseItem.whereClause.map { [$0.condition.trimmedText] } ?? []
                     read.append((scanner.exits(of: switchCase.statements, conditions: conditions), events, scanner.file.location(of: caseItem)))
                 }
             }
@@ -258,10 +258,10 @@ struct MutatingMethodRecognizer {
             var conditions: [String] = []
             if subjects.count > 1, let texts = CasePattern.positionTexts(of: item.pattern), texts.count == subjects.count {
                 for index in subjects.indices where index != statePosition && index != eventPosition && positions[index] != .any {
-                    conditions.append("case \(texts[index]) = \(subjects[index].trimmedDescription)")
+                    conditions.append("case \(texts[index]) = \(subjects[index].trimmedText)")
                 }
             }
-            if let whereClause = item.whereClause { conditions.append(whereClause.condition.trimmedDescription) }
+            if let whereClause = item.whereClause { conditions.append(whereClause.condition.trimmedText) }
             switch positions[statePosition] {
             case .any: return (nil, events, conditions)
             case .named(let name) where stateEnum.case(named: name) != nil: return ([name], events, conditions)
@@ -277,7 +277,7 @@ struct MutatingMethodRecognizer {
     ) -> (SwitchExprSyntax, subjects: [ExprSyntax], statePosition: Int)? {
         guard let switchExpression = Self.switchExpression(item) else { return nil }
         let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
-        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedDescription) }) else { return nil }
+        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedText) }) else { return nil }
         return (switchExpression, subjects, position)
     }
 

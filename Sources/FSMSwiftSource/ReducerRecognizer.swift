@@ -81,7 +81,7 @@ struct ReducerRecognizer {
                     file: file, node: Syntax(function), body: body.statements,
                     stateName: (parameters[0].secondName ?? parameters[0].firstName).text,
                     actionName: (parameters[1].secondName ?? parameters[1].firstName).text,
-                    stateType: stateType.trimmedDescription, actionType: parameters[1].type.trimmedDescription))
+                    stateType: stateType.trimmedText, actionType: parameters[1].type.trimmedText))
         }
         return found
     }
@@ -89,7 +89,7 @@ struct ReducerRecognizer {
     /// The `switch` on the action among the body's statements.
     private func actionSwitch(in reducer: Reducer) -> SwitchExprSyntax? {
         for item in reducer.body {
-            if let found = Self.switchExpression(item.item), found.subject.trimmedDescription == reducer.actionName { return found }
+            if let found = Self.switchExpression(item.item), found.subject.trimmedText == reducer.actionName { return found }
         }
         return nil
     }
@@ -174,13 +174,13 @@ struct ReducerRecognizer {
         for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "Store" {
             guard let initial = call.argument("initialState"),
                 call.finalClosure?.statements.contains(where: { item in
-                    item.trimmedDescription.hasPrefix(name + "(")
+                    item.trimmedText.hasPrefix(name + "(")
                 }) == true
             else { continue }
             if let state = CasePattern.caseName(initial), stateEnum.case(named: state) != nil {
                 return .state(state, file.location(of: initial))
             }
-            return .computed(initial.trimmedDescription, file.location(of: initial))
+            return .computed(initial.trimmedText, file.location(of: initial))
         }
         return .unknown
     }
@@ -193,7 +193,7 @@ struct ReducerRecognizer {
         guard case .case(let label) = switchCase.label else { return [(nil, nil)] }
         var patterns: [(events: [String]?, guardLabel: String?)] = []
         for item in label.caseItems {
-            var conditions = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+            var conditions = item.whereClause.map { [$0.condition.trimmedText] } ?? []
             switch CasePattern.single(of: item.pattern) {
             case .any: patterns.append((nil, conditions.first))
             case .named(let name) where actionEnum.case(named: name) != nil:
@@ -218,7 +218,7 @@ struct ReducerRecognizer {
             !(argument.expression.is(PatternExprSyntax.self) || argument.expression.is(DiscardAssignmentExprSyntax.self)
                 || argument.expression.is(DeclReferenceExprSyntax.self))
         }
-        return refines ? call.trimmedDescription : nil
+        return refines ? call.trimmedText : nil
     }
 
     /// A `switch` that is a statement, or the value returned.
@@ -257,7 +257,7 @@ extension ReducerRecognizer {
                 plain = []
             }
             for (index, item) in items.enumerated() {
-                if let fieldSwitch = ReducerRecognizer.switchExpression(item.item), fieldSwitch.subject.trimmedDescription == field.expression {
+                if let fieldSwitch = ReducerRecognizer.switchExpression(item.item), fieldSwitch.subject.trimmedText == field.expression {
                     flush()
                     rows += switchRows(fieldSwitch, sources: sources, events: events, conditions: conditions)
                     continue
@@ -294,7 +294,7 @@ extension ReducerRecognizer {
                     continue
                 }
                 for item in label.caseItems {
-                    let whereClause = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                    let whereClause = item.whereClause.map { [$0.condition.trimmedText] } ?? []
                     switch CasePattern.single(of: item.pattern) {
                     case .named(let name) where field.stateEnum.case(named: name) != nil:
                         let caseSources = narrowed(sources, to: [name])
@@ -318,7 +318,7 @@ extension ReducerRecognizer {
             var rows = self.rows(
                 Array(node.body.statements), sources: narrowed(sources, to: test.cases), events: events, conditions: conditions + test.others)
             let elseSources = test.others.isEmpty ? excluding(sources, test.cases) : sources
-            let elseConditions = test.others.isEmpty ? conditions : conditions + ["!(\(node.conditions.trimmedDescription))"]
+            let elseConditions = test.others.isEmpty ? conditions : conditions + ["!(\(node.conditions.trimmedText))"]
             switch node.elseBody {
             case .ifExpr(let next)?:
                 rows += self.rows([CodeBlockItemSyntax(item: .expr(ExprSyntax(next)))], sources: elseSources, events: events, conditions: elseConditions)
@@ -339,7 +339,7 @@ extension ReducerRecognizer {
                 if let allowed = testedCases(element.condition), cases == nil {
                     cases = allowed
                 } else {
-                    others.append(element.condition.trimmedDescription)
+                    others.append(element.condition.trimmedText)
                 }
             }
             return cases.map { ($0, others) }
@@ -350,7 +350,7 @@ extension ReducerRecognizer {
         private func testedCases(_ condition: ConditionElementSyntax.Condition) -> [String]? {
             switch condition {
             case .matchingPattern(let matching):
-                guard matching.initializer.value.trimmedDescription == field.expression,
+                guard matching.initializer.value.trimmedText == field.expression,
                     case .named(let name) = CasePattern.single(of: matching.pattern), field.stateEnum.case(named: name) != nil
                 else { return nil }
                 return [name]
@@ -358,7 +358,7 @@ extension ReducerRecognizer {
                 guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
                 let elements = Array(sequence.elements)
                 let comparison = elements.count == 3 ? elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text : nil
-                guard comparison == "==" || comparison == "!=", elements[0].trimmedDescription == field.expression,
+                guard comparison == "==" || comparison == "!=", elements[0].trimmedText == field.expression,
                     let name = CasePattern.caseName(elements[2]), field.stateEnum.case(named: name) != nil
                 else { return nil }
                 return comparison == "==" ? [name] : field.stateEnum.cases.map(\.name).filter { $0 != name }

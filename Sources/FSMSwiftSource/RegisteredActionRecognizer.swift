@@ -58,7 +58,7 @@ struct RegisteredActionRecognizer {
         sketch.warnings = warnings
         guard sketch.hasTransitions, let initial = call.argument("initialState") else { return nil }
         let location = file.location(of: initial)
-        sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedDescription, location)
+        sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedText, location)
         return sketch
     }
 

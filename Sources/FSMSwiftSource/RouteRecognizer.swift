@@ -83,7 +83,7 @@ struct RouteRecognizer {
             if let name = CasePattern.caseName(initial) {
                 sketch.start = .state(name, file.location(of: initial))
             } else {
-                sketch.start = .computed(initial.trimmedDescription, file.location(of: initial))
+                sketch.start = .computed(initial.trimmedText, file.location(of: initial))
             }
         }
         return sketch
@@ -107,7 +107,7 @@ struct RouteRecognizer {
         var seen: Set<SyntaxIdentifier> = []
         if let closure = call.finalClosure, let parameter = closure.parameterNames.first {
             for inner in closure.descendants(of: FunctionCallExprSyntax.self)
-            where Self.routeMethods.contains(inner.calledName ?? "") && inner.calledBase?.trimmedDescription == parameter {
+            where Self.routeMethods.contains(inner.calledName ?? "") && inner.calledBase?.trimmedText == parameter {
                 seen.insert(inner.id)
                 found.append(MethodCallIndex.Call(call: inner, file: file))
             }
@@ -159,8 +159,8 @@ struct RouteRecognizer {
 
     /// A condition closure's body as guard text (`{ context in context.userInfo != nil }`).
     private static func conditionText(_ expression: ExprSyntax) -> String {
-        guard let closure = expression.as(ClosureExprSyntax.self) else { return expression.trimmedDescription }
-        return closure.statements.trimmedDescription
+        guard let closure = expression.as(ClosureExprSyntax.self) else { return expression.trimmedText }
+        return closure.statements.trimmedText
     }
 
     // MARK: addRouteMapping
@@ -179,7 +179,7 @@ struct RouteRecognizer {
         var rows: [MachineSketch.Row] = []
         for node in closure.descendants(of: SwitchExprSyntax.self, intoClosures: false) {
             guard let tuple = node.subject.as(TupleExprSyntax.self), tuple.elements.count == 2 else { continue }
-            let subjects = tuple.elements.map(\.expression.trimmedDescription)
+            let subjects = tuple.elements.map(\.expression.trimmedText)
             guard let stateIndex = subjects.firstIndex(of: stateName), subjects[1 - stateIndex] == eventName else { continue }
             claimed.insert(node.id)
             for case .switchCase(let switchCase) in node.cases {
@@ -194,7 +194,7 @@ struct RouteRecognizer {
                         let sources = Self.cases(positions[stateIndex], in: stateEnum),
                         let events = Self.cases(positions[1 - stateIndex], in: eventEnum)
                     else { continue }
-                    let conditions = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                    let conditions = item.whereClause.map { [$0.condition.trimmedText] } ?? []
                     rows += MachineSketch.rows(
                         from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events,
                         at: file.location(of: item))

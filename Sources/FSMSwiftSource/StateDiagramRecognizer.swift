@@ -45,7 +45,7 @@ struct StateDiagramRecognizer {
             tree.stateLabels[id] = declaration.argument("label").flatMap(\.stringLiteralValue)
             tree.parents[id] = node(declaration.argument("parent"))
             if let initial = node(declaration.argument("initial")) { tree.initialChildren.insert(initial) }
-            if declaration.argument("isFinal")?.trimmedDescription == "true" { tree.finalStates.insert(id) }
+            if declaration.argument("isFinal")?.trimmedText == "true" { tree.finalStates.insert(id) }
         }
         guard let root = states.first(where: { tree.parents[$0.name] == nil }) else { return nil }
         let stateEnum = EnumCatalog.Enum(qualifiedName: names.nodes.qualifiedName, cases: states, location: file.location(of: call))
@@ -82,7 +82,7 @@ struct StateDiagramRecognizer {
         let targets = listed("to").compactMap(node)
         let undeclared = (listed("from") + listed("to")).filter { node($0) == nil } + [declaration.argument("on")].compactMap { $0 }.filter { event($0) == nil }
         guard let id = event(declaration.argument("on")), !sources.isEmpty, !targets.isEmpty, undeclared.isEmpty else {
-            let names = undeclared.map { "'\($0.trimmedDescription)'" }.joined(separator: ", ")
+            let names = undeclared.map { "'\($0.trimmedText)'" }.joined(separator: ", ")
             sketch.warnings.append(
                 .warning(
                     path: location.file ?? file.path, location: location.droppingFile,

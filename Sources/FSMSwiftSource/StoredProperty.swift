@@ -41,11 +41,11 @@ struct StoredProperty {
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let initializer = binding.initializer?.value
-                var type = binding.typeAnnotation?.type.trimmedDescription.strippingOptional
+                var type = binding.typeAnnotation?.type.trimmedText.strippingOptional
                 if type == nil, let member = initializer?.as(MemberAccessExprSyntax.self), let base = member.base,
                     base.isTypeReference
                 {
-                    type = base.trimmedDescription
+                    type = base.trimmedText
                 }
                 properties.append(
                     StoredProperty(

@@ -45,7 +45,7 @@ struct SwiftModule {
     /// The enum that the expression `subject` (a variable, `self.x`, a tuple element) has as its
     /// type at `node` in `file`, by its declaration; `nil` when syntax does not say.
     func declaredEnum(of subject: ExprSyntax, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> EnumCatalog.Enum? {
-        var name = subject.trimmedDescription
+        var name = subject.trimmedText
         if name.hasPrefix("self.") { name.removeFirst(5) }
         guard let type = SyntaxScope.declaredType(of: name, at: node, properties: propertiesByScope) else { return nil }
         return enums.lookup(type, in: SyntaxScope.typeName(around: node), file: file.path)
@@ -78,7 +78,7 @@ struct SwiftModule {
                 if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
                     starts.append((name, assignment.location))
                 } else {
-                    return .computed(assignment.value.trimmedDescription, assignment.location)
+                    return .computed(assignment.value.trimmedText, assignment.location)
                 }
             }
         }
@@ -97,7 +97,7 @@ struct SwiftModule {
             for sequence in initializer.descendants(of: SequenceExprSyntax.self) {
                 let elements = Array(sequence.elements)
                 guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-                let target = elements[0].trimmedDescription
+                let target = elements[0].trimmedText
                 if target == property.name || target == "self." + property.name {
                     found.append((elements[2], file.location(of: sequence)))
                 }

@@ -20,7 +20,7 @@ enum SyntaxScope {
         if let declaration = node.as(ClassDeclSyntax.self) { return declaration.name.text }
         if let declaration = node.as(EnumDeclSyntax.self) { return declaration.name.text }
         if let declaration = node.as(ActorDeclSyntax.self) { return declaration.name.text }
-        if let declaration = node.as(ExtensionDeclSyntax.self) { return declaration.extendedType.trimmedDescription }
+        if let declaration = node.as(ExtensionDeclSyntax.self) { return declaration.extendedType.trimmedText }
         return nil
     }
 
@@ -43,7 +43,7 @@ enum SyntaxScope {
         if let function = function(around: node) {
             for parameter in function.signature.parameterClause.parameters
             where (parameter.secondName ?? parameter.firstName).text == name {
-                return parameter.type.trimmedDescription.strippingOptional
+                return parameter.type.trimmedText.strippingOptional
             }
         }
         let scope = typeName(around: node)
@@ -56,9 +56,9 @@ enum SyntaxScope {
     static func returnType(around node: some SyntaxProtocol) -> String? {
         guard let type = function(around: node)?.signature.returnClause?.type else { return nil }
         if let tuple = type.as(TupleTypeSyntax.self), let first = tuple.elements.first {
-            return first.type.trimmedDescription.strippingOptional
+            return first.type.trimmedText.strippingOptional
         }
-        return type.trimmedDescription.strippingOptional
+        return type.trimmedText.strippingOptional
     }
 }
 

@@ -41,8 +41,8 @@ struct TransitionBuilderRecognizer {
         var rows: [MachineSketch.Row] = []
         var start: MachineSketch.Start = .unknown
         for chain in body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false) {
-            if chain.calledName == "build", chain.calledBase?.trimmedDescription == variable,
-                let initial = chain.argument("initialState"), let state = builders[initial.trimmedDescription]
+            if chain.calledName == "build", chain.calledBase?.trimmedText == variable,
+                let initial = chain.argument("initialState"), let state = builders[initial.trimmedText]
             {
                 start = .state(state, file.location(of: initial))
                 continue
@@ -84,11 +84,11 @@ struct TransitionBuilderRecognizer {
             case "on": effects.insert(step.argument(nil)?.stringLiteralValue ?? "on", at: 0)
             case "by": event = step.argument("event").flatMap(CasePattern.caseName)
             case "shouldTransit":
-                guard step.calledBase?.trimmedDescription == variable, let direction = step.argument(nil)?.as(SequenceExprSyntax.self)
+                guard step.calledBase?.trimmedText == variable, let direction = step.argument(nil)?.as(SequenceExprSyntax.self)
                 else { return nil }
                 let parts = Array(direction.elements)
                 guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "~>",
-                    let source = builders[parts[0].trimmedDescription], let target = builders[parts[2].trimmedDescription]
+                    let source = builders[parts[0].trimmedText], let target = builders[parts[2].trimmedText]
                 else { return nil }
                 if let event, eventEnum.case(named: event) == nil { return nil }
                 var row = MachineSketch.Row(

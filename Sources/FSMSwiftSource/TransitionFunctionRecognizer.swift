@@ -63,7 +63,7 @@ struct TransitionFunctionRecognizer {
                     sketch.warnings.append(unread(item, file: file))
                     continue
                 }
-                let conditions = item.whereClause.map { [$0.condition.trimmedDescription] } ?? []
+                let conditions = item.whereClause.map { [$0.condition.trimmedText] } ?? []
                 sketch.rows += rows(scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events, at: item, file: file)
             }
         }
@@ -167,7 +167,7 @@ struct TransitionFunctionRecognizer {
         guard case .case(let label) = switchCase.label else { return [(.any, [])] }
         return label.caseItems.map { item in
             let positions = CasePattern.positions(of: item.pattern)
-            return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedDescription] } ?? [])
+            return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedText] } ?? [])
         }
     }
 
@@ -204,7 +204,7 @@ struct TransitionFunctionRecognizer {
         if let returned = SyntaxScope.returnType(around: node).flatMap({ module.lookupEnum($0, at: node, in: file) }) {
             if let index = enums.firstIndex(where: { $0.location == returned.location }) { return index }
         }
-        for index in 0..<2 where subjects[index].trimmedDescription.lowercased().contains("state") { return index }
+        for index in 0..<2 where subjects[index].trimmedText.lowercased().contains("state") { return index }
         for index in 0..<2 where enums[index].name.contains("State") { return index }
         return 0
     }
@@ -229,7 +229,7 @@ struct TransitionFunctionRecognizer {
         _ file: SwiftSourceFile, _ stateEnum: EnumCatalog.Enum, stateExpression: ExprSyntax, at node: some SyntaxProtocol
     ) -> BranchScanner {
         var variables: Set<String> = ["state", "self.state"]
-        let text = stateExpression.trimmedDescription
+        let text = stateExpression.trimmedText
         variables.insert(text)
         variables.insert(text.hasPrefix("self.") ? String(text.dropFirst(5)) : "self." + text)
         let returned = SyntaxScope.returnType(around: node).flatMap { module.lookupEnum($0, at: node, in: file) }
