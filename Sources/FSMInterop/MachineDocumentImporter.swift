@@ -7,10 +7,14 @@ public import FSMCore
 public struct MachineDocumentImporter: MachineImporter {
     /// The syntax of the files it reads.
     public var syntax: MachineFileFormat
+    /// The XState major version (4 or 5) its XState configs are read as; `nil` to tell it from
+    /// each config's keys.
+    public var xstateVersion: Int?
 
     /// Creates an importer for JSON or YAML.
-    public init(syntax: MachineFileFormat) {
+    public init(syntax: MachineFileFormat, xstateVersion: Int? = nil) {
         self.syntax = syntax
+        self.xstateVersion = xstateVersion
     }
 
     public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
@@ -23,7 +27,7 @@ public struct MachineDocumentImporter: MachineImporter {
             return try PythonStateMachineImporter().read(document: root, path: path)
         }
         if Self.isXState(root) {
-            return try XStateImporter().read(document: root, path: path)
+            return try XStateImporter(version: xstateVersion).read(document: root, path: path)
         }
         do throws(MachineFileError) {
             return ImportedMachine(machine: try MachineFileDecoder.decode(root))

@@ -46,12 +46,16 @@ public enum MachineFormat: String, Sendable, CaseIterable {
     }
 
     /// The reader for this format, or `nil` for a format fsmviz only writes.
-    public var importer: (any MachineImporter)? {
+    public var importer: (any MachineImporter)? { importer(xstateVersion: nil) }
+
+    /// The reader for this format, reading XState configs as `xstateVersion` (4 or 5) says, or
+    /// as each config's keys tell when it is `nil`.
+    public func importer(xstateVersion: Int?) -> (any MachineImporter)? {
         switch self {
-        case .json: MachineDocumentImporter(syntax: .json)
-        case .yaml: MachineDocumentImporter(syntax: .yaml)
+        case .json: MachineDocumentImporter(syntax: .json, xstateVersion: xstateVersion)
+        case .yaml: MachineDocumentImporter(syntax: .yaml, xstateVersion: xstateVersion)
         case .scxml: SCXMLImporter()
-        case .xstate: XStateImporter()
+        case .xstate: XStateImporter(version: xstateVersion)
         case .mermaid, .plantuml: nil
         }
     }

@@ -10,20 +10,22 @@ public enum MachineReader {
     /// - Throws: ``/FSMCore/MachineFileError`` naming the file and, where there is one, the position.
     ///
     /// The machine must stay within `limits` (size, states, transitions, nesting, label length).
+    /// XState configs are read as `xstateVersion` (4 or 5) says, or as their keys tell.
     public static func read(
-        path: String, format: MachineFormat? = nil, limits: InputLimits = .standard
+        path: String, format: MachineFormat? = nil, limits: InputLimits = .standard, xstateVersion: Int? = nil
     ) throws(MachineFileError) -> ImportedMachine {
-        let imported = try readUnchecked(path: path, format: format, maximumFileSize: limits.fileSize ?? .max)
+        let imported = try readUnchecked(
+            path: path, format: format, maximumFileSize: limits.fileSize ?? .max, xstateVersion: xstateVersion)
         try limits.check(imported.machine, path: path == "-" ? "<stdin>" : path)
         return imported
     }
 
     private static func readUnchecked(
-        path: String, format: MachineFormat?, maximumFileSize: Int
+        path: String, format: MachineFormat?, maximumFileSize: Int, xstateVersion: Int?
     ) throws(MachineFileError) -> ImportedMachine {
         if path == "-", format == nil {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
-            return try sniff(bytes).read(bytes, path: "<stdin>")
+            return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: "<stdin>")
         }
         // Apache Commons SCXML and many projects name SCXML documents `.xml`; the SCXML reader
         // refuses any other root element with its position.
@@ -33,7 +35,7 @@ public enum MachineReader {
                 path: path, location: nil,
                 message: "cannot tell the file's format from its name; use a .json, .yaml, .yml, .scxml or .xml (SCXML) file, or name the format")
         }
-        guard let importer = chosen.importer else {
+        guard let importer = chosen.importer(xstateVersion: xstateVersion) else {
             throw MachineFileError(
                 path: path, location: nil,
                 message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
@@ -53,9 +55,9 @@ public enum MachineReader {
     }
 
     /// The importer for a document whose name says nothing.
-    static func sniff(_ bytes: [UInt8]) -> any MachineImporter {
+    static func sniff(_ bytes: [UInt8], xstateVersion: Int? = nil) -> any MachineImporter {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         if first == UInt8(ascii: "<") { return SCXMLImporter() }
-        return MachineDocumentImporter(syntax: MachineFileFormat(sniffing: bytes))
+        return MachineDocumentImporter(syntax: MachineFileFormat(sniffing: bytes), xstateVersion: xstateVersion)
     }
 }

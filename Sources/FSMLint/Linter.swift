@@ -30,6 +30,9 @@ public struct Linter: Sendable {
     public var limits: InputLimits
     /// The format to read every file in, or `nil` to go by each file's name.
     public var format: MachineFormat?
+    /// The XState major version (4 or 5) XState configs are read as; `nil` to tell it from
+    /// each config's keys.
+    public var xstateVersion: Int?
     /// The reader of source files that hold machines (fsmviz's Swift reader), whose files
     /// directory searches then include; all of one run's source files are read together, as one
     /// module, and each machine's findings are reported in the file of the element they are about.
@@ -116,7 +119,7 @@ public struct Linter: Sendable {
     public func lint(file path: String, settings: RuleSettings = RuleSettings()) -> LintResult {
         let imported: ImportedMachine
         do {
-            imported = try MachineReader.read(path: path, format: format, limits: limits)
+            imported = try MachineReader.read(path: path, format: format, limits: limits, xstateVersion: xstateVersion)
         } catch {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }

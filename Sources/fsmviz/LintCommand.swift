@@ -90,6 +90,7 @@ extension FsmvizCommand {
             let source: Linter.ConfigurationSource = config.map { .file($0) } ?? .discover
             var linter = Linter(configuration: source, limits: limitOptions.limits)
             linter.format = reading.from?.format
+            linter.xstateVersion = reading.xstateVersion
             linter.sourceReader = SwiftSourceReader()
             linter.allowsNoMachines = allowEmpty
             var results = linter.lint(inputs)

@@ -20,8 +20,20 @@ struct ReadingOptions: ParsableArguments {
             valueName: "name"))
     var machine: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Read XState configs as XState 4 or 5 (default: as each config's keys tell; 4 for cond, internal, predictableActionArguments, schema or tsTypes).",
+            valueName: "4|5"))
+    var xstateVersion: Int?
+
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, progress or closing counts.")
     var quiet = false
+
+    func validate() throws {
+        if let xstateVersion, ![4, 5].contains(xstateVersion) {
+            throw ValidationError("--xstate-version takes 4 or 5, not \(xstateVersion)")
+        }
+    }
 
     /// Whether `input` is read as Swift source: a `.swift` file, a directory, or `--from swift`.
     func readsSwift(_ input: String) -> Bool {
@@ -43,7 +55,7 @@ struct ReadingOptions: ParsableArguments {
         if readsSwift(input) {
             imported = try chosen(from: machines(in: input, limits: limits), in: input).imported
         } else {
-            imported = try MachineReader.read(path: input, format: from?.format, limits: limits)
+            imported = try MachineReader.read(path: input, format: from?.format, limits: limits, xstateVersion: xstateVersion)
         }
         printWarnings(of: imported, input: input)
         return imported
