@@ -48,8 +48,9 @@ func entryKind(_ path: String, followingLinks: Bool) -> FileEntryKind? {
     }
 }
 
-/// Whether this process may write to the file at `path` (its permission bits, not the
-/// directory's), as access(2) with `W_OK`.
+/// Whether the file at `path` may be written: access(2) with `W_OK`, and a write permission
+/// bit set, since access(2) says yes to root whatever the mode.
 func isWritable(_ path: String) -> Bool {
-    access(path, W_OK) == 0
+    var status = stat()
+    return access(path, W_OK) == 0 && stat(path, &status) == 0 && status.st_mode & 0o222 != 0
 }
