@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// fsmviz's exit statuses, as documented in `fsmviz --help`.
-enum ExitStatus: Int32, Comparable {
+enum ExitStatus: Int32, Comparable, Error {
     case success = 0
     /// `fsmviz lint` found a problem at or above `--fail-on`, or `fsmviz diff` a change (with
     /// `--fail-on`, a new finding).

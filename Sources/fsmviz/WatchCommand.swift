@@ -87,8 +87,15 @@ extension FsmvizCommand {
         /// worked; a failure has been printed by `render`, and its previous output stays.
         @discardableResult
         private func renderAgain(_ inputs: [String]) -> Bool {
+            // A save that put a FIFO or a device in a machine file's place would block the
+            // read, and with it the watcher and Ctrl-C, until something wrote to it.
+            let irregular = inputs.filter { FileEntryKind(atPath: $0).map { $0 != .regularFile } ?? false }
+            for path in irregular {
+                Console.printError(Diagnostic(path: path, location: nil, message: "is not a regular file; watch reads regular files only").description)
+            }
             var job = render
-            job.inputs = inputs
+            job.inputs = inputs.filter { !irregular.contains($0) }
+            guard !job.inputs.isEmpty else { return false }
             // Several inputs render into a directory, even when only one of them changed.
             if render.inputs.count > 1, let output = render.output, !output.hasSuffix("/") {
                 job.output = output + "/"

@@ -92,8 +92,12 @@ import Testing
     /// Connects to 127.0.0.1:`port`, sends a GET for `path` and reads until `enough` says so
     /// or the connection closes (10 s at most).
     static func get(_ path: String, port: UInt16, until enough: (String) -> Bool = { _ in false }) -> String {
+        exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port, until: enough)
+    }
+
+    /// A connection to 127.0.0.1:`port`, or -1.
+    static func connection(to port: UInt16) -> Int32 {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(connection) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -101,9 +105,22 @@ import Testing
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { return "" }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        guard connected == 0 else {
+            close(connection)
+            return -1
+        }
+        return connection
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends `request` as it is and reads until `enough` says so
+    /// or the connection closes (10 s at most).
+    static func exchange(_ request: String, port: UInt16, until enough: (String) -> Bool = { _ in false }) -> String {
+        let connection = connection(to: port)
+        guard connection >= 0 else { return "" }
+        defer { close(connection) }
+        // Without waiting, and without SIGPIPE: a server that stops reading (or closes) must not
+        // block or end the test.
+        _ = Array(request.utf8).withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Date().addingTimeInterval(10)
