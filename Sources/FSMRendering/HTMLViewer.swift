@@ -23,18 +23,21 @@ public struct HTMLViewer: Sendable {
     /// The theme the SVG was drawn with; the page's dark mode recolours its colours to
     /// ``/FSMDOT/DOTTheme/dark``'s.
     public var theme: DOTTheme
+    /// The page's title, as the diagram's (`--title`); the machine's name when `nil` or empty.
+    public var title: String?
 
-    /// A viewer for `machine` drawn with `theme`, listing `findings`.
-    public init(machine: Machine, findings: [Finding] = [], theme: DOTTheme = .standard) {
+    /// A viewer for `machine` drawn with `theme`, titled `title`, listing `findings`.
+    public init(machine: Machine, findings: [Finding] = [], theme: DOTTheme = .standard, title: String? = nil) {
         self.machine = machine
         self.findings = findings
         self.theme = theme
+        self.title = title
     }
 
     /// The page around `svg`, an SVG that ``GraphvizRenderer`` rendered of ``machine``.
     /// The same input gives the same bytes.
     public func page(svg: [UInt8]) -> [UInt8] {
-        let title = DiagramText.escaped(machine.name ?? "State machine")
+        let title = DiagramText.escaped(self.title.flatMap { $0.isEmpty ? nil : $0 } ?? machine.name ?? "State machine")
         let style = Self.style + darkDiagramStyle
         let policy = [
             "default-src 'none'", "style-src \(CSPHash.source(of: style))", "script-src \(CSPHash.source(of: Self.script))",

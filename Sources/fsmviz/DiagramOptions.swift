@@ -85,7 +85,7 @@ struct DiagramOptions: ParsableArguments {
     func htmlPage(around svg: [UInt8], of machine: Machine) -> [UInt8] {
         HTMLViewer(
             machine: machine, findings: lint ? machine.analyze() : [],
-            theme: namedTheme ?? (style == .flowdiagram ? .plain : .standard)
+            theme: namedTheme ?? (style == .flowdiagram ? .plain : .standard), title: title
         ).page(svg: svg)
     }
 

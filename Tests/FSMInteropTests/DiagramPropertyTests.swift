@@ -70,7 +70,10 @@ import Yams
             if decoded(node.label) != (state.displayName.isEmpty ? "\u{200B}" : state.displayName) {
                 problems.append("state \(state.id.rawValue.debugDescription) reads as \(decoded(node.label).debugDescription)")
             }
-            if node.parentId != state.parent.map({ ids[$0] }) {
+            // The composite a node sits in, looking through the dividers between regions.
+            var parent = node.parentId
+            while let candidate = parent, nodes[candidate]?.shape == "divider" { parent = nodes[candidate]?.parentId }
+            if parent != state.parent.map({ ids[$0] }) {
                 problems.append("state \(state.id.rawValue.debugDescription) is in \(node.parentId ?? "nothing")")
             }
             let effects = TransitionText.compartment(state, in: machine)

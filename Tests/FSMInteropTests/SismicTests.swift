@@ -132,6 +132,17 @@ import Testing
         }
     }
 
+    /// sismic keeps one of the two keys and drops the other without a word.
+    @Test func aRootStateAndAnInitialStateTogetherAreRefusedAtBoth() throws {
+        let chart = "statechart:\n  name: x\n  root state:\n    name: a\n  initial state:\n    name: b\n"
+        #expect {
+            try Self.read(chart)
+        } throws: { error in
+            (error as? MachineFileError)?.description
+                == "chart.yaml:5:3: error: the statechart has both 'root state' (at 3:3) and 'initial state'; keep one"
+        }
+    }
+
     @Test func mistakesAreErrorsWithSuggestions() throws {
         do {
             _ = try Self.read("statechart:\n  name: x\n  root state:\n    name: a\n    on entri: x = 1\n")

@@ -50,6 +50,15 @@ import Testing
         text.lowercased().ranges(of: needle.lowercased()).count
     }
 
+    @Test func thePageIsTitledAsTheDiagramIs() throws {
+        let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("tcp.json").path)
+        let svg = try renderer.render(machine, format: .svg)
+        let titled = String(decoding: HTMLViewer(machine: machine, title: "TCP <states>").page(svg: svg), as: UTF8.self)
+        #expect(titled.contains("<title>TCP &lt;states&gt;</title>"))
+        let untitled = String(decoding: HTMLViewer(machine: machine, title: "").page(svg: svg), as: UTF8.self)
+        #expect(untitled.contains("<title>\(machine.name ?? "State machine")</title>"))
+    }
+
     @Test func aPageIsOneDocumentWithTheDrawingInlineAndNothingToLoad() throws {
         let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("tcp.json").path)
         let svg = try renderer.render(machine, format: .svg)

@@ -27,8 +27,15 @@ struct SismicMachineBuilder {
         if let preamble = fields.first(where: { $0.key == "preamble" }) {
             warnings.append((preamble.keyLocation, "'preamble' is not analysed: fsmviz reads guards as opaque conditions"))
         }
-        guard let rootState = fields.first(where: { $0.key == "root state" || $0.key == "initial state" }) else {
+        let roots = fields.filter { $0.key == "root state" || $0.key == "initial state" }
+        guard let rootState = roots.first else {
             throw .init(path: "", location: statechart.value.location, message: "the statechart has no 'root state'")
+        }
+        if roots.count > 1 {
+            // sismic reads one and drops the other; which one is a guess fsmviz does not make.
+            throw .init(
+                path: "", location: roots[1].keyLocation,
+                message: "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one")
         }
         try addState(rootState.value, parent: nil, isInitial: true)
         let (name, summary) = (
