@@ -52,7 +52,8 @@ enum MachineFileSearch {
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
                 case .file where MachineFormat(path: name).map({ $0.importer != nil }) == true:
-                    children.append((child, false))
+                    // fsmviz's own JSON report, written here by an earlier `lint -o`, is no machine.
+                    if !isLintReport(child) { children.append((child, false)) }
                 case .file where name.lowercased().hasSuffix(".xml") && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
                 case .file where sourceExtensions.contains(where: { name.lowercased().hasSuffix("." + $0) }):
@@ -68,6 +69,21 @@ enum MachineFileSearch {
             errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
         }
         return (files, errors)
+    }
+
+    /// Whether the file at `path` starts as `fsmviz lint`'s JSON report or a SARIF log: an object
+    /// whose first key is `files`, or that names the SARIF schema, within its first 4 KiB.
+    private static func isLintReport(_ path: String) -> Bool {
+        guard path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".sarif"),
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096) else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard start.hasPrefix("{") else { return false }
+        let firstKey = start.dropFirst().drop(while: \.isWhitespace)
+        return firstKey.hasPrefix("\"files\"") || (text.contains("\"$schema\"") && text.contains("sarif"))
     }
 
     private enum Kind {

@@ -28,6 +28,27 @@ import Testing
         result.findings.map { "\($0.ruleID) \($0.severity)" }
     }
 
+    @Test func configurationLookupStopsAtTheRepositoryRoot() throws {
+        let root = try Self.tree([
+            ".fsmviz.yml": "disable: [unused-event, dead-end]\n",
+            "repo/.git/HEAD": "ref: refs/heads/main\n",
+            "repo/machines/machine.yaml": Self.machine,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let results = Linter().lint([root.appendingPathComponent("repo").path])
+        #expect(results.map(Self.rules) == [["dead-end warning", "unused-event warning"]], "the configuration above .git is not the project's")
+    }
+
+    @Test func aDirectoryWalkSkipsTheLintReportWrittenIntoIt() throws {
+        let root = try Self.tree(["machine.yaml": Self.machine])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = JSONReporter().report(Linter().lint([root.path]))
+        try Data(report.utf8).write(to: root.appendingPathComponent("report.json"))
+        let again = Linter().lint([root.path])
+        #expect(again.map(\.path) == [root.appendingPathComponent("machine.yaml").path])
+        #expect(again.allSatisfy { $0.errors.isEmpty })
+    }
+
     @Test func configurationIsFoundByWalkingUpAndTheNearestWins() throws {
         let root = try Self.tree([
             ".fsmviz.yml": "disable: [unused-event]\n",

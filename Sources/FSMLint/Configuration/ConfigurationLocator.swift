@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds the configuration that governs each machine file: the nearest `.fsmviz.yml` in the
-/// file's directory or any directory above it. Each directory is looked at, and each
-/// configuration read, once per run.
+/// file's directory or any directory above it, up to the root of its git repository (a
+/// directory holding `.git`): a configuration outside the repository is not the project's.
+/// Each directory is looked at, and each configuration read, once per run.
 struct ConfigurationLocator {
     /// A configuration file found, and what reading it gave.
     struct Found {
@@ -50,6 +51,7 @@ struct ConfigurationLocator {
                 answer = candidate
                 break
             }
+            if FileManager.default.fileExists(atPath: (current == "/" ? "" : current) + "/.git") { break }
             guard current != "/", let slash = current.lastIndex(of: "/") else { break }
             current = slash == current.startIndex ? "/" : String(current[..<slash])
         }
