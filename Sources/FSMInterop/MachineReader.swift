@@ -48,10 +48,16 @@ public enum MachineReader {
     /// 4 KiB, past any XML declaration and comments): how a directory search tells SCXML
     /// saved as `.xml` from other XML.
     public static func looksLikeSCXML(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard let head = head(of: path) else { return false }
+        return head.firstRange(of: Array("<scxml".utf8)) != nil
+    }
+
+    /// The first 4 KiB of the file at `path` (all of it, if shorter), or `nil` when it cannot
+    /// be read: what a directory search looks at to tell what a file is without reading it whole.
+    public static func head(of path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096) else { return false }
-        return head.range(of: Data("<scxml".utf8)) != nil
+        return (try? handle.read(upToCount: 4096)).map { Array($0) }
     }
 
     /// The importer for a document whose name says nothing.

@@ -75,10 +75,8 @@ enum MachineFileSearch {
     /// whose first key is `files`, or that names the SARIF schema, within its first 4 KiB.
     private static func isLintReport(_ path: String) -> Bool {
         guard path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".sarif"),
-            let handle = FileHandle(forReadingAtPath: path)
+            let head = MachineReader.head(of: path)
         else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096) else { return false }
         let text = String(decoding: head, as: UTF8.self)
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard start.hasPrefix("{") else { return false }

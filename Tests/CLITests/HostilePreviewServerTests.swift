@@ -129,10 +129,7 @@ import Testing
         Watch.waitUntil("the next save is drawn", seconds: 20) {
             ((try? String(contentsOf: directory.appendingPathComponent("door.svg"), encoding: .utf8)) ?? "").contains(">Ajar</text>")
         }
-        process.interrupt()
-        Watch.waitUntil("Ctrl-C stops it", seconds: 20) { !process.isRunning }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        Watch.stop(process, seconds: 20)
         (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationStatus == 0)
     }

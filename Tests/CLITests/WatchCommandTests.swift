@@ -40,6 +40,15 @@ import Testing
         return (process, transcript)
     }
 
+    /// Sends Ctrl-C to a running `watch` and waits for its end (killing it if it outlives
+    /// `seconds`): Foundation keeps a Process until its end has been waited for.
+    static func stop(_ process: Process, seconds: Double = 30) {
+        process.interrupt()
+        waitUntil("Ctrl-C stops it", seconds: seconds) { !process.isRunning }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     static func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
@@ -77,10 +86,7 @@ import Testing
         try Self.save(Self.machine(["Closed", "Ajar"]), to: input)
         Self.waitUntil("the fix is drawn") { svg().contains(">Ajar</text>") }
 
-        process.interrupt()
-        Self.waitUntil("Ctrl-C stops it", seconds: 30) { !process.isRunning }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        Self.stop(process)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         Self.waitUntil("stopped is printed", seconds: 5) { transcript.current.hasSuffix("stopped\n") }
@@ -165,11 +171,7 @@ import Testing
         #expect(events.contains("Content-Type: text/event-stream") && events.contains("data: reload"), "\(events)")
         #expect(Self.get("/", port: port).contains(#"data-state="Ajar""#))
 
-        process.interrupt()
-        Self.waitUntil("Ctrl-C stops it", seconds: 30) { !process.isRunning }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        // Foundation keeps a Process until its end has been waited for.
-        process.waitUntilExit()
+        Self.stop(process)
         (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
         #expect(process.terminationStatus == 0)
     }
