@@ -7,6 +7,19 @@ import SwiftSyntax
 /// the event. The methods of the type's extensions in other files count too.
 struct MutatingMethodRecognizer {
     let module: SwiftModule
+    /// The non-static methods of each type, by the type's qualified name, found in one walk.
+    private let methodsByType: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]]
+
+    init(module: SwiftModule) {
+        self.module = module
+        var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
+        for file in module.files {
+            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
+                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
+            }
+        }
+        methodsByType = functions
+    }
 
     /// Every machine the module's types hold, claiming the switches it read.
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
@@ -66,16 +79,6 @@ struct MutatingMethodRecognizer {
         return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
     }
 
-    /// The non-static methods of each type, by the type's qualified name.
-    private var methodsByType: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] {
-        var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
-        for file in module.files {
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
-                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
-            }
-        }
-        return functions
-    }
 
     /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
     private func read(

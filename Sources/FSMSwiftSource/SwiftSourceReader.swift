@@ -61,7 +61,8 @@ public struct SwiftSourceReader: ModuleMachineReader {
         }
         let module = SwiftModule(files: files)
         var claimed: Set<SyntaxIdentifier> = []
-        var sketches = MutatingMethodRecognizer(module: module).machines(claimed: &claimed)
+        let methods = MutatingMethodRecognizer(module: module)
+        var sketches = methods.machines(claimed: &claimed)
         let inventory = SyntaxInventory(files: files)
         sketches += ReducerRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
         sketches += RouteRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
@@ -75,7 +76,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
         for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
-        sketches += MutatingMethodRecognizer(module: module).enumMachines(claimed: &claimed)
+        sketches += methods.enumMachines(claimed: &claimed)
         sketches = Self.uniquelyNamed(sketches)
         var machines: [ModuleMachine] = []
         var warnings: [Diagnostic] = []
