@@ -89,7 +89,8 @@ extension FsmvizCommand {
         private func renderAgain(_ inputs: [String]) -> Bool {
             // A save that put a FIFO or a device in a machine file's place would block the
             // read, and with it the watcher and Ctrl-C, until something wrote to it.
-            let irregular = inputs.filter { FileEntryKind(atPath: $0).map { $0 != .regularFile } ?? false }
+            // A directory of Swift sources is read file by file, and each of those as a regular file.
+            let irregular = inputs.filter { FileEntryKind(atPath: $0).map { ![.regularFile, .directory].contains($0) } ?? false }
             for path in irregular {
                 Console.printError(Diagnostic(path: path, location: nil, message: "is not a regular file; watch reads regular files only").description)
             }

@@ -102,6 +102,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("AuthResolver.svg").path))
     }
 
+    @Test func watchDrawsADirectoryOfSwiftSources() throws {
+        let sources = try Self.sources()
+        defer { try? FileManager.default.removeItem(at: sources) }
+        let (process, transcript) = try WatchCommandTests.watch([".", "-o", "diagrams/"], in: sources)
+        WatchCommandTests.waitUntil("the machines are drawn", seconds: 60) {
+            FileManager.default.fileExists(atPath: sources.appendingPathComponent("diagrams/Player.svg").path)
+        }
+        WatchCommandTests.stop(process)
+        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+        #expect(!transcript.current.contains("not a regular file"), "\(transcript.current)")
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func renderOfCodeWithoutAMachineFailsUnlessEmptyIsAllowed() throws {
         let file = "\(Self.styles)/NotMachines.swift"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
