@@ -40,6 +40,8 @@ import Testing
             State("P", isParallel: true), State("R1", parent: "P"), State("R2", parent: "P"),
             State("H", parent: "R1", pseudoState: .deepHistory), State("r1a", kind: .initial, parent: "R1"),
             State("r2a", kind: .initial, parent: "R2"),
+            // Regions that are single states, which PlantUML links only inside their block.
+            State("Q", isParallel: true), State("qa", parent: "Q"), State("qb", parent: "Q"),
         ]
         transitions += [
             Transition(from: "start", on: "fork", to: ["r1a", "r2a"]),
@@ -49,6 +51,9 @@ import Testing
             Transition(from: "r2a", on: "leave", to: ["a b", "start"]),
             Transition(from: "r2a", on: "restart", to: ["r1a", "r2a"]),
             Transition(from: "H", on: nil, to: "r1a"),
+            Transition(from: "start", on: "split", to: "Q"),
+            Transition(from: "qa", on: "again", to: "qa"),
+            Transition(from: "qa", on: "across", to: "qb"),
         ]
         return try Machine(name: "Hostile \"names\": #1", states: states, transitions: transitions)
     }

@@ -160,13 +160,17 @@ struct DiagramWriter {
     /// The identifier to link for `state` in a transition with `other` at its other end (`nil`:
     /// a node outside every state). PlantUML cannot link into a parallel region from outside
     /// it, so there the link ends at the outermost parallel state that `other` is not inside.
+    /// A region that is a single state cannot be linked outside its parallel state's block at
+    /// all, not even to itself, so its links end at that parallel state too.
     private mutating func target(_ state: StateID, from other: StateID?) -> String {
         guard dialect == .plantUML else { return ids[state] }
+        let isSingleStateRegion = !machine.isCompound(state)
         var result = state
         var current = machine.state(state)?.parent
         var child = state
         while let ancestor = current {
-            if machine.isParallel(ancestor), other.map({ !isInside($0, child) }) ?? true { result = ancestor }
+            let isOutside = other.map { !isInside($0, child) } ?? true
+            if machine.isParallel(ancestor), isOutside || (child == state && isSingleStateRegion) { result = ancestor }
             child = ancestor
             current = machine.state(ancestor)?.parent
         }
