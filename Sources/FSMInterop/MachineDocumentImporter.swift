@@ -48,21 +48,35 @@ public struct MachineDocumentImporter: MachineImporter {
         return true
     }
 
-    /// python-statemachine 3's JSON and YAML: a `datamodel` list, or states keyed by name
-    /// that carry `initial: true` or a `transitions` list.
+    /// python-statemachine 3's JSON and YAML: a `datamodel` list, or states keyed by name, at
+    /// any depth, with a mark XState configs do not have: a `transitions` list, an `enter`
+    /// action, or `initial`, `final` or `parallel` given as a boolean (XState writes `initial`
+    /// as a child's name and `type: final`). A compound state's children may carry the only
+    /// marks, so the nested `states` are searched too.
     static func isPythonStateMachine(_ root: DocumentNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
         if members.contains(where: { $0.key == "datamodel" }) { return true }
-        guard let states = members.first(where: { $0.key == "states" }), case .object(let named) = states.value.value else {
-            return false
-        }
-        return named.contains { member in
-            guard case .object(let fields) = member.value.value else { return false }
-            return fields.contains { field in
-                if field.key == "transitions" { return true }
-                if field.key == "initial", case .bool = field.value.value { return true }
-                return false
+        var pending = [members]
+        while let fields = pending.popLast() {
+            guard let states = fields.first(where: { $0.key == "states" }), case .object(let named) = states.value.value else {
+                continue
+            }
+            for member in named {
+                guard case .object(let stateFields) = member.value.value else { continue }
+                if stateFields.contains(where: isPythonStateMachineMark) { return true }
+                pending.append(stateFields)
             }
         }
+        return false
     }
-}
+
+    private static func isPythonStateMachineMark(_ field: DocumentNode.Member) -> Bool {
+        switch field.key {
+        case "transitions", "enter": return true
+        case "initial", "final", "parallel":
+            if case .bool = field.value.value { return true }
+            return false
+        default: return false
+        }
+    }
+}}

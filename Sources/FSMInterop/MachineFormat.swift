@@ -11,6 +11,11 @@ public enum MachineFormat: String, Sendable, CaseIterable {
     case scxml
     /// An XState machine config as JSON (read only).
     case xstate
+    /// python-statemachine's own JSON or YAML definition (read only); the file's extension
+    /// says which syntax, YAML when it says neither.
+    case pythonStateMachine = "python-statemachine"
+    /// A sismic statechart in YAML (read only).
+    case sismic
     /// A Mermaid `stateDiagram-v2` (written only).
     case mermaid
     /// A PlantUML state diagram (written only).
@@ -38,7 +43,7 @@ public enum MachineFormat: String, Sendable, CaseIterable {
     public var fileExtension: String {
         switch self {
         case .json, .xstate: "json"
-        case .yaml: "yaml"
+        case .yaml, .pythonStateMachine, .sismic: "yaml"
         case .scxml: "scxml"
         case .mermaid: "mmd"
         case .plantuml: "puml"
@@ -56,6 +61,8 @@ public enum MachineFormat: String, Sendable, CaseIterable {
         case .yaml: MachineDocumentImporter(syntax: .yaml, xstateVersion: xstateVersion)
         case .scxml: SCXMLImporter()
         case .xstate: XStateImporter(version: xstateVersion)
+        case .pythonStateMachine: PythonStateMachineImporter()
+        case .sismic: SismicImporter()
         case .mermaid, .plantuml: nil
         }
     }
@@ -68,7 +75,7 @@ public enum MachineFormat: String, Sendable, CaseIterable {
         case .scxml: SCXMLExporter()
         case .mermaid: MermaidExporter()
         case .plantuml: PlantUMLExporter()
-        case .xstate: nil
+        case .xstate, .pythonStateMachine, .sismic: nil
         }
     }
 }

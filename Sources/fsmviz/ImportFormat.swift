@@ -7,6 +7,8 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
     case yaml
     case scxml
     case xstate
+    case pythonStateMachine = "python-statemachine"
+    case sismic
     /// Swift source, read by FSMSwiftSource rather than a machine-file importer.
     case swift
 
@@ -17,6 +19,8 @@ enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
         case .yaml: .yaml
         case .scxml: .scxml
         case .xstate: .xstate
+        case .pythonStateMachine: .pythonStateMachine
+        case .sismic: .sismic
         case .swift: nil
         }
     }

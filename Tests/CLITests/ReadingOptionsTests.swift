@@ -33,6 +33,20 @@ import Testing
         #expect(try CommandRunner.run(["lint", path, "--from", "scxml"]).status == 0)
     }
 
+    /// A file that is python-statemachine's or sismic's, read as such when `--from` says so,
+    /// whatever its shape or name suggests.
+    @Test(arguments: [
+        ("python-statemachine", "states:\n  a: {}\n  b: {}\n", "state-a"),
+        ("sismic", "statechart:\n  name: s\n  root state:\n    name: top\n    initial: a\n    states:\n      - name: a\n", "state-top"),
+    ])
+    func fromNamesPythonStateMachineAndSismic(format: String, text: String, state: String) throws {
+        let directory = try folder(["machine.txt": text])
+        let path = directory.appendingPathComponent("machine.txt").path
+        let dot = try CommandRunner.run(["dot", path, "--from", format])
+        #expect(dot.status == 0, "\(dot.stderr)")
+        #expect(dot.stdoutText.contains(state), "\(dot.stdoutText)")
+    }
+
     @Test func xmlFilesAreReadAsSCXMLAndLintFindsOnlySCXMLOnes() throws {
         let directory = try folder(["machines/door.xml": Self.scxml, "machines/pom.xml": "<project><modelVersion/></project>"])
         let dot = try CommandRunner.run(["dot", directory.appendingPathComponent("machines/door.xml").path])

@@ -90,6 +90,19 @@ import Testing
             == ["shadowed-transition", "unreachable-state"])
     }
 
+    /// A definition whose only python-statemachine marks are on nested states is still one,
+    /// not an XState config; one without any mark is XState's unless the format is named.
+    @Test func marksOnNestedStatesTellItFromXState() throws {
+        let nested = "states:\n  session:\n    states:\n      idle:\n        initial: true\n        transitions: [{event: go, target: busy}]\n      busy: {}\n"
+        let read = try Self.read(nested)
+        #expect(read.semantics.source == .pythonStateMachine)
+        #expect(read.machine.states.map(\.id) == ["session", "idle", "busy"])
+        let unmarked = Array("states:\n  a: {}\n  b: {}\n".utf8)
+        let named = try MachineFormat.pythonStateMachine.importer?.read(unmarked, path: "machine.yaml")
+        #expect(named?.semantics.source == .pythonStateMachine)
+        #expect(named?.machine.states.map(\.id) == ["a", "b"])
+    }
+
     @Test func mistakesAreErrorsWithSuggestions() throws {
         #expect(throws: MachineFileError.self) { try Self.read("states:\n  a:\n    initial: true\n    transitons: []\n") }
         do {
