@@ -91,7 +91,7 @@ linting the 1M-transition YAML above, 22.2 s and 1.42 GiB peak beside two fuzzer
 reading the document: 61% goes to Yams resolving each plain scalar's tag through `NSRegularExpression`,
 once when fsmviz asks a scalar's value (33%) and once when Yams hashes each mapping's keys to look for
 duplicates (34% in `checkDuplicates`, mostly that same resolution); libyaml's own parsing is about 3%.
-`YAMLKeyScan`, the pass over libyaml's events that refuses non-text keys before Yams composes the
+`YAMLEventScan`, the pass over libyaml's events that refuses non-text keys before Yams composes the
 document (issue 13), takes 2.7%. So a reader that builds the document from libyaml's events directly,
 with the few YAML 1.1 scalar forms a machine file uses checked by hand, would remove most of the gap to
 JSON; this pre-pass is not where the time is."""

@@ -14,8 +14,18 @@ public enum YAMLDocumentParser {
         // A UTF-8 byte-order mark is tolerated, as in JSON: editors on some systems write one,
         // and Yams refuses it. Positions are counted after it, as JSON's are.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-        if let key = YAMLKeyScan.firstNonScalarKey(in: text) {
-            throw DocumentError("mapping keys must be plain text", at: key)
+        // Aliases repeat what they name: a few aliases to aliases stand for billions of values,
+        // and one long text aliased a million times for gigabytes. So the expanded document,
+        // one byte per value plus its text, may be at most twice the document and 1 MiB more.
+        switch YAMLEventScan.firstProblem(in: text, budget: 2 * text.utf8.count + maximumAliasGrowth) {
+        case .nonScalarKey(let location)?:
+            throw DocumentError("mapping keys must be plain text", at: location)
+        case .aliasOverBudget(let location)?:
+            throw DocumentError(
+                "this alias expands the document to more than twice its size (and \(maximumAliasGrowth) bytes); refusing to expand it",
+                at: location)
+        case nil:
+            break
         }
         let root: Node?
         do {
@@ -28,24 +38,12 @@ public enum YAMLDocumentParser {
         guard let root else {
             throw DocumentError("expected a YAML document, found an empty file", at: SourceLocation(line: 1, column: 1))
         }
-        // Aliases repeat what they name: a few aliases to aliases stand for billions of values,
-        // and one long text aliased a million times for gigabytes. So the expanded document,
-        // one byte per value plus its text, may be at most twice the document and 1 MiB more.
-        var budget = 2 * text.utf8.count + maximumAliasGrowth
-        return try convert(root, depth: 0, budget: &budget)
+        return try convert(root, depth: 0)
     }
 
-    private static func convert(
-        _ node: Node, depth: Int, budget: inout Int
-    ) throws(DocumentError) -> DocumentNode {
+    private static func convert(_ node: Node, depth: Int) throws(DocumentError) -> DocumentNode {
         let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
             ?? SourceLocation(line: 1, column: 1)
-        budget -= 1 + (node.scalar?.string.utf8.count ?? 0)
-        guard budget >= 0 else {
-            throw DocumentError(
-                "aliases expand the document to more than twice its size (and \(maximumAliasGrowth) bytes); refusing to expand it",
-                at: location)
-        }
         guard depth <= maximumDepth else {
             throw DocumentError(
                 "sequences and mappings nest deeper than \(maximumDepth) levels", at: location)
@@ -59,21 +57,21 @@ public enum YAMLDocumentParser {
             var elements: [DocumentNode] = []
             elements.reserveCapacity(sequence.count)
             for element in sequence {
-                elements.append(try convert(element, depth: depth + 1, budget: &budget))
+                elements.append(try convert(element, depth: depth + 1))
             }
             return DocumentNode(.array(elements), at: location)
         case .mapping(let mapping):
             var members: [DocumentNode.Member] = []
             members.reserveCapacity(mapping.count)
             for (key, value) in mapping {
-                let keyNode = try convert(key, depth: depth + 1, budget: &budget)
+                let keyNode = try convert(key, depth: depth + 1)
                 guard case .scalar(let keyScalar) = key else {
                     throw DocumentError("mapping keys must be plain text", at: keyNode.location)
                 }
                 members.append(
                     DocumentNode.Member(
                         key: keyScalar.string, keyLocation: keyNode.location,
-                        value: try convert(value, depth: depth + 1, budget: &budget)))
+                        value: try convert(value, depth: depth + 1)))
             }
             return DocumentNode(.object(members), at: location)
         case .alias:
