@@ -79,4 +79,4 @@ public struct MachineDocumentImporter: MachineImporter {
         default: return false
         }
     }
-}}
+}
