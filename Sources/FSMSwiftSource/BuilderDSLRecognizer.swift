@@ -19,7 +19,7 @@ struct BuilderDSLRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where Self.isStateMachine(call) {
+        for (call, file) in inventory.calls(named: "StateMachine", "create").map({ ($0.node, $0.file) }) where Self.isStateMachine(call) {
             guard let closure = call.finalClosure, closure.parameterNames.isEmpty,
                 let sketch = machine(call, closure: closure, file: file)
             else { continue }

@@ -62,6 +62,8 @@ struct EnumCatalog {
     private var byQualifiedName: [String: [Int]] = [:]
     private var byName: [Substring: [Int]] = [:]
     private var byCaseName: [String: [Int]] = [:]
+    /// The last components of the aliases' names.
+    private var aliasNames: Set<Substring> = []
 
     init(files: [SwiftSourceFile]) {
         for file in files {
@@ -77,6 +79,22 @@ struct EnumCatalog {
             }
             aliases.merge(collector.aliases) { first, _ in first }
         }
+        aliasNames = Set(aliases.keys.map { Self.lastComponent($0) })
+    }
+
+    /// Whether `typeName` may name one of the enums: its last component is an enum's name or
+    /// an alias's. What cannot is not looked up, which saves most lookups in a big module.
+    func mayName(_ typeName: String) -> Bool {
+        let last = Self.lastComponent(Self.normalized(typeName))
+        return byName[last] != nil || aliasNames.contains(last)
+    }
+
+    private static func normalized(_ typeName: String) -> String {
+        typeName.filter { $0 != " " }.strippingOptional.strippingGenericArguments
+    }
+
+    private static func lastComponent(_ name: String) -> Substring {
+        name.split(separator: ".").last ?? ""
     }
 
     /// The enum a type name written inside `scope` (a qualified type name, or empty at the top
@@ -87,7 +105,7 @@ struct EnumCatalog {
     }
 
     private func lookup(_ typeName: String, in scope: String, file: String?, aliasDepth: Int) -> Enum? {
-        let written = typeName.filter { $0 != " " }.strippingOptional.strippingGenericArguments
+        let written = Self.normalized(typeName)
         var prefix = scope
         while true {
             let candidate = prefix.isEmpty ? written : prefix + "." + written
@@ -108,7 +126,7 @@ struct EnumCatalog {
         // An extension elsewhere, or a type nested in one the files only extend: a unique
         // declaration whose qualified name ends in the name as written is still a syntactic match
         // (`Destination.State` is not any `State`).
-        let matches = (byName[written.split(separator: ".").last ?? ""] ?? []).filter { index in
+        let matches = (byName[Self.lastComponent(written)] ?? []).filter { index in
             let qualified = enums[index].qualifiedName
             return qualified == written || qualified.hasSuffix("." + written)
         }

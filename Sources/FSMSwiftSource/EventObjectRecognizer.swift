@@ -15,9 +15,9 @@ struct EventObjectRecognizer {
     let inventory: SyntaxInventory
 
     func machines() -> [MachineSketch] {
-        inventory.calls.compactMap { found in
+        inventory.calls(named: "StateMachine").compactMap { found in
             let call = found.node
-            guard call.calledName == "StateMachine", call.argument("states") != nil || call.argument("initialStateValue") != nil
+            guard call.argument("states") != nil || call.argument("initialStateValue") != nil
             else { return nil }
             return machine(call, file: found.file)
         }

@@ -34,7 +34,7 @@ struct GameplayKitRecognizer {
         guard !classes.isEmpty else { return [] }
         let enters = allEnterCalls()
         var sketches: [MachineSketch] = []
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "GKStateMachine" {
+        for (call, file) in inventory.calls(named: "GKStateMachine").map({ ($0.node, $0.file) }) {
             guard let list = call.argument("states").flatMap(Self.arrayLiteral) else { continue }
             // A class listed twice is one state (GKStateMachine keeps one instance per class).
             var listed: Set<String> = []
@@ -147,7 +147,7 @@ struct GameplayKitRecognizer {
     private func allEnterCalls() -> [String: [EnterCall]] {
         var found: [String: [EnterCall]] = [:]
         var order = 0
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "enter" {
+        for (call, file) in inventory.calls(named: "enter").map({ ($0.node, $0.file) }) {
             guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedText else { continue }
             while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
             if base.hasPrefix("self.") { base.removeFirst(5) }

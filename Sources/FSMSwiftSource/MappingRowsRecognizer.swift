@@ -23,8 +23,7 @@ struct MappingRowsRecognizer {
         self.inventory = inventory
         var declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)] = [:]
         for found in inventory.enums {
-            let scope = SyntaxScope.typeName(around: found.node)
-            let name = (scope.isEmpty ? "" : scope + ".") + found.node.name.text
+            let name = (found.scope.isEmpty ? "" : found.scope + ".") + found.node.name.text
             if declarations[name] == nil { declarations[name] = (found.node, found.file) }
         }
         self.declarations = declarations

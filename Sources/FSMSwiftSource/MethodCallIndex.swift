@@ -13,7 +13,7 @@ struct MethodCallIndex {
     private var calls: [String: [Call]] = [:]
 
     init(inventory: SyntaxInventory, names: Set<String>) {
-        for found in inventory.calls where names.contains(found.node.calledName ?? "") {
+        for found in inventory.calls(named: names.sorted()) {
             guard var base = found.node.calledBase?.trimmedText else { continue }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             calls[Self.key(base, SyntaxScope.typeName(around: found.node)), default: []].append(Call(call: found.node, file: found.file))

@@ -13,10 +13,8 @@ struct MutatingMethodRecognizer {
     init(module: SwiftModule) {
         self.module = module
         var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
-        for file in module.files {
-            for function in file.tree.descendants(of: FunctionDeclSyntax.self) where !function.isStatic {
-                functions[SyntaxScope.typeName(around: function), default: []].append((file, function))
-            }
+        for found in module.inventory.functions where !found.node.isStatic {
+            functions[found.scope, default: []].append((found.file, found.node))
         }
         methodsByType = functions
     }

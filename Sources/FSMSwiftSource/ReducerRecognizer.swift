@@ -60,10 +60,8 @@ struct ReducerRecognizer {
 
     private func reducers() -> [Reducer] {
         var found: [Reducer] = []
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) {
-            guard let name = call.calledName, ["Reduce", "Reducer", "AnyReducer"].contains(name),
-                let closure = call.finalClosure
-            else { continue }
+        for (call, file) in inventory.calls(named: "Reduce", "Reducer", "AnyReducer").map({ ($0.node, $0.file) }) {
+            guard let closure = call.finalClosure else { continue }
             let parameters = closure.parameterNames
             guard parameters.count >= 2 else { continue }
             let generics = call.genericArgumentNames
@@ -171,7 +169,7 @@ struct ReducerRecognizer {
     /// `Store(initialState: .loggedOut) { AppFeature() }`.
     private func storeStart(of feature: String, stateEnum: EnumCatalog.Enum) -> MachineSketch.Start {
         let name = feature.split(separator: ".").last.map(String.init) ?? feature
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "Store" {
+        for (call, file) in inventory.calls(named: "Store").map({ ($0.node, $0.file) }) {
             guard let initial = call.argument("initialState"),
                 call.finalClosure?.statements.contains(where: { item in
                     item.trimmedText.hasPrefix(name + "(")

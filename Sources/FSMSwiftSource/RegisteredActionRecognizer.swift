@@ -14,8 +14,8 @@ struct RegisteredActionRecognizer {
     func machines() -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         let index = MethodCallIndex(inventory: inventory, names: ["registerAction"])
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) })
-        where ["ActionMachine", "StateMachine"].contains(call.calledName ?? "") && call.argument("initialState") != nil {
+        for (call, file) in inventory.calls(named: "ActionMachine", "StateMachine").map({ ($0.node, $0.file) })
+        where call.argument("initialState") != nil {
             if let sketch = machine(call, file: file, index: index) { sketches.append(sketch) }
         }
         return sketches

@@ -28,7 +28,7 @@ struct RouteRecognizer {
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         let index = MethodCallIndex(inventory: inventory, names: Self.routeMethods)
-        for (call, file) in inventory.calls.map({ ($0.node, $0.file) }) where call.calledName == "StateMachine" && call.argument("state") != nil {
+        for (call, file) in inventory.calls(named: "StateMachine").map({ ($0.node, $0.file) }) where call.argument("state") != nil {
             if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
         }
         return sketches

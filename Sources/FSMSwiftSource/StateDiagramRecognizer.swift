@@ -15,9 +15,9 @@ struct StateDiagramRecognizer {
     let inventory: SyntaxInventory
 
     func machines() -> [MachineSketch] {
-        inventory.calls.compactMap { found in
+        inventory.calls(named: "StateDiagram").compactMap { found in
             let call = found.node
-            guard call.calledName == "StateDiagram", call.genericArgumentNames.count == 2,
+            guard call.genericArgumentNames.count == 2,
                 let nodes = call.argument("nodes")?.as(ArrayExprSyntax.self),
                 let transitions = call.argument("transitions")?.as(ArrayExprSyntax.self),
                 let nodeEnum = module.lookupEnum(call.genericArgumentNames[0], at: call, in: found.file),

@@ -5,17 +5,23 @@ import SwiftSyntax
 /// function in another are found whole.
 struct SwiftModule {
     let files: [SwiftSourceFile]
+    /// The nodes the recognizers start from, gathered in one walk.
+    let inventory: SyntaxInventory
     let enums: EnumCatalog
     let properties: [StoredProperty]
     /// The properties of each type (qualified name), by name.
     let propertiesByScope: [String: [String: StoredProperty]]
     /// Each file's functions by name, those whose name is declared once in the file.
     private let functionsByFile: [String: [String: FunctionDeclSyntax]]
+    /// The properties and local variables whose declared type is one of the enums, by the
+    /// enum's location: where a machine of that enum may start.
+    private let holdersByEnum: [SourceLocation: [StoredProperty]]
     /// The initializers of each type, for the values they give its properties.
     private let initializers: [String: [(file: SwiftSourceFile, node: InitializerDeclSyntax)]]
 
     init(files: [SwiftSourceFile]) {
         self.files = files
+        inventory = SyntaxInventory(files: files)
         enums = EnumCatalog(files: files)
         properties = StoredProperty.all(in: files)
         var byScope: [String: [String: StoredProperty]] = [:]
@@ -23,20 +29,23 @@ struct SwiftModule {
             byScope[property.scope, default: [:]][property.name] = property
         }
         propertiesByScope = byScope
+        var holders: [SourceLocation: [StoredProperty]] = [:]
+        for property in properties {
+            guard let type = property.type, enums.mayName(type),
+                let found = enums.lookup(type, in: property.scope, file: property.location.file)
+            else { continue }
+            holders[found.location, default: []].append(property)
+        }
+        holdersByEnum = holders
         var initializers: [String: [(SwiftSourceFile, InitializerDeclSyntax)]] = [:]
-        for file in files {
-            for initializer in file.tree.descendants(of: InitializerDeclSyntax.self) {
-                initializers[SyntaxScope.typeName(around: initializer), default: []].append((file, initializer))
-            }
+        for found in inventory.initializers {
+            initializers[found.scope, default: []].append((found.file, found.node))
         }
         self.initializers = initializers
-        var functionsByFile: [String: [String: FunctionDeclSyntax]] = [:]
-        for file in files {
-            let functions = file.tree.descendants(of: FunctionDeclSyntax.self)
-            let counts = Dictionary(grouping: functions, by: \.name.text)
-            functionsByFile[file.path] = counts.compactMapValues { $0.count == 1 ? $0[0] : nil }
+        let functions = Dictionary(grouping: inventory.functions, by: \.file.path)
+        functionsByFile = functions.mapValues { inFile in
+            Dictionary(grouping: inFile.map(\.node), by: \.name.text).compactMapValues { $0.count == 1 ? $0[0] : nil }
         }
-        self.functionsByFile = functionsByFile
     }
 
     /// The functions `file` declares once by name, whose results a transition function may return.
@@ -62,10 +71,10 @@ struct SwiftModule {
     func start(of stateEnum: EnumCatalog.Enum, scope: String?, property: String? = nil) -> MachineSketch.Start {
         // A machine of its own type may start in any function's local variable; one kept in a
         // type starts in that type's property.
-        let candidates = scope.map { Array(propertiesByScope[$0]?.values ?? [:].values) } ?? properties
-        let holders = candidates.filter { candidate in
-            guard property == nil || candidate.name == property, let type = candidate.type else { return false }
-            return enums.lookup(type, in: candidate.scope, file: candidate.location.file)?.location == stateEnum.location
+        let holders = (holdersByEnum[stateEnum.location] ?? []).filter { candidate in
+            guard property == nil || candidate.name == property else { return false }
+            guard let scope else { return true }
+            return candidate.scope == scope && !candidate.isLocal && propertiesByScope[scope]?[candidate.name]?.location == candidate.location
         }.sorted { $0.location < $1.location }
         var starts: [(name: String, location: SourceLocation)] = []
         for holder in holders {

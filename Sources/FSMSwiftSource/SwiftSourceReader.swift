@@ -63,7 +63,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         var claimed: Set<SyntaxIdentifier> = []
         let methods = MutatingMethodRecognizer(module: module)
         var sketches = methods.machines(claimed: &claimed)
-        let inventory = SyntaxInventory(files: files)
+        let inventory = module.inventory
         sketches += ReducerRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
         sketches += RouteRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
         sketches += GameplayKitRecognizer(inventory: inventory).machines()
@@ -75,7 +75,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
         sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
-        for file in files { sketches += functions.machines(in: file, claimed: &claimed) }
+        sketches += functions.machines(claimed: &claimed)
         sketches += methods.enumMachines(claimed: &claimed)
         sketches = Self.uniquelyNamed(sketches)
         var machines: [ModuleMachine] = []

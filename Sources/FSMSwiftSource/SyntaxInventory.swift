@@ -1,8 +1,10 @@
 import SwiftSyntax
 
-/// The nodes the library-style recognizers start from (calls, class and function declarations,
-/// enums, array and dictionary literals), gathered in one walk of each file, in file order:
-/// each recognizer walking every file again would cost a walk of the module apiece.
+/// The nodes the recognizers start from (calls, type, function and initializer declarations,
+/// switches, array and dictionary literals), gathered in one walk of each file, in file order,
+/// with the qualified name of the types around each declaration: each recognizer walking every
+/// file again, or climbing from each node to find its type, would cost a walk of the module
+/// apiece.
 struct SyntaxInventory {
     /// A node and the file it is in.
     struct Found<Node: SyntaxProtocol> {
@@ -10,29 +12,112 @@ struct SyntaxInventory {
         let file: SwiftSourceFile
     }
 
+    /// A declaration, the file it is in, and the qualified name of the types around it (empty at
+    /// the top level), as ``SyntaxScope/typeName(around:)`` gives it.
+    struct Declared<Node: SyntaxProtocol> {
+        let node: Node
+        let file: SwiftSourceFile
+        let scope: String
+    }
+
     private(set) var calls: [Found<FunctionCallExprSyntax>] = []
     private(set) var classes: [Found<ClassDeclSyntax>] = []
-    private(set) var functions: [Found<FunctionDeclSyntax>] = []
-    private(set) var enums: [Found<EnumDeclSyntax>] = []
+    private(set) var functions: [Declared<FunctionDeclSyntax>] = []
+    private(set) var initializers: [Declared<InitializerDeclSyntax>] = []
+    private(set) var enums: [Declared<EnumDeclSyntax>] = []
+    private(set) var switches: [Found<SwitchExprSyntax>] = []
     private(set) var arrays: [Found<ArrayExprSyntax>] = []
     private(set) var dictionaries: [Found<DictionaryExprSyntax>] = []
+    /// Indexes into ``calls`` by the name called (``FunctionCallExprSyntax/calledName``), ascending.
+    private var callsByName: [String: [Int]] = [:]
+
+    private init() {}
 
     init(files: [SwiftSourceFile]) {
+        guard let first = files.first else { return }
+        let collector = Collector(file: first)
         for file in files {
-            // An explicit stack, as `descendants(of:)` walks: deep nesting must not exhaust the stack.
-            var stack: [Syntax] = [Syntax(file.tree)]
-            while let node = stack.popLast() {
-                switch node.kind {
-                case .functionCallExpr: node.as(FunctionCallExprSyntax.self).map { calls.append(Found(node: $0, file: file)) }
-                case .classDecl: node.as(ClassDeclSyntax.self).map { classes.append(Found(node: $0, file: file)) }
-                case .functionDecl: node.as(FunctionDeclSyntax.self).map { functions.append(Found(node: $0, file: file)) }
-                case .enumDecl: node.as(EnumDeclSyntax.self).map { enums.append(Found(node: $0, file: file)) }
-                case .arrayExpr: node.as(ArrayExprSyntax.self).map { arrays.append(Found(node: $0, file: file)) }
-                case .dictionaryExpr: node.as(DictionaryExprSyntax.self).map { dictionaries.append(Found(node: $0, file: file)) }
-                default: break
-                }
-                stack += node.children(viewMode: .sourceAccurate).reversed()
-            }
+            collector.file = file
+            collector.walk(file.tree)
+        }
+        self = collector.inventory
+    }
+
+    /// The calls of any of `names` (`StateMachine(...)`, `machine.addRoute(...)`), in file order.
+    func calls(named names: String...) -> [Found<FunctionCallExprSyntax>] { calls(named: names) }
+
+    /// The calls of any of `names`, in file order.
+    func calls(named names: [String]) -> [Found<FunctionCallExprSyntax>] {
+        let indexes = names.flatMap { callsByName[$0] ?? [] }
+        return (names.count == 1 ? indexes : indexes.sorted()).map { calls[$0] }
+    }
+
+    /// Walks one file, keeping the stack of type names around the node it is at.
+    private final class Collector: SyntaxVisitor {
+        var file: SwiftSourceFile
+        private(set) var inventory = SyntaxInventory()
+        private var scope: [String] = []
+
+        init(file: SwiftSourceFile) {
+            self.file = file
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        private var scopeName: String { scope.joined(separator: ".") }
+
+        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+            scope.append(name)
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.calledName { inventory.callsByName[name, default: []].append(inventory.calls.count) }
+            inventory.calls.append(Found(node: node, file: file))
+            return .visitChildren
+        }
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            inventory.classes.append(Found(node: node, file: file))
+            return enter(node.name.text)
+        }
+        override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            inventory.enums.append(Declared(node: node, file: file, scope: scopeName))
+            return enter(node.name.text)
+        }
+        override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedText) }
+        override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            inventory.functions.append(Declared(node: node, file: file, scope: scopeName))
+            return .visitChildren
+        }
+
+        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+            inventory.initializers.append(Declared(node: node, file: file, scope: scopeName))
+            return .visitChildren
+        }
+
+        override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+            inventory.switches.append(Found(node: node, file: file))
+            return .visitChildren
+        }
+
+        override func visit(_ node: ArrayExprSyntax) -> SyntaxVisitorContinueKind {
+            inventory.arrays.append(Found(node: node, file: file))
+            return .visitChildren
+        }
+
+        override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind {
+            inventory.dictionaries.append(Found(node: node, file: file))
+            return .visitChildren
         }
     }
 }

@@ -13,8 +13,8 @@ struct TransitionBuilderRecognizer {
     let module: SwiftModule
 
     func machines() -> [MachineSketch] {
-        inventory.calls.compactMap { found in
-            guard found.node.calledName == "StateMachineBuilder", found.node.arguments.isEmpty else { return nil }
+        inventory.calls(named: "StateMachineBuilder").compactMap { found in
+            guard found.node.arguments.isEmpty else { return nil }
             return machine(found.node, file: found.file)
         }
     }

@@ -10,10 +10,10 @@ import SwiftSyntax
 struct TransitionFunctionRecognizer {
     let module: SwiftModule
 
-    /// The machines in `file`, skipping the switches another recognizer claimed.
-    func machines(in file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
+    /// The machines in the module's files, skipping the switches another recognizer claimed.
+    func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for switchExpression in file.tree.descendants(of: SwitchExprSyntax.self) where !claimed.contains(switchExpression.id) {
+        for (switchExpression, file) in module.inventory.switches.map({ ($0.node, $0.file) }) where !claimed.contains(switchExpression.id) {
             guard let sketch = machine(switchExpression, file: file, claimed: &claimed) else { continue }
             claimed.insert(switchExpression.id)
             sketches.append(sketch)
