@@ -16,51 +16,19 @@ struct StoredProperty {
     /// where a machine that is a value starts, but no property of its type.
     var isLocal = false
 
-    /// Every property the files declare, and the local variables of their functions, in file order.
-    static func all(in files: [SwiftSourceFile]) -> [StoredProperty] {
-        files.flatMap { file in
-            let collector = Collector(file: file)
-            collector.walk(file.tree)
-            return collector.properties
-        }
-    }
-
-    private final class Collector: SyntaxVisitor {
-        let file: SwiftSourceFile
-        var properties: [StoredProperty] = []
-
-        init(file: SwiftSourceFile) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        private var functionDepth = 0
-
-        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            let scope = SyntaxScope.typeName(around: node)
-            for binding in node.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let initializer = binding.initializer?.value
-                var type = binding.typeAnnotation?.type.trimmedText.strippingOptional
-                if type == nil, let member = initializer?.as(MemberAccessExprSyntax.self), let base = member.base,
-                    base.isTypeReference
-                {
-                    type = base.trimmedText
-                }
-                properties.append(
-                    StoredProperty(
-                        scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding),
-                        isLocal: functionDepth > 0))
+    /// The properties `node` declares (one per binding with a plain name), inside `scope`.
+    static func declared(
+        by node: VariableDeclSyntax, scope: String, isLocal: Bool, in file: SwiftSourceFile
+    ) -> [StoredProperty] {
+        node.bindings.compactMap { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+            let initializer = binding.initializer?.value
+            var type = binding.typeAnnotation?.type.trimmedText.strippingOptional
+            if type == nil, let member = initializer?.as(MemberAccessExprSyntax.self), let base = member.base, base.isTypeReference {
+                type = base.trimmedText
             }
-            return .skipChildren
+            return StoredProperty(
+                scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal)
         }
-
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            functionDepth += 1
-            return .visitChildren
-        }
-        override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
-        override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     }
 }

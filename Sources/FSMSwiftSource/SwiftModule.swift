@@ -23,7 +23,7 @@ struct SwiftModule {
         self.files = files
         inventory = SyntaxInventory(files: files)
         enums = EnumCatalog(files: files)
-        properties = StoredProperty.all(in: files)
+        properties = inventory.properties
         var byScope: [String: [String: StoredProperty]] = [:]
         for property in properties where !property.isLocal && byScope[property.scope]?[property.name] == nil {
             byScope[property.scope, default: [:]][property.name] = property

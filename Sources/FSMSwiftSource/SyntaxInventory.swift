@@ -1,7 +1,8 @@
 import SwiftSyntax
 
 /// The nodes the recognizers start from (calls, type, function and initializer declarations,
-/// switches, array and dictionary literals), gathered in one walk of each file, in file order,
+/// switches, array and dictionary literals) and the stored properties, gathered in one walk of
+/// each file, in file order,
 /// with the qualified name of the types around each declaration: each recognizer walking every
 /// file again, or climbing from each node to find its type, would cost a walk of the module
 /// apiece.
@@ -28,6 +29,9 @@ struct SyntaxInventory {
     private(set) var switches: [Found<SwitchExprSyntax>] = []
     private(set) var arrays: [Found<ArrayExprSyntax>] = []
     private(set) var dictionaries: [Found<DictionaryExprSyntax>] = []
+    /// The properties the files declare and the local variables of their functions (not those
+    /// of initializers and closures, nor those inside another declaration's accessors).
+    private(set) var properties: [StoredProperty] = []
     /// Indexes into ``calls`` by the name called (``FunctionCallExprSyntax/calledName``), ascending.
     private var callsByName: [String: [Int]] = [:]
 
@@ -57,6 +61,10 @@ struct SyntaxInventory {
         var file: SwiftSourceFile
         private(set) var inventory = SyntaxInventory()
         private var scope: [String] = []
+        private var functionDepth = 0
+        /// Initializers, closures and variable declarations open around the node: the variables
+        /// inside them are no properties.
+        private var hiddenDepth = 0
 
         init(file: SwiftSourceFile) {
             self.file = file
@@ -97,13 +105,32 @@ struct SyntaxInventory {
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             inventory.functions.append(Declared(node: node, file: file, scope: scopeName))
+            functionDepth += 1
             return .visitChildren
         }
+        override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
 
         override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             inventory.initializers.append(Declared(node: node, file: file, scope: scopeName))
+            hiddenDepth += 1
             return .visitChildren
         }
+        override func visitPost(_ node: InitializerDeclSyntax) { hiddenDepth -= 1 }
+
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            hiddenDepth += 1
+            return .visitChildren
+        }
+        override func visitPost(_ node: ClosureExprSyntax) { hiddenDepth -= 1 }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            if hiddenDepth == 0 {
+                inventory.properties += StoredProperty.declared(by: node, scope: scopeName, isLocal: functionDepth > 0, in: file)
+            }
+            hiddenDepth += 1
+            return .visitChildren
+        }
+        override func visitPost(_ node: VariableDeclSyntax) { hiddenDepth -= 1 }
 
         override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
             inventory.switches.append(Found(node: node, file: file))

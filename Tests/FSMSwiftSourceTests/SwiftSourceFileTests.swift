@@ -1,0 +1,31 @@
+import FSMCore
+@testable import FSMSwiftSource
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+/// The line table a file keeps instead of swift-syntax's `SourceLocationConverter` gives the
+/// position the compiler prints, for every token, whatever the line breaks and characters.
+@Suite struct SwiftSourceFileTests {
+    static let texts = [
+        "enum State { case a, b }\nfunc f() {}\n",
+        "enum State {\r\n  case a\r\n}\r\nlet s: State = .a\r\n",
+        "enum State {\r  case a\r}\rlet s = State.a",
+        "let text = \"\"\"\n  line one\r\n  line two\n  \"\"\"\n/* a\n b */ let x = 1\n",
+        "let é = \"日本語\" // 😀\n\tlet ü = 2\n\n\n#sourceLocation(file: \"x.swift\", line: 100)\nlet y = 3\n#sourceLocation()\n",
+        "\u{FEFF}let bom = 1\n",
+        "",
+        "\n\r\n\r",
+    ]
+
+    @Test(arguments: texts)
+    func everyTokenIsWhereTheCompilerSaysItIs(text: String) {
+        let file = SwiftSourceFile(path: "a.swift", text: text)
+        let converter = SourceLocationConverter(fileName: "a.swift", tree: file.tree)
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            let expected = converter.location(for: token.positionAfterSkippingLeadingTrivia)
+            let found = file.location(of: token)
+            #expect(found.line == expected.line && found.column == expected.column, "\(token.text): \(found) against \(expected.line):\(expected.column)")
+        }
+    }
+}
