@@ -27,9 +27,12 @@ struct MappingRowsRecognizer {
             if declarations[name] == nil { declarations[name] = (found.node, found.file) }
         }
         self.declarations = declarations
+        // Any call may be a machine's start (`init(initialState:mappings:)`), so every call with
+        // two or more arguments is asked, the rarer label first.
         startCalls = inventory.calls.filter { found in
-            (found.node.calledName == "Automaton" && found.node.argument("state") != nil)
-                || (found.node.argument("initialState") != nil && found.node.argument("mappings") != nil)
+            guard found.node.arguments.count >= 2 else { return false }
+            return (found.node.argument("mappings") != nil && found.node.argument("initialState") != nil)
+                || (found.node.calledName == "Automaton" && found.node.argument("state") != nil)
         }.map { ($0.node, $0.file) }
     }
 

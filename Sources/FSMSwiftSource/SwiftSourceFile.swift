@@ -16,7 +16,7 @@ struct SwiftSourceFile {
     init(path: String, text: String) {
         self.path = path
         tree = Parser.parse(source: text)
-        lineStarts = Self.lineStarts(of: text.utf8)
+        lineStarts = Self.lineStarts(of: text)
     }
 
     /// Where `node` starts, past its leading trivia (comments and attributes' whitespace): its
@@ -34,18 +34,24 @@ struct SwiftSourceFile {
     }
 
     /// Line starts after `\n`, `\r\n` and a lone `\r`, the line breaks Swift knows.
-    private static func lineStarts(of bytes: String.UTF8View) -> [Int] {
-        var starts = [0]
-        var previousWasReturn = false
-        for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\n") {
-                if previousWasReturn { starts[starts.count - 1] = offset + 1 } else { starts.append(offset + 1) }
-            } else if byte == UInt8(ascii: "\r") {
-                starts.append(offset + 1)
+    private static func lineStarts(of text: String) -> [Int] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var starts = [0]
+            for offset in bytes.indices {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "\n") {
+                    if offset > 0, bytes[offset - 1] == UInt8(ascii: "\r") {
+                        starts[starts.count - 1] = offset + 1
+                    } else {
+                        starts.append(offset + 1)
+                    }
+                } else if byte == UInt8(ascii: "\r") {
+                    starts.append(offset + 1)
+                }
             }
-            previousWasReturn = byte == UInt8(ascii: "\r")
+            return starts
         }
-        return starts
     }
 
     /// The first syntax error's position: a file that does not parse is reported, not guessed at.
