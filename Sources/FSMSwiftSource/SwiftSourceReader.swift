@@ -1,5 +1,6 @@
 public import FSMCore
 public import FSMInterop
+import Dispatch
 import SwiftSyntax
 
 /// Reads state machines from Swift source without compiling or running it: the files given
@@ -38,27 +39,25 @@ public struct SwiftSourceReader: ModuleMachineReader {
     public func machines(
         reading sources: [(path: String, bytes: [UInt8])], limits: InputLimits
     ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
-        var files: [SwiftSourceFile] = []
+        // The files are checked in order and parsed together; the first file that fails, in
+        // order, is the one reported, as if they were read one by one.
+        var texts: [(path: String, text: String)] = []
+        var refusal: MachineFileError?
         for (name, bytes) in sources {
-            if let maximum = limits.fileSize, bytes.count > maximum {
-                throw MachineFileError(
-                    path: name, location: nil,
-                    message: "file is \(bytes.count) bytes, larger than the limit of \(maximum) bytes (raise it with --max-file-size)")
+            do throws(MachineFileError) {
+                texts.append((name, try Self.text(of: bytes, path: name, limits: limits)))
+            } catch {
+                refusal = error
+                break
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw MachineFileError(path: name, location: Self.firstInvalidByte(bytes), message: "the file is not valid UTF-8")
-            }
-            if let offset = SquareBracketNesting.firstTooDeep(in: bytes) {
-                throw MachineFileError(
-                    path: name, location: Self.location(ofByte: offset, in: bytes),
-                    message: "square brackets nested more than \(SquareBracketNesting.limit) deep; fsmviz does not read Swift nested deeper, whose parsing time doubles with each level")
-            }
-            let file = SwiftSourceFile(path: name, text: text)
-            if let error = file.firstSyntaxError {
-                throw MachineFileError(path: name, location: error.droppingFile, message: "the file is not valid Swift")
-            }
-            files.append(file)
         }
+        let files = Self.parsed(texts)
+        for file in files {
+            if let error = file.firstSyntaxError {
+                throw MachineFileError(path: file.path, location: error.droppingFile, message: "the file is not valid Swift")
+            }
+        }
+        if let refusal { throw refusal }
         let module = SwiftModule(files: files)
         var claimed: Set<SyntaxIdentifier> = []
         let methods = MutatingMethodRecognizer(module: module)
@@ -96,6 +95,35 @@ public struct SwiftSourceReader: ModuleMachineReader {
         }
         machines.sort { $0.location < $1.location }
         return (machines, warnings)
+    }
+
+    /// `bytes` as text, when it is UTF-8 within the size limit and nests square brackets no
+    /// deeper than swift-syntax parses in reasonable time.
+    private static func text(of bytes: [UInt8], path: String, limits: InputLimits) throws(MachineFileError) -> String {
+        if let maximum = limits.fileSize, bytes.count > maximum {
+            throw MachineFileError(
+                path: path, location: nil,
+                message: "file is \(bytes.count) bytes, larger than the limit of \(maximum) bytes (raise it with --max-file-size)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw MachineFileError(path: path, location: firstInvalidByte(bytes), message: "the file is not valid UTF-8")
+        }
+        if let offset = SquareBracketNesting.firstTooDeep(in: bytes) {
+            throw MachineFileError(
+                path: path, location: location(ofByte: offset, in: bytes),
+                message: "square brackets nested more than \(SquareBracketNesting.limit) deep; fsmviz does not read Swift nested deeper, whose parsing time doubles with each level")
+        }
+        return text
+    }
+
+    /// The texts parsed on every core, in order: files parse independently, and parsing is
+    /// most of the time reading a module takes.
+    private static func parsed(_ texts: [(path: String, text: String)]) -> [SwiftSourceFile] {
+        let slots = ParallelSlots<SwiftSourceFile>(count: texts.count)
+        DispatchQueue.concurrentPerform(iterations: texts.count) { index in
+            slots.set(index, SwiftSourceFile(path: texts[index].path, text: texts[index].text))
+        }
+        return slots.values
     }
 
     /// Machines named alike (two transition functions in one type) get their position appended.
