@@ -19,9 +19,10 @@ struct SwiftModule {
     /// The initializers of each type, for the values they give its properties.
     private let initializers: [String: [(file: SwiftSourceFile, node: InitializerDeclSyntax)]]
 
-    init(files: [SwiftSourceFile]) {
+    /// The module of `files`, whose nodes `inventory` holds.
+    init(files: [SwiftSourceFile], inventory: SyntaxInventory) {
         self.files = files
-        inventory = SyntaxInventory(files: files)
+        self.inventory = inventory
         enums = EnumCatalog(files: files)
         properties = inventory.properties
         var byScope: [String: [String: StoredProperty]] = [:]

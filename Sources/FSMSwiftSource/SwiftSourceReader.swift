@@ -51,14 +51,15 @@ public struct SwiftSourceReader: ModuleMachineReader {
                 break
             }
         }
-        let files = Self.parsed(texts)
+        let parsed = Self.parsed(texts)
+        let files = parsed.map(\.file)
         for file in files {
             if let error = file.firstSyntaxError {
                 throw MachineFileError(path: file.path, location: error.droppingFile, message: "the file is not valid Swift")
             }
         }
         if let refusal { throw refusal }
-        let module = SwiftModule(files: files)
+        let module = SwiftModule(files: files, inventory: SyntaxInventory(merging: parsed.map(\.inventory)))
         var claimed: Set<SyntaxIdentifier> = []
         let methods = MutatingMethodRecognizer(module: module)
         var sketches = methods.machines(claimed: &claimed)
@@ -116,12 +117,14 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return text
     }
 
-    /// The texts parsed on every core, in order: files parse independently, and parsing is
-    /// most of the time reading a module takes.
-    private static func parsed(_ texts: [(path: String, text: String)]) -> [SwiftSourceFile] {
-        let slots = ParallelSlots<SwiftSourceFile>(count: texts.count)
+    /// The texts parsed, and their nodes gathered, on every core, in order: files parse
+    /// independently, and parsing and the walk are most of the time reading a module takes.
+    private static func parsed(_ texts: [(path: String, text: String)]) -> [(file: SwiftSourceFile, inventory: SyntaxInventory)] {
+        let slots = ParallelSlots<(file: SwiftSourceFile, inventory: SyntaxInventory)>(count: texts.count)
         DispatchQueue.concurrentPerform(iterations: texts.count) { index in
-            slots.set(index, SwiftSourceFile(path: texts[index].path, text: texts[index].text))
+            let file = SwiftSourceFile(path: texts[index].path, text: texts[index].text)
+            // A file that does not parse is refused, so its nodes are never needed.
+            slots.set(index, (file, file.tree.hasError ? SyntaxInventory(merging: []) : SyntaxInventory(file: file)))
         }
         return slots.values
     }

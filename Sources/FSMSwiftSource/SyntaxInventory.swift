@@ -37,14 +37,29 @@ struct SyntaxInventory {
 
     private init() {}
 
-    init(files: [SwiftSourceFile]) {
-        guard let first = files.first else { return }
-        let collector = Collector(file: first)
-        for file in files {
-            collector.file = file
-            collector.walk(file.tree)
-        }
+    /// The nodes of one file.
+    init(file: SwiftSourceFile) {
+        let collector = Collector(file: file)
+        collector.walk(file.tree)
         self = collector.inventory
+    }
+
+    /// The nodes of several files' inventories, in the order given.
+    init(merging parts: [SyntaxInventory]) {
+        for part in parts {
+            for (name, indexes) in part.callsByName {
+                callsByName[name, default: []] += indexes.map { $0 + calls.count }
+            }
+            calls += part.calls
+            classes += part.classes
+            functions += part.functions
+            initializers += part.initializers
+            enums += part.enums
+            switches += part.switches
+            arrays += part.arrays
+            dictionaries += part.dictionaries
+            properties += part.properties
+        }
     }
 
     /// The calls of any of `names` (`StateMachine(...)`, `machine.addRoute(...)`), in file order.
@@ -58,7 +73,7 @@ struct SyntaxInventory {
 
     /// Walks one file, keeping the stack of type names around the node it is at.
     private final class Collector: SyntaxVisitor {
-        var file: SwiftSourceFile
+        let file: SwiftSourceFile
         private(set) var inventory = SyntaxInventory()
         private var scope: [String] = []
         private var functionDepth = 0
