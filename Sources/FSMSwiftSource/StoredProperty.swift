@@ -7,7 +7,7 @@ struct StoredProperty {
     /// The qualified name of the type that declares it, empty at the top level.
     let scope: String
     let name: String
-    /// The annotated type, or the type of a `Type.case` initializer.
+    /// The annotated type, or the type of a `Type.case` or `Type(...)` initializer.
     let type: String?
     /// The initial value, when one is written.
     let initializer: ExprSyntax?
@@ -26,6 +26,10 @@ struct StoredProperty {
             var type = binding.typeAnnotation?.type.trimmedText.strippingOptional
             if type == nil, let member = initializer?.as(MemberAccessExprSyntax.self), let base = member.base, base.isTypeReference {
                 type = base.trimmedText
+            }
+            // `var door = Door()`: a value made by the type's own initializer.
+            if type == nil, let call = initializer?.as(FunctionCallExprSyntax.self), call.calledExpression.isTypeReference {
+                type = call.calledExpression.trimmedText
             }
             return StoredProperty(
                 scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal)

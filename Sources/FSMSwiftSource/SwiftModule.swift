@@ -78,9 +78,12 @@ struct SwiftModule {
             return candidate.scope == scope && !candidate.isLocal && propertiesByScope[scope]?[candidate.name]?.location == candidate.location
         }.sorted { $0.location < $1.location }
         var starts: [(name: String, location: SourceLocation)] = []
+        let ownStart = initialCase(of: stateEnum)
         for holder in holders {
             if let value = holder.initializer, let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil {
                 starts.append((name, holder.location))
+            } else if let call = holder.initializer?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let ownStart {
+                starts.append((ownStart.name, holder.location))
             }
         }
         for holder in holders where holder.initializer == nil {
@@ -92,7 +95,7 @@ struct SwiftModule {
                 }
             }
         }
-        guard let first = starts.first else { return .unknown }
+        guard let first = starts.first else { return ownStart.map { .state($0.name, $0.location) } ?? .unknown }
         if starts.contains(where: { $0.name != first.name }) {
             let names = starts.map(\.name).uniqued().joined(separator: " or ")
             return .computed(names, first.location)
@@ -100,20 +103,35 @@ struct SwiftModule {
         return .state(first.name, first.location)
     }
 
-    /// The values `init`s of the property's type assign to it.
-    private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
-        var found: [(ExprSyntax, SourceLocation)] = []
-        for (file, initializer) in initializers[property.scope] ?? [] {
-            for sequence in initializer.descendants(of: SequenceExprSyntax.self) {
-                let elements = Array(sequence.elements)
-                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { continue }
-                let target = elements[0].trimmedText
-                if target == property.name || target == "self." + property.name {
-                    found.append((elements[2], file.location(of: sequence)))
+    /// The case an enum's own argument-less `init()` sets (`self = .idle`), when it sets one.
+    private func initialCase(of stateEnum: EnumCatalog.Enum) -> (name: String, location: SourceLocation)? {
+        for (file, initializer) in initializers[stateEnum.qualifiedName] ?? []
+        where initializer.signature.parameterClause.parameters.isEmpty && initializer.optionalMark == nil {
+            for assignment in assignments(in: initializer, file: file, to: ["self"]) {
+                if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
+                    return (name, assignment.location)
                 }
             }
         }
-        return found
+        return nil
+    }
+
+    /// The values `init`s of the property's type assign to it.
+    private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
+        (initializers[property.scope] ?? []).flatMap { file, initializer in
+            assignments(in: initializer, file: file, to: [property.name, "self." + property.name])
+        }
+    }
+
+    /// The values `initializer` assigns to any of `targets`, in source order.
+    private func assignments(
+        in initializer: InitializerDeclSyntax, file: SwiftSourceFile, to targets: Set<String>
+    ) -> [(value: ExprSyntax, location: SourceLocation)] {
+        initializer.descendants(of: SequenceExprSyntax.self).compactMap { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), targets.contains(elements[0].trimmedText) else { return nil }
+            return (elements[2], file.location(of: sequence))
+        }
     }
 }
 

@@ -40,6 +40,24 @@ enum Lamp {
     }
 }
 
+// An enum whose own initializer says where it starts, made by it in a property.
+enum Door {
+    case closed, open
+
+    init() { self = .closed }
+
+    mutating func toggle() {
+        switch self {
+        case .closed: self = .open
+        case .open: self = .closed
+        }
+    }
+}
+
+struct House {
+    var door = Door()
+}
+
 // Not machines: a setter, and a step through all cases that syntax cannot follow.
 enum SortOrder: CaseIterable {
     case ascending, descending
