@@ -37,6 +37,58 @@ enum CasePattern: Equatable {
         return nil
     }
 
+    /// For each position of a pattern (as ``positions(of:)`` gives them), the condition it adds
+    /// to its case when it matches only some of the case's values (`.failed(.transport)`,
+    /// `.data(0)`): `case .failed(.transport) = state`, with `subjects` the switch's subjects
+    /// (one, or a tuple's elements). `nil` for a position that binds (`.failed(let error)`),
+    /// ignores (`.failed(_)`) or names no associated values.
+    static func narrowingConditions(of pattern: PatternSyntax, subjects: [ExprSyntax]) -> [String?] {
+        let narrowing = narrows(pattern, bound: false)
+        let texts = positionTexts(of: pattern) ?? [pattern.trimmedText]
+        guard narrowing.count == subjects.count, texts.count == subjects.count else { return narrowing.map { _ in nil } }
+        return subjects.indices.map { index in
+            narrowing[index] ? "case \(texts[index]) = \(subjects[index].trimmedText)" : nil
+        }
+    }
+
+    private static func narrows(_ pattern: PatternSyntax, bound: Bool) -> [Bool] {
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { return narrows(binding.pattern, bound: true) }
+        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.map { narrowsSingle($0.pattern, bound: bound) } }
+        if let expression = pattern.as(ExpressionPatternSyntax.self),
+            let tuple = expression.expression.as(TupleExprSyntax.self), tuple.elements.count > 1
+        {
+            return tuple.elements.map { narrows($0.expression, bound: bound) }
+        }
+        return [narrowsSingle(pattern, bound: bound)]
+    }
+
+    private static func narrowsSingle(_ pattern: PatternSyntax, bound: Bool) -> Bool {
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { return narrowsSingle(binding.pattern, bound: true) }
+        if let expression = pattern.as(ExpressionPatternSyntax.self) { return narrows(expression.expression, bound: bound) }
+        return false
+    }
+
+    /// Whether a case pattern's associated values are matched against something, not only bound
+    /// or ignored.
+    private static func narrows(_ expression: ExprSyntax, bound: Bool) -> Bool {
+        if let pattern = expression.as(PatternExprSyntax.self) { return narrowsSingle(pattern.pattern, bound: bound) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return narrows(only.expression, bound: bound)
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        return call.arguments.contains { !bindsOrIgnores($0.expression, bound: bound) }
+    }
+
+    /// `let x`, `var x`, `_`, or a name inside a `let` pattern (`case let .failed(error)`).
+    private static func bindsOrIgnores(_ expression: ExprSyntax, bound: Bool) -> Bool {
+        if expression.is(DiscardAssignmentExprSyntax.self) { return true }
+        if bound, expression.is(DeclReferenceExprSyntax.self) { return true }
+        if let tuple = expression.as(TupleExprSyntax.self) { return tuple.elements.allSatisfy { bindsOrIgnores($0.expression, bound: bound) } }
+        guard var pattern = expression.as(PatternExprSyntax.self)?.pattern else { return false }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) { pattern = binding.pattern }
+        return pattern.is(WildcardPatternSyntax.self) || pattern.is(IdentifierPatternSyntax.self)
+    }
+
     /// One position's pattern.
     static func single(of pattern: PatternSyntax) -> CasePattern {
         if pattern.is(WildcardPatternSyntax.self) || pattern.is(IdentifierPatternSyntax.self) { return .any }

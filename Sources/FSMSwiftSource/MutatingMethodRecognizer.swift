@@ -225,7 +225,8 @@ struct MutatingMethodRecognizer {
                     case .named(let name) where eventEnum.case(named: name) != nil: events = [name]
                     default: continue
                     }
-                    let conditions = caseItem.whereClause.map { [$0.condition.trimmedText] } ?? []
+                    let narrowing = CasePattern.narrowingConditions(of: caseItem.pattern, subjects: [switchExpression.subject])
+                    let conditions = narrowing.compactMap { $0 } + (caseItem.whereClause.map { [$0.condition.trimmedText] } ?? [])
                     read.append((scanner.exits(of: switchCase.statements, conditions: conditions), events, scanner.file.location(of: caseItem)))
                 }
             }
@@ -262,6 +263,8 @@ struct MutatingMethodRecognizer {
                     conditions.append("case \(texts[index]) = \(subjects[index].trimmedText)")
                 }
             }
+            let narrowing = CasePattern.narrowingConditions(of: item.pattern, subjects: subjects)
+            conditions += [statePosition, eventPosition].compactMap { $0.flatMap { narrowing[$0] } }
             if let whereClause = item.whereClause { conditions.append(whereClause.condition.trimmedText) }
             switch positions[statePosition] {
             case .any: return (nil, events, conditions)

@@ -63,7 +63,8 @@ struct TransitionFunctionRecognizer {
                     sketch.warnings.append(unread(item, file: file))
                     continue
                 }
-                let conditions = item.whereClause.map { [$0.condition.trimmedText] } ?? []
+                let narrowing = CasePattern.narrowingConditions(of: item.pattern, subjects: elements)
+                let conditions = narrowing.compactMap { $0 } + (item.whereClause.map { [$0.condition.trimmedText] } ?? [])
                 sketch.rows += rows(scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events, at: item, file: file)
             }
         }
@@ -98,7 +99,7 @@ struct TransitionFunctionRecognizer {
         var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: stateExpression)
         let scanner = self.scanner(file, stateEnum, stateExpression: stateExpression, at: node)
         for (switchCase, nested) in inner {
-            let outerItems = items(of: switchCase)
+            let outerItems = items(of: switchCase, subject: node.subject)
             guard let nested, resolve(nested.subject, names: patternNames(nested), at: nested, in: file)?.location == innerEnum.location else {
                 // A case that does not switch on the other enum handles every one of its values alike.
                 for outer in outerItems {
@@ -115,7 +116,7 @@ struct TransitionFunctionRecognizer {
                     continue
                 }
                 for case .switchCase(let innerCase) in nested.cases {
-                    for innerItem in items(of: innerCase) {
+                    for innerItem in items(of: innerCase, subject: nested.subject) {
                         guard let innerCases = cases(innerItem.pattern, in: innerEnum) else {
                             sketch.warnings.append(unread(innerCase, file: file))
                             continue
@@ -162,12 +163,13 @@ struct TransitionFunctionRecognizer {
     // MARK: Shared
 
     /// A case's patterns, one per item (`default` is one item matching anything), each with its
-    /// `where` condition.
-    private func items(of switchCase: SwitchCaseSyntax) -> [(pattern: CasePattern, conditions: [String])] {
+    /// conditions: what its associated values must match, and its `where` clause.
+    private func items(of switchCase: SwitchCaseSyntax, subject: ExprSyntax) -> [(pattern: CasePattern, conditions: [String])] {
         guard case .case(let label) = switchCase.label else { return [(.any, [])] }
         return label.caseItems.map { item in
             let positions = CasePattern.positions(of: item.pattern)
-            return (positions.count == 1 ? positions[0] : .other, item.whereClause.map { [$0.condition.trimmedText] } ?? [])
+            let narrowing = CasePattern.narrowingConditions(of: item.pattern, subjects: [subject]).compactMap { $0 }
+            return (positions.count == 1 ? positions[0] : .other, narrowing + (item.whereClause.map { [$0.condition.trimmedText] } ?? []))
         }
     }
 
@@ -184,7 +186,7 @@ struct TransitionFunctionRecognizer {
     private func patternNames(_ node: SwitchExprSyntax) -> Set<String> {
         var names: Set<String> = []
         for case .switchCase(let switchCase) in node.cases {
-            for item in items(of: switchCase) { if case .named(let name) = item.pattern { names.insert(name) } }
+            for item in items(of: switchCase, subject: node.subject) { if case .named(let name) = item.pattern { names.insert(name) } }
         }
         return names
     }

@@ -14,12 +14,18 @@ import Testing
         ("level >= 10", "level <= 9.5"), ("0 > n", "n > 5"), ("count < 1", "count >= 1"),
         ("x == undefined", "x"), ("x === null", "x"), ("!x", "x === true"), ("x is None", "x is not None"),
         ("x == null && y > 2", "x != null"), ("ready and n > 0", "not ready or n <= 0"),
+        // Swift cases written with their associated values, as the Swift reader writes them.
+        ("case .failed(.transport) = state", "case .failed(.timeout) = state"),
+        ("case .data(1) = self.state", "case .data(2) = self.state"), ("case .a(.x) = s", "case .b(.x) = s"),
     ]
 
     static let overlapping: [(String, String)] = [
         ("x > 1", "x > 2"), ("x > y", "x >= y"), ("n == 1", "m == 2"), ("n != 1", "n != 2"), ("x", "x == 3"),
         ("destination > current", "destination > 0"), ("x < y", "y < z"), ("n >= 0", "n <= 0"), ("a == 'b'", "a != 'c'"),
         ("x => x > 1", "x => x < 1"),
+        // A case without its values, or binding or ignoring one, matches more than one value.
+        ("case .failed = state", "case .failed(.timeout) = state"), ("case .failed(let e) = state", "case .failed(.timeout) = state"),
+        ("case .pair(_, .x) = s", "case .pair(.y, _) = s"), ("case .a(.x) = s", "case .a(.x) = t"),
     ]
 
     static func conflicts(_ first: String, _ second: String) -> Bool {

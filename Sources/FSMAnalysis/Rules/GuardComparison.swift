@@ -43,6 +43,13 @@ struct GuardComparison: Hashable, Sendable {
     /// The comparison `text` (normalized) is, or `nil` when it is not exactly one comparison of
     /// two terms.
     init?(_ text: String) {
+        if let (pattern, subject) = Self.swiftCaseMatch(text) {
+            left = subject
+            right = pattern
+            relations = [.equal]
+            literal = .text(pattern)
+            return
+        }
         guard let (position, found) = Self.operators.lazy.compactMap({ candidate in
             text.firstRange(of: candidate.text).map { ($0, candidate) }
         }).first else { return nil }
@@ -78,6 +85,21 @@ struct GuardComparison: Hashable, Sendable {
             !text.dropFirst().dropLast().contains(where: { $0 == "'" || $0 == "\"" || $0 == "\\" })
         else { return nil }
         return .text("'" + text.dropFirst().dropLast() + "'")
+    }
+
+    /// Swift's `case .failed(.transport) = state` (normalized), when the case is written with
+    /// every associated value given, no binding and no `_`: `state` then equals one value, as
+    /// with a literal, and two such cases exclude each other. A case written without its values
+    /// (`case .failed = state`) matches all of them, so it is no such comparison.
+    private static func swiftCaseMatch(_ text: String) -> (pattern: String, subject: String)? {
+        guard text.hasPrefix("case ."), let equals = text.ranges(of: " = ").last else { return nil }
+        let pattern = String(text[text.index(text.startIndex, offsetBy: 5)..<equals.lowerBound]).trimmed
+        let subject = String(text[equals.upperBound...]).trimmed
+        let words = pattern.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        guard pattern.contains("("), isTerm(subject), !words.contains(where: { ["let", "var", "_"].contains($0) }),
+            !pattern.contains(where: { "=<>!&|".contains($0) })
+        else { return nil }
+        return (pattern, subject)
     }
 
     private static func spelled(_ literal: Literal) -> String {
