@@ -7,7 +7,9 @@ import SwiftSyntax
 /// machine a `GKStateMachine(states: [A(...), B()])` call builds from them, in that order. A
 /// state class without the override allows every state, as `GKState`'s own does. The machine
 /// starts in the first state `enter(A.self)` enters; the event of a transition into `B` is
-/// `enter(B)`. The classes usually live one per file, so a machine spans files.
+/// `enter(B)`. A `GKStateMachine` subclass whose initializer calls `super.init(states: [...])`
+/// is a machine too, named after the subclass, entered on its instances or in it. The classes
+/// usually live one per file, so a machine spans files.
 ///
 /// An `enter(B.self)` that no state of the machine allows (other than the one that starts it)
 /// always fails at run time: it is reported as a warning at the call.
@@ -21,9 +23,11 @@ struct GameplayKitRecognizer {
         let file: SwiftSourceFile
     }
 
-    /// A way out of a state: the classes it allows (`nil`: any), under a condition.
+    /// A way out of a state: the classes it allows (`nil`: any) but those it excludes
+    /// (`!(stateClass is B.Type)`), under a condition.
     private struct Allowed {
         var targets: [String]?
+        var excluded: [String] = []
         var guardLabel: String?
         var location: SourceLocation
     }
@@ -34,7 +38,7 @@ struct GameplayKitRecognizer {
         guard !classes.isEmpty else { return [] }
         let enters = allEnterCalls()
         var sketches: [MachineSketch] = []
-        for (call, file) in inventory.calls(named: "GKStateMachine").map({ ($0.node, $0.file) }) {
+        for (call, file) in inventory.calls(named: "GKStateMachine").map({ ($0.node, $0.file) }) + machineSubclassInits() {
             guard let list = call.argument("states").flatMap(Self.arrayLiteral) else { continue }
             // A class listed twice is one state (GKStateMachine keeps one instance per class).
             var listed: Set<String> = []
@@ -48,6 +52,31 @@ struct GameplayKitRecognizer {
             sketches.append(machine(call, file: file, members: members, enters: enters))
         }
         return sketches
+    }
+
+    /// The `super.init(states: [...])` calls of `GKStateMachine` subclasses' initializers.
+    private func machineSubclassInits() -> [(FunctionCallExprSyntax, SwiftSourceFile)] {
+        let subclasses = Set(inventory.classes.filter { Self.superclass(of: $0.node) == "GKStateMachine" }.map(\.node.name.text))
+        guard !subclasses.isEmpty else { return [] }
+        return inventory.calls(named: "init").filter { found in
+            found.node.calledBase?.is(SuperExprSyntax.self) == true && found.node.argument("states") != nil
+                && subclasses.contains(String(SyntaxScope.typeName(around: found.node).split(separator: ".").last ?? ""))
+        }.map { ($0.node, $0.file) }
+    }
+
+    private static func superclass(of declaration: ClassDeclSyntax) -> String? {
+        declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedText
+    }
+
+    /// Where the machine a call builds is kept: the variable it is stored in and the type that
+    /// holds it, or, for a subclass's `super.init(states:)`, `self` in the subclass and every
+    /// variable an instance of the subclass is stored in (`let machine = GameMachine(scene: self)`).
+    private func holders(of call: FunctionCallExprSyntax, owner: String) -> [(variable: String, owner: String)] {
+        guard call.calledBase?.is(SuperExprSyntax.self) == true else { return [(call.storedName ?? "stateMachine", owner)] }
+        let subclass = String(owner.split(separator: ".").last ?? "")
+        return [("self", owner)] + inventory.calls(named: subclass).compactMap { made in
+            made.node.storedName.map { ($0, SyntaxScope.typeName(around: made.node)) }
+        }
     }
 
     /// The array literal an argument is, or that the local `let` it names holds
@@ -70,7 +99,7 @@ struct GameplayKitRecognizer {
     /// Every class that subclasses `GKState` directly or through classes of the file set.
     private func stateClasses() -> [StateClass] {
         let declarations = inventory.classes.map { found in
-            (name: found.node.name.text, superclass: found.node.inheritanceClause?.inheritedTypes.first?.type.trimmedText,
+            (name: found.node.name.text, superclass: Self.superclass(of: found.node),
                 declaration: found.node, file: found.file)
         }
         // From GKState down the subclass edges, each class once: linear however long the chains.
@@ -90,19 +119,20 @@ struct GameplayKitRecognizer {
     ) -> MachineSketch {
         let names = members.map(\.name)
         let owner = SyntaxScope.typeName(around: call)
+        let isSubclass = call.calledBase?.is(SuperExprSyntax.self) == true
         let variable = call.storedName ?? "stateMachine"
         let stateEnum = EnumCatalog.Enum(
-            qualifiedName: call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
+            qualifiedName: isSubclass ? owner : call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
             cases: members.map { EnumCatalog.Case(name: $0.name, hasAssociatedValues: false, location: $0.file.location(of: $0.declaration.name)) },
             location: file.location(of: call))
-        let enters = enterCalls(variable: variable, owner: owner, members: members, all: all)
+        let enters = enterCalls(holders: holders(of: call, owner: owner), members: members, all: all)
         var sketch = MachineSketch(
             name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
             events: [])
         var allowedAnywhere: Set<String> = []
         for member in members {
             for allowed in allowed(from: member) {
-                let targets = (allowed.targets ?? names).filter(names.contains)
+                let targets = (allowed.targets ?? names).filter { names.contains($0) && !allowed.excluded.contains($0) }
                 allowedAnywhere.formUnion(targets)
                 for target in targets {
                     sketch.rows.append(
@@ -148,7 +178,9 @@ struct GameplayKitRecognizer {
         var found: [String: [EnterCall]] = [:]
         var order = 0
         for (call, file) in inventory.calls(named: "enter").map({ ($0.node, $0.file) }) {
-            guard let target = Self.classReference(call.argument(nil)), var base = call.calledBase?.trimmedText else { continue }
+            // A bare `enter(B.self)` is a `GKStateMachine` subclass entering a state of its own.
+            guard let target = Self.classReference(call.argument(nil)) else { continue }
+            var base = call.calledBase?.trimmedText ?? "self"
             while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             order += 1
@@ -161,11 +193,16 @@ struct GameplayKitRecognizer {
     /// The `enter(X.self)` calls on this machine, in file order: on its variable in the type that
     /// owns it (or through another value, `game.stateMachine`), and on the `stateMachine` every
     /// state class has.
-    private func enterCalls(variable: String, owner: String, members: [StateClass], all: [String: [EnterCall]]) -> [EnterCall] {
+    private func enterCalls(
+        holders: [(variable: String, owner: String)], members: [StateClass], all: [String: [EnterCall]]
+    ) -> [EnterCall] {
         let memberNames = Set(members.map(\.name))
         return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
             let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
-            return (enter.base == variable && enter.scope == owner) || enter.base.hasSuffix("." + variable) || inState
+            return inState || holders.contains { holder in
+                (enter.base == holder.variable && enter.scope == holder.owner)
+                    || (holder.variable != "self" && enter.base.hasSuffix("." + holder.variable))
+            }
         }.sorted { $0.order < $1.order }
     }
 
@@ -249,12 +286,22 @@ struct GameplayKitRecognizer {
             var found: [Allowed] = []
             for disjunct in Self.split(value, on: "||") {
                 var classes: [String] = []
+                var excluded: [String] = []
                 var others: [String] = []
                 for conjunct in Self.split(disjunct, on: "&&") {
-                    if let name = testedClass(conjunct) { classes.append(name) } else { others.append(conjunct.trimmedText) }
+                    if let name = testedClass(conjunct) {
+                        classes.append(name)
+                    } else if let name = excludedClass(conjunct) {
+                        excluded.append(name)
+                    } else {
+                        others.append(conjunct.trimmedText)
+                    }
                 }
-                guard !classes.isEmpty else { continue }
-                found.append(Allowed(targets: classes, guardLabel: Self.label(conditions + others), location: location))
+                guard !classes.isEmpty || !excluded.isEmpty else { continue }
+                found.append(
+                    Allowed(
+                        targets: classes.isEmpty ? nil : classes, excluded: excluded, guardLabel: Self.label(conditions + others),
+                        location: location))
             }
             // A condition that tests no class (`return game.lives == 0` in `case is B.Type:`)
             // allows whatever the branch it is in allows, when it holds.
@@ -302,6 +349,19 @@ struct GameplayKitRecognizer {
                 return Self.className(type.type)
             }
             guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return nil }
+            if elements[0].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
+            if elements[2].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
+            return nil
+        }
+
+        /// `B` for `!(stateClass is B.Type)`, `!(stateClass == B.self)` or `stateClass != B.self`.
+        private func excludedClass(_ expression: ExprSyntax) -> String? {
+            if let negation = expression.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!" {
+                return testedClass(negation.expression)
+            }
+            guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=" else { return nil }
             if elements[0].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
             if elements[2].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
             return nil
