@@ -283,7 +283,24 @@ struct BranchScanner {
             return .moves(targets: choice, computed: text)
         }
         if let targets = helperTargets(expression) { return .moves(targets: targets, computed: text) }
+        if let wrapped = wrappedState(expression) { return outcome(of: wrapped) }
         return .moves(targets: stateEnum.cases.map(\.name), computed: text)
+    }
+
+    /// Labels that name the next state in a value that wraps it.
+    private static let stateLabels: Set<String> = ["to", "toState", "state", "next", "nextState", "newState", "target"]
+
+    /// The next state a value wraps in one of its arguments, `TransitionEffect(toState: .b,
+    /// effect: .load)` or `.transition(to: .b)`: the argument labelled as a state, or the only
+    /// one, when it names a case of the state or the state unchanged.
+    private func wrappedState(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
+        let arguments = Array(call.arguments)
+        let candidates = arguments.count == 1 && arguments[0].label == nil
+            ? arguments : arguments.filter { $0.label.map { Self.stateLabels.contains($0.text) } ?? false }
+        guard candidates.count == 1, let value = candidates.first?.expression else { return nil }
+        let names = CasePattern.caseName(value).map { stateEnum.case(named: $0) != nil } ?? false
+        return names || stateVariables.contains(value.trimmedText) ? value : nil
     }
 
     /// The states a call into a helper of the same file can give, from what the helper returns;

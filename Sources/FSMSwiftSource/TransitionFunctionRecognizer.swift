@@ -234,11 +234,20 @@ struct TransitionFunctionRecognizer {
         let text = stateExpression.trimmedText
         variables.insert(text)
         variables.insert(text.hasPrefix("self.") ? String(text.dropFirst(5)) : "self." + text)
-        let returned = SyntaxScope.returnType(around: node).flatMap { module.lookupEnum($0, at: node, in: file) }
         var scanner = BranchScanner(
-            file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: returned?.location == stateEnum.location)
+            file: file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: returnsState(stateEnum, at: node, in: file))
         scanner.helpers = module.functions(in: file)
         return scanner
+    }
+
+    /// Whether the function around `node` returns the next state: the state's own type, or a
+    /// type of the module that holds one (`struct TransitionEffect { let toState: Phase }`).
+    private func returnsState(_ stateEnum: EnumCatalog.Enum, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> Bool {
+        guard let returned = SyntaxScope.returnType(around: node) else { return false }
+        if let found = module.lookupEnum(returned, at: node, in: file) { return found.location == stateEnum.location }
+        return module.propertiesByScope[returned.strippingGenericArguments]?.values.contains { property in
+            property.type.flatMap { module.enums.lookup($0, in: property.scope, file: property.location.file) }?.location == stateEnum.location
+        } ?? false
     }
 
     private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile) -> [MachineSketch.Row] {
