@@ -135,7 +135,11 @@ let package = Package(
                 "FSMRendering", "FSMDOT", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "CLITests", dependencies: ["fsmviz", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["fsmviz", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DiagramCheckTests",
