@@ -14,9 +14,9 @@ import Testing
         let port: UInt16
         let directory: URL
 
-        init(limitingDescriptorsTo limit: Int? = nil) throws {
+        init(limitingDescriptorsTo limit: Int? = nil, machine: String = Watch.machine(["Closed", "Open"])) throws {
             directory = try CommandRunner.temporaryDirectory()
-            try Watch.save(Watch.machine(["Closed", "Open"]), to: directory.appendingPathComponent("door.json"))
+            try Watch.save(machine, to: directory.appendingPathComponent("door.json"))
             let arguments = ["door.json", "-o", "door.html", "--serve", "--port", "0"]
             if let limit {
                 process = Process()
@@ -42,6 +42,12 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+        }
+
+        /// The process's resident memory in bytes, from /proc.
+        var residentBytes: Int {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            return status.firstMatch(of: /VmRSS:\s+(\d+) kB/).flatMap { Int($0.1) }.map { $0 * 1_024 } ?? 0
         }
 
         /// The process's threads, from /proc.
@@ -101,6 +107,60 @@ import Testing
         #expect(Self.closes(idle[0], within: 30), "an idle connection was kept open")
         for connection in idle where connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
         Watch.waitUntil("the page loads again", seconds: 30) { Watch.get("/", port: server.port).hasPrefix("HTTP/1.1 200 OK") }
+    }
+
+    /// A machine whose page is over 3 MB: 400 states, each labelled with 1,000 characters.
+    static let bigMachine: String = {
+        let states = (0..<400).map { #"{"id": "S\#($0)", "label": "\#(String(repeating: "x", count: 1_000))"}"# }
+        let transitions = (0..<399).map { #"{"from": "S\#($0)", "event": "go", "to": "S\#($0 + 1)"}"# }
+        return #"{"initial": "S0", "states": [\#(states.joined(separator: ", "))], "transitions": [\#(transitions.joined(separator: ", "))]}"#
+    }()
+
+    /// The load the server is built for, from the test itself: 100 clients that ask for a 3 MB
+    /// page and never read it, 1,000 idle connections, a foreign `Host` among them. It keeps
+    /// its threads bounded, answers its own page afterwards, and its memory stays within 64 MiB
+    /// of what it held before the load (100 unread copies of the page would be 300 MB).
+    @Test func underLoadItStaysBoundedAndItsPageStillLoads() throws {
+        let server = try Server(machine: Self.bigMachine)
+        defer { server.stop() }
+        let port = server.port
+        let page = Watch.get("/", port: port) { $0.contains("</html>") }
+        #expect(page.hasPrefix("HTTP/1.1 200 OK"), "\(page.prefix(80))")
+        #expect(page.utf8.count > 3_000_000, "the page is \(page.utf8.count) bytes")
+        let before = server.residentBytes
+        // Readers first, so that they hold the server's connections while it writes to them.
+        let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        let slow = (0..<100).map { _ in
+            let connection = Watch.connection(to: port)
+            _ = request.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+            return connection
+        }
+        defer { for connection in slow where connection >= 0 { close(connection) } }
+        let idle = (0..<1_000).map { _ in Self.pendingConnection(to: port) }
+        defer { for connection in idle where connection >= 0 { close(connection) } }
+        let foreign = Watch.exchange("GET / HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n", port: port)
+        #expect(foreign.isEmpty || foreign.hasPrefix("HTTP/1.1 421 "), "\(foreign.prefix(80))")
+        #expect(server.threads < 100, "\(server.threads) threads under load")
+        #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more under load")
+        for connection in slow + idle where connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
+        Watch.waitUntil("the page loads again", seconds: 60) {
+            Watch.get("/", port: port) { $0.contains("</html>") }.hasPrefix("HTTP/1.1 200 OK")
+        }
+        #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more after the load")
+    }
+
+    /// A connection to 127.0.0.1:`port` that is not waited for: connecting to a server whose
+    /// queue is full takes seconds, and an idle client need not be connected yet to count.
+    static func pendingConnection(to port: UInt16) -> Int32 {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return connected == 0 || errno == EINPROGRESS ? connection : -1
     }
 
     @Test func runningOutOfDescriptorsIsAMomentNotTheEnd() throws {
