@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -197,6 +198,46 @@ import Testing
         #expect(tree.bytes("docs/gh-dark.svg") == dark)
         let names = try FileManager.default.contentsOfDirectory(atPath: tree.root.appendingPathComponent("docs").path)
         #expect(!names.contains { $0.contains("#") || $0.contains(" ") || $0.contains(",") }, "\(names)")
+    }
+
+    /// 3,000 markers naming one machine: the run opens the machine file once, and every marked
+    /// block is brought up to date. inotify merges an open into the last one while that is still
+    /// unread, so a thread reads them as they come, and a second open shows as a second event.
+    @Test func manyMarkersOfOneMachineReadItOnce() throws {
+        let tree = try Tree()
+        let block = "<!-- fsmviz: ../machines/door.json -->\n```mermaid\nstale\n```\n"
+        try tree.write(String(repeating: block, count: 3_000), to: "docs/guide.md")
+        let watcher = inotify_init1(Int32(IN_CLOEXEC))
+        try #require(watcher >= 0 && inotify_add_watch(watcher, tree.root.appendingPathComponent("machines/door.json").path, UInt32(IN_OPEN)) >= 0)
+        let opens = Mutex(0)
+        var stop: [Int32] = [-1, -1]
+        try #require(pipe(&stop) == 0)
+        let finished = DispatchSemaphore(value: 0)
+        let stopRead = stop[0]
+        Thread.detachNewThread {
+            defer { finished.signal() }
+            var events = [UInt8](repeating: 0, count: 4_096)
+            var ready = [pollfd(fd: watcher, events: Int16(POLLIN), revents: 0), pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0)]
+            while poll(&ready, 2, -1) > 0 {
+                if ready[0].revents != 0 {
+                    let length = read(watcher, &events, events.count)
+                    guard length > 0 else { return }
+                    opens.withLock { $0 += length / MemoryLayout<inotify_event>.size }
+                } else if ready[1].revents != 0 {
+                    return
+                }
+            }
+        }
+        let result = try tree.run(["sync", "docs/guide.md"])
+        // Opens the run made are queued before it exits; the reader takes them before the stop.
+        _ = write(stop[1], "x", 1)
+        finished.wait()
+        for descriptor in stop + [watcher] { close(descriptor) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(opens.withLock { $0 } == 1, "the machine file was opened \(opens.withLock { $0 }) times")
+        let synced = String(decoding: tree.bytes("docs/guide.md"), as: UTF8.self)
+        #expect(!synced.contains("stale"))
+        #expect(synced.components(separatedBy: "stateDiagram-v2").count == 3_001)
     }
 
     @Test func markdownThatIsNotUTF8IsRefusedAtTheByteAndKept() throws {
