@@ -65,19 +65,21 @@ struct EnumCatalog {
     /// The last components of the aliases' names.
     private var aliasNames: Set<Substring> = []
 
-    init(files: [SwiftSourceFile]) {
-        for file in files {
-            let collector = Collector(file: file)
-            collector.walk(file.tree)
-            // Private types of one name may live in several files, so each declaration is its own.
-            for found in collector.enums {
-                let index = enums.count
-                enums.append(found)
-                byQualifiedName[found.qualifiedName, default: []].append(index)
-                byName[found.name, default: []].append(index)
-                for name in Set(found.cases.map(\.name)) { byCaseName[name, default: []].append(index) }
-            }
-            aliases.merge(collector.aliases) { first, _ in first }
+    /// The enums and type aliases `inventory` gathered, but those declared inside functions,
+    /// which nothing outside them can name.
+    init(inventory: SyntaxInventory) {
+        // Private types of one name may live in several files, so each declaration is its own.
+        for found in inventory.enums where !found.isLocal {
+            let index = enums.count
+            let declared = Self.declaration(found.node, scope: found.scope, file: found.file)
+            enums.append(declared)
+            byQualifiedName[declared.qualifiedName, default: []].append(index)
+            byName[declared.name, default: []].append(index)
+            for name in Set(declared.cases.map(\.name)) { byCaseName[name, default: []].append(index) }
+        }
+        for found in inventory.typeAliases where !found.isLocal {
+            let name = found.scope.isEmpty ? found.node.name.text : found.scope + "." + found.node.name.text
+            if aliases[name] == nil { aliases[name] = found.node.initializer.value.trimmedText }
         }
         aliasNames = Set(aliases.keys.map { Self.lastComponent($0) })
     }
@@ -159,93 +161,50 @@ struct EnumCatalog {
 }
 
 extension EnumCatalog {
-    /// Walks one file, tracking the enclosing type names so nested enums get qualified names.
-    private final class Collector: SyntaxVisitor {
-        let file: SwiftSourceFile
-        var enums: [Enum] = []
-        var aliases: [String: String] = [:]
-        private var scope: [String] = []
-
-        init(file: SwiftSourceFile) {
-            self.file = file
-            super.init(viewMode: .sourceAccurate)
-        }
-
-        private func qualified(_ name: String) -> String { (scope + [name]).joined(separator: ".") }
-
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            let name = qualified(node.name.text)
-            var cases: [Case] = []
-            var seen: Set<String> = []
-            // Cases inside `#if` count in every branch (syntax cannot tell which one builds),
-            // once each.
-            var pending = [node.memberBlock.members]
-            var isDescribedByRawValue = false
-            while let members = pending.popLast() {
-                for member in members {
-                    if let variable = member.decl.as(VariableDeclSyntax.self), Self.isRawValueDescription(variable) {
-                        isDescribedByRawValue = true
+    /// The enum `node` declares inside `scope` (a qualified type name, empty at the top level).
+    private static func declaration(_ node: EnumDeclSyntax, scope: String, file: SwiftSourceFile) -> Enum {
+        var cases: [Case] = []
+        var seen: Set<String> = []
+        // Cases inside `#if` count in every branch (syntax cannot tell which one builds),
+        // once each.
+        var pending = [node.memberBlock.members]
+        var isDescribedByRawValue = false
+        while let members = pending.popLast() {
+            for member in members {
+                if let variable = member.decl.as(VariableDeclSyntax.self), Self.isRawValueDescription(variable) {
+                    isDescribedByRawValue = true
+                }
+                if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                    for clause in conditional.clauses {
+                        if case .decls(let nested)? = clause.elements { pending.append(nested) }
                     }
-                    if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
-                        for clause in conditional.clauses {
-                            if case .decls(let nested)? = clause.elements { pending.append(nested) }
-                        }
-                        continue
-                    }
-                    guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-                    for element in declaration.elements where seen.insert(element.name.text.trimmingBackticks).inserted {
-                        cases.append(
-                            Case(
-                                name: element.name.text.trimmingBackticks,
-                                hasAssociatedValues: element.parameterClause != nil,
-                                location: file.location(of: element),
-                                rawValue: element.rawValue?.value.stringLiteralValue))
-                    }
+                    continue
+                }
+                guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in declaration.elements where seen.insert(element.name.text.trimmingBackticks).inserted {
+                    cases.append(
+                        Case(
+                            name: element.name.text.trimmingBackticks,
+                            hasAssociatedValues: element.parameterClause != nil,
+                            location: file.location(of: element),
+                            rawValue: element.rawValue?.value.stringLiteralValue))
                 }
             }
-            var found = Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name))
-            found.isDescribedByRawValue = isDescribedByRawValue
-            enums.append(found)
-            scope.append(node.name.text)
-            return .visitChildren
         }
+        let name = scope.isEmpty ? node.name.text : scope + "." + node.name.text
+        var found = Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name))
+        found.isDescribedByRawValue = isDescribedByRawValue
+        return found
+    }
 
-        override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
-
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-        override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
-
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-            scope.append(node.extendedType.trimmedText)
-            return .visitChildren
-        }
-        override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
-
-        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-            aliases[qualified(node.name.text)] = node.initializer.value.trimmedText
-            return .skipChildren
-        }
-
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-        /// `var description: String { rawValue }` (or `return self.rawValue`).
-        private static func isRawValueDescription(_ variable: VariableDeclSyntax) -> Bool {
-            guard let binding = variable.bindings.first, variable.bindings.count == 1,
-                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "description",
-                case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first
-            else { return false }
-            let value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
-            return ["rawValue", "self.rawValue"].contains(value?.trimmedText ?? "")
-        }
-
-        private func enter(_ name: String) -> SyntaxVisitorContinueKind {
-            scope.append(name)
-            return .visitChildren
-        }
+    /// `var description: String { rawValue }` (or `return self.rawValue`).
+    private static func isRawValueDescription(_ variable: VariableDeclSyntax) -> Bool {
+        guard let binding = variable.bindings.first, variable.bindings.count == 1,
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "description",
+            case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first
+        else { return false }
+        let value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
+        return ["rawValue", "self.rawValue"].contains(value?.trimmedText ?? "")
     }
 }
 

@@ -23,7 +23,7 @@ struct SwiftModule {
     init(files: [SwiftSourceFile], inventory: SyntaxInventory) {
         self.files = files
         self.inventory = inventory
-        enums = EnumCatalog(files: files)
+        enums = EnumCatalog(inventory: inventory)
         properties = inventory.properties
         var byScope: [String: [String: StoredProperty]] = [:]
         for property in properties where !property.isLocal && byScope[property.scope]?[property.name] == nil {

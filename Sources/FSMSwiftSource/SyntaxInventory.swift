@@ -13,12 +13,14 @@ struct SyntaxInventory {
         let file: SwiftSourceFile
     }
 
-    /// A declaration, the file it is in, and the qualified name of the types around it (empty at
-    /// the top level), as ``SyntaxScope/typeName(around:)`` gives it.
+    /// A declaration, the file it is in, the qualified name of the types around it (empty at
+    /// the top level), as ``SyntaxScope/typeName(around:)`` gives it, and whether it is inside a
+    /// function's body.
     struct Declared<Node: SyntaxProtocol> {
         let node: Node
         let file: SwiftSourceFile
         let scope: String
+        var isLocal = false
     }
 
     private(set) var calls: [Found<FunctionCallExprSyntax>] = []
@@ -26,6 +28,7 @@ struct SyntaxInventory {
     private(set) var functions: [Declared<FunctionDeclSyntax>] = []
     private(set) var initializers: [Declared<InitializerDeclSyntax>] = []
     private(set) var enums: [Declared<EnumDeclSyntax>] = []
+    private(set) var typeAliases: [Declared<TypeAliasDeclSyntax>] = []
     private(set) var switches: [Found<SwitchExprSyntax>] = []
     private(set) var arrays: [Found<ArrayExprSyntax>] = []
     private(set) var dictionaries: [Found<DictionaryExprSyntax>] = []
@@ -55,6 +58,7 @@ struct SyntaxInventory {
             functions += part.functions
             initializers += part.initializers
             enums += part.enums
+            typeAliases += part.typeAliases
             switches += part.switches
             arrays += part.arrays
             dictionaries += part.dictionaries
@@ -106,8 +110,12 @@ struct SyntaxInventory {
         override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            inventory.enums.append(Declared(node: node, file: file, scope: scopeName))
+            inventory.enums.append(Declared(node: node, file: file, scope: scopeName, isLocal: functionDepth > 0))
             return enter(node.name.text)
+        }
+        override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+            inventory.typeAliases.append(Declared(node: node, file: file, scope: scopeName, isLocal: functionDepth > 0))
+            return .visitChildren
         }
         override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
 

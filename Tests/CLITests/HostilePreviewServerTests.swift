@@ -136,7 +136,7 @@ import Testing
             return connection
         }
         defer { for connection in slow where connection >= 0 { close(connection) } }
-        let idle = (0..<1_000).map { _ in Self.pendingConnection(to: port) }
+        let idle = (0..<1_000).map { _ in Watch.connection(to: port, waiting: false) }
         defer { for connection in idle where connection >= 0 { close(connection) } }
         let foreign = Watch.exchange("GET / HTTP/1.1\r\nHost: attacker.example:\(port)\r\n\r\n", port: port)
         #expect(foreign.isEmpty || foreign.hasPrefix("HTTP/1.1 421 "), "\(foreign.prefix(80))")
@@ -147,20 +147,6 @@ import Testing
             Watch.get("/", port: port) { $0.contains("</html>") }.hasPrefix("HTTP/1.1 200 OK")
         }
         #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more after the load")
-    }
-
-    /// A connection to 127.0.0.1:`port` that is not waited for: connecting to a server whose
-    /// queue is full takes seconds, and an idle client need not be connected yet to count.
-    static func pendingConnection(to port: UInt16) -> Int32 {
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return connected == 0 || errno == EINPROGRESS ? connection : -1
     }
 
     @Test func runningOutOfDescriptorsIsAMomentNotTheEnd() throws {

@@ -101,9 +101,11 @@ import Testing
         exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port, until: enough)
     }
 
-    /// A connection to 127.0.0.1:`port`, or -1.
-    static func connection(to port: UInt16) -> Int32 {
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// A connection to 127.0.0.1:`port`, or -1. Without `waiting`, the connection is not waited
+    /// for: connecting to a server whose queue is full takes seconds, and an idle client need not
+    /// be connected yet to count.
+    static func connection(to port: UInt16, waiting: Bool = true) -> Int32 {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -111,7 +113,7 @@ import Testing
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        guard connected == 0 || (!waiting && errno == EINPROGRESS) else {
             close(connection)
             return -1
         }
