@@ -82,35 +82,22 @@ extension FsmvizCommand.Diff {
                 continue
             }
             guard let oldMachine = machine(pair.old, oldSide: true), let newMachine = machine(pair.new, oldSide: false) else { continue }
-            let diff = MachineDiff(from: oldMachine.machine, to: newMachine.machine)
-            if !renamed { warnIfUnrelated(oldMachine.machine, newMachine.machine, oldName: oldShown, newName: newPath) }
-            var picture: String?
-            if let output, !diff.isEmpty {
-                let format = drawingFormat ?? .svg
-                let destination = Self.join(output, pair.new + "." + format.fileExtension)
-                status = max(status, Self.makeParent(of: destination))
-                status = max(status, draw(diff, old: oldMachine.machine, new: newMachine.machine, to: destination))
-                picture = destination
-            }
-            let findings = try lint ? findingDelta(old: oldMachine, new: newMachine, configuredAs: newPath) : nil
-            entries.append((
-                pair.new,
-                DirectoryDiffReport.Entry(
-                    oldPath: oldShown, newPath: newPath, diff: diff, renamed: renamed, picture: picture, findings: findings)
-            ))
+            let entry = try pairEntry(
+                old: oldMachine, new: newMachine, shown: (oldShown, newPath), renamed: renamed, drawing: pair.new, configuredAs: newPath,
+                status: &status)
+            entries.append((pair.new, entry))
         }
         for name in newOnly {
             guard let added = machine(name, oldSide: false) else { continue }
             let path = Self.join(new, name)
-            let findings = try lint ? oneSidedDelta(added, configuredAs: path, introduced: true) : nil
-            entries.append((name, DirectoryDiffReport.Entry(newPath: path, machine: added.machine, findings: findings)))
+            entries.append((name, try oneSidedEntry(added, shown: path, configuredAs: path, introduced: true)))
         }
         for name in oldOnly {
             guard let removed = machine(name, oldSide: true) else { continue }
             // A removed machine is configured as it would be where it was, in the new directory.
-            let findings = try lint ? oneSidedDelta(removed, configuredAs: Self.join(new, name), introduced: false) : nil
-            entries.append((name, DirectoryDiffReport.Entry(oldPath: Self.join(oldName, name), machine: removed.machine, findings: findings)))
+            entries.append((name, try oneSidedEntry(removed, shown: Self.join(oldName, name), configuredAs: Self.join(new, name), introduced: false)))
         }
+        entries += try swiftEntries(old: old, oldName: oldName, new: new, status: &status)
         let report = DirectoryDiffReport(
             oldPath: oldName, newPath: new, entries: entries.sorted { $0.key < $1.key }.map(\.entry))
         var outcome: ExitStatus = report.hasChanges ? .findings : .success
@@ -121,19 +108,45 @@ extension FsmvizCommand.Diff {
         if status != .success { throw status.exitCode }
     }
 
-    /// The findings' delta of a machine only one side has: all its findings are introduced
-    /// (an added machine) or fixed (a removed one).
-    private func oneSidedDelta(_ machine: ImportedMachine, configuredAs path: String, introduced: Bool) throws -> FindingDelta {
-        let findings = Linter.findings(of: machine, settings: try lintSettings(configuredAs: path))
-        return introduced ? FindingDelta(old: [], new: findings) : FindingDelta(old: findings, new: [])
+    /// The entry of a machine both sides hold (`shown` by those names): its diff, drawn into
+    /// `-o`'s directory as `drawing` (a path below it, without extension) when it changed, and,
+    /// with `--lint`, the delta of its findings, configured as the file `configuredAs`.
+    func pairEntry(
+        old: ImportedMachine, new: ImportedMachine, shown: (old: String, new: String), renamed: Bool, drawing: String,
+        configuredAs path: String, status: inout ExitStatus
+    ) throws -> DirectoryDiffReport.Entry {
+        let diff = MachineDiff(from: old.machine, to: new.machine)
+        if !renamed { warnIfUnrelated(old.machine, new.machine, oldName: shown.old, newName: shown.new) }
+        var picture: String?
+        if let output, !diff.isEmpty {
+            let format = drawingFormat ?? .svg
+            let destination = Self.join(output, drawing + "." + format.fileExtension)
+            status = max(status, Self.makeParent(of: destination))
+            status = max(status, draw(diff, old: old.machine, new: new.machine, to: destination))
+            picture = destination
+        }
+        let findings = try lint ? findingDelta(old: old, new: new, configuredAs: path) : nil
+        return DirectoryDiffReport.Entry(oldPath: shown.old, newPath: shown.new, diff: diff, renamed: renamed, picture: picture, findings: findings)
+    }
+
+    /// The entry of a machine only one side has, `shown` by that name: with `--lint`, all its
+    /// findings are introduced (an added machine) or fixed (a removed one).
+    func oneSidedEntry(
+        _ machine: ImportedMachine, shown: String, configuredAs path: String, introduced: Bool
+    ) throws -> DirectoryDiffReport.Entry {
+        var delta: FindingDelta?
+        if lint {
+            let findings = Linter.findings(of: machine, settings: try lintSettings(configuredAs: path))
+            delta = introduced ? FindingDelta(old: [], new: findings) : FindingDelta(old: findings, new: [])
+        }
+        return introduced
+            ? DirectoryDiffReport.Entry(newPath: shown, machine: machine.machine, findings: delta)
+            : DirectoryDiffReport.Entry(oldPath: shown, machine: machine.machine, findings: delta)
     }
 
     /// The machine files below `directory`, as `lint` searches it, relative to it, sorted.
     static func machineFiles(in directory: String) -> [String] {
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return Linter.files(in: directory, sourceReader: nil).map { path in
-            path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-        }
+        Linter.files(in: directory, sourceReader: nil).map { relative($0, below: directory) }
     }
 
     static func join(_ directory: String, _ relative: String) -> String {
@@ -142,7 +155,7 @@ extension FsmvizCommand.Diff {
 
     /// Creates the directory `path` is to be written in; returns the exit status a failure
     /// calls for, after its error.
-    private static func makeParent(of path: String) -> ExitStatus {
+    static func makeParent(of path: String) -> ExitStatus {
         do {
             try FileManager.default.createDirectory(
                 atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)

@@ -62,6 +62,55 @@ import Testing
         #expect(fileAndDirectory.status == 2)
     }
 
+    /// A Swift transition function over `states` (the first the start), moving along them on `next`.
+    static func swiftMachine(_ name: String, states: [String]) -> String {
+        let rows = zip(states, states.dropFirst()).map { "        case (.\($0), .next): return .\($1)" }
+        return """
+            enum \(name)State { case \(states.joined(separator: ", ")) }
+            enum \(name)Event { case next, reset }
+            struct \(name) {
+                var state: \(name)State = .\(states[0])
+                func step(_ state: \(name)State, _ event: \(name)Event) -> \(name)State {
+                    switch (state, event) {
+            \(rows.joined(separator: "\n"))
+                    default: return state
+                    }
+                }
+            }
+
+            """
+    }
+
+    /// Swift sources in directories are read each side as one module and their machines
+    /// compared one by one: paired by name wherever their files went, then by likeness (a
+    /// renamed type), the rest added or removed; each shown as `FILE#NAME`, changes at their line.
+    @Test func swiftMachinesAreComparedOneByOne() throws {
+        let root = try CommandRunner.temporaryDirectory()
+        try Self.lay(
+            [
+                "old/Sources/Player.swift": Self.swiftMachine("Player", states: ["idle", "playing", "paused"]),
+                "new/Sources/Moved/Player.swift": Self.swiftMachine("Player", states: ["idle", "playing", "paused", "stopped"]),
+                "old/Sources/Door.swift": Self.swiftMachine("Door", states: ["closed", "open", "locked", "broken"]),
+                "new/Sources/Door.swift": Self.swiftMachine("Gate", states: ["closed", "open", "locked", "broken"]),
+                "old/Sources/Same.swift": Self.swiftMachine("Same", states: ["a", "b"]),
+                "new/Sources/Same.swift": Self.swiftMachine("Same", states: ["a", "b"]),
+                "new/Sources/Fan.swift": Self.swiftMachine("Fan", states: ["still", "spinning"]),
+            ], in: root)
+        let result = try CommandRunner.run(["diff", "old", "new"], in: root)
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "old -> new: 2 machines renamed, 1 added, 1 unchanged", "\(result.stdoutText)")
+        #expect(lines.contains("old/Sources/Player.swift#Player -> new/Sources/Moved/Player.swift#Player: 1 state added, 1 transition added"), "\(result.stdoutText)")
+        #expect(lines.contains { $0.hasPrefix("new/Sources/Moved/Player.swift:") && $0.hasSuffix("added transition paused --next--> stopped") }, "\(result.stdoutText)")
+        #expect(lines.contains { $0.hasPrefix("old/Sources/Door.swift#Door -> new/Sources/Door.swift#Gate") }, "\(result.stdoutText)")
+        #expect(lines.contains { $0.contains("new/Sources/Fan.swift#Fan") }, "\(result.stdoutText)")
+        // A side whose sources do not parse is an input error that names the file and line.
+        try "enum Broken {".write(to: root.appendingPathComponent("new/Sources/Broken.swift"), atomically: true, encoding: .utf8)
+        let broken = try CommandRunner.run(["diff", "old", "new"], in: root)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("new/Sources/Broken.swift:1:"), "\(broken.stderr)")
+    }
+
     @Test func anUnreadableMachineExitsWithTwoAndTheRestIsReported() throws {
         let root = try Self.directories()
         try Self.lay(["new/same.yaml": "states: [\n  - id: A\n  - id: A\n"], in: root)

@@ -45,7 +45,9 @@ public struct MachineDiffReport: Sendable {
     var text: String {
         var lines = ["\(PrintableText.escaped(oldPath)) -> \(PrintableText.escaped(newPath)): \(PrintableText.escaped(diff.summary))"]
         for entry in entries {
-            let position = PrintableText.escaped(entry.path) + (entry.location.map { ":\($0.line):\($0.column)" } ?? "")
+            // A machine read from several files (Swift sources) says which one holds the change.
+            let file = entry.location?.file ?? entry.path
+            let position = PrintableText.escaped(file) + (entry.location.map { ":\($0.line):\($0.column)" } ?? "")
             lines.append("\(position): \(PrintableText.escaped(entry.message))")
         }
         if let findings { lines += Self.textLines(findings, oldPath: oldPath, newPath: newPath) }
