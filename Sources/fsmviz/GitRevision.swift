@@ -106,7 +106,7 @@ struct GitRevision {
     /// Whether a file named `name` may hold a machine `fsmviz diff` compares in a directory.
     private static func mayHoldMachine(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return [".json", ".yaml", ".yml", ".scxml", ".xml"].contains { lowered.hasSuffix($0) }
+        return [".json", ".yaml", ".yml", ".scxml", ".xml", ".swift"].contains { lowered.hasSuffix($0) }
     }
 
     /// Fails unless git, run in `workingDirectory`, knows the revision as a commit.
