@@ -6,6 +6,8 @@ import Foundation
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Writes files so that readers see either the old file or the whole new one, never a part:

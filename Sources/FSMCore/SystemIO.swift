@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 // read(2) and write(2) at file scope, for types whose own `read` and `write` members hide the
@@ -53,4 +55,10 @@ func entryKind(_ path: String, followingLinks: Bool) -> FileEntryKind? {
 func isWritable(_ path: String) -> Bool {
     var status = stat()
     return access(path, W_OK) == 0 && stat(path, &status) == 0 && status.st_mode & 0o222 != 0
+}
+
+/// Frees memory that a C library allocated with malloc(3) and handed over, as free(3): for the
+/// package's modules over C libraries, which then need no platform module of their own.
+package func freeMemory(_ pointer: UnsafeMutableRawPointer?) {
+    free(pointer)
 }

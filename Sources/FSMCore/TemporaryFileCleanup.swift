@@ -6,6 +6,8 @@ import Synchronization
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Removes ``AtomicFile``'s temporary files when the process is interrupted (SIGINT) or

@@ -7,6 +7,8 @@ import Foundation
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Where the commands print: diagrams and DOT to standard output, diagnostics to standard error.

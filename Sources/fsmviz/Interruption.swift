@@ -7,6 +7,8 @@ import Synchronization
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM for a command that runs until stopped: the first asks it to

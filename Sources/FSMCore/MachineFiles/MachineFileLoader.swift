@@ -5,6 +5,8 @@ import Foundation
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Reads machine files from disk or memory into validated ``Machine`` values.
