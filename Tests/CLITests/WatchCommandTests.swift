@@ -160,12 +160,22 @@ import Testing
         #expect(written.contains("<html lang=\"en\">") && !written.contains("connect-src"))
 
         nonisolated(unsafe) var events = ""
+        let listening = DispatchSemaphore(value: 0)
         let streamed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            events = Self.get("/events", port: port) { $0.contains("data: reload") }
+            var heard = false
+            events = Self.get("/events", port: port) { received in
+                // The server counts renders before it sends the stream's head, so once the head
+                // is here the next render is announced on this stream.
+                if !heard, received.contains(": fsmviz\n\n") {
+                    heard = true
+                    listening.signal()
+                }
+                return received.contains("data: reload")
+            }
             streamed.signal()
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(listening.wait(timeout: .now() + 30) == .success, "the event stream never opened")
         try Self.save(Self.machine(["Closed", "Ajar"]), to: input)
         #expect(streamed.wait(timeout: .now() + 30) == .success)
         #expect(events.contains("Content-Type: text/event-stream") && events.contains("data: reload"), "\(events)")
