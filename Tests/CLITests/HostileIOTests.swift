@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Ordinary I/O trouble (issue 13): outputs closed, full or gone, special output paths,
-/// standard input without end, signals during a write. Each is a clear outcome, never a crash.
+/// Ordinary I/O trouble: outputs closed, full or gone, special output paths, standard input
+/// without end, signals during a write. CI and editors do all of these to a tool; each is a
+/// clear outcome, never a crash or a half-written file.
 @Suite struct HostileIOTests {
     /// Runs `script` under `/bin/sh`, where `$0` is the fsmviz binary.
     static func shell(_ script: String, stdin: [UInt8] = []) throws -> CommandRunner.Result {
