@@ -6,8 +6,8 @@ public import FSMCore
 /// zoom, search over states and events, a click on a state or transition highlights what
 /// leads in and out and lists it with guards and effects, lint findings highlight their
 /// states and witness path, a light/dark switch follows `prefers-color-scheme`, and for the
-/// drawing of a change (``/FSMAnalysisDiagrams/DiffDrawing``) a "Changes only" switch fades what did not
-/// change.
+/// drawing of a change (`FSMAnalysisDiagrams`' `DiffDrawing`) a "Changes only" switch fades
+/// what did not change.
 ///
 /// The page loads nothing: its style sheet and script are inline, and a Content Security
 /// Policy refuses every request and runs only that script and style (by hash). The machine
