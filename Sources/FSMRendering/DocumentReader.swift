@@ -2,7 +2,7 @@ internal import CGraphviz
 
 /// Reads DOT text through cgraph's `agread` with an I/O discipline over the text and an id
 /// discipline that numbers names in order of first appearance (cgraph's own uses the
-/// address of each interned name). Used only while `graphvizSession` is locked.
+/// address of each interned name). Used only while `GraphvizSession.current` is locked.
 enum DocumentReader {
     /// The text being read and how far `afread` has got.
     final class Source {

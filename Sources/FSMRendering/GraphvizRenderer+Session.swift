@@ -31,7 +31,7 @@ extension GraphvizRenderer {
         if engine != LayoutEngine.dot.rawValue { fsmviz_default_graph_attribute(graph, "packmode", "array") }
         guard gvLayout(session.context, graph, engine) == 0 else {
             agclose(graph)
-            throw .layoutFailed(subject: subject, engine: engine, message: takeMessages())
+            throw .layoutFailed(subject: subject, engine: engine, message: GraphvizSession.takeMessages())
         }
         return graph
     }
@@ -53,7 +53,7 @@ extension GraphvizRenderer {
         var data: UnsafeMutablePointer<CChar>?
         var length = 0
         guard fsmviz_render_data(session.context, graph, format.graphvizDevice, &data, &length) == 0, let data else {
-            throw .renderFailed(subject: subject, format: format, message: takeMessages())
+            throw .renderFailed(subject: subject, format: format, message: GraphvizSession.takeMessages())
         }
         defer { gvFreeRenderData(data) }
         var bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
@@ -70,13 +70,13 @@ extension GraphvizRenderer {
     /// Graphviz orders subgraphs by id, and addresses depend on what earlier renders in the
     /// process freed, which made the same machine lay out differently after other renders.
     func readGraph(_ dot: String, subject: String) throws(RenderError) -> UnsafeMutablePointer<Agraph_t>? {
-        capturedMessages = ""
+        GraphvizSession.capturedMessages = ""
         // The lexer's buffer and line counter are process-wide globals that carry over from the
         // previous document (its trailing newline would count as this one's first line), so
         // errors would name the wrong line.
         fsmviz_reset_lexer()
         guard let graph = DocumentReader.read(dot) else {
-            throw .invalidDOT(subject: subject, message: takeMessages())
+            throw .invalidDOT(subject: subject, message: GraphvizSession.takeMessages())
         }
         return graph
     }
@@ -84,7 +84,7 @@ extension GraphvizRenderer {
     func withSession<Result>(
         _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {
-        try graphvizSession.withLock { session throws(RenderError) -> Result in
+        try GraphvizSession.current.withLock { session throws(RenderError) -> Result in
             if session == nil { session = try GraphvizSession.start() }
             guard let session else { throw RenderError.contextUnavailable }
             return try body(session)

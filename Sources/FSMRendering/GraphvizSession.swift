@@ -4,7 +4,7 @@ import Synchronization
 
 /// The process's one Graphviz context and what its plugins offer.
 ///
-/// Unchecked: the context pointer lives inside `graphvizSession`'s mutex and is only used
+/// Unchecked: the context pointer lives inside ``current``'s mutex and is only used
 /// while that lock is held.
 struct GraphvizSession: @unchecked Sendable {
     let context: OpaquePointer
@@ -14,7 +14,7 @@ struct GraphvizSession: @unchecked Sendable {
     static func start() throws(RenderError) -> GraphvizSession {
         // Route Graphviz's messages to our buffer instead of stderr; render errors carry them.
         _ = agseterrf { message in
-            if let message { capturedMessages += String(cString: message) }
+            if let message { GraphvizSession.capturedMessages += String(cString: message) }
             return 0
         }
         _ = agseterr(AGWARN)
@@ -40,25 +40,26 @@ struct GraphvizSession: @unchecked Sendable {
         }
         return names.sorted()
     }
-}
 
-/// Guards every Graphviz call in the process (see ``GraphvizRenderer``).
-let graphvizSession = Mutex<GraphvizSession?>(nil)
+    /// The session, started on first use, behind the lock that guards every Graphviz call in
+    /// the process (see ``GraphvizRenderer``).
+    static let current = Mutex<GraphvizSession?>(nil)
 
-/// Graphviz's messages for the call in progress. Only touched while `graphvizSession` is
-/// locked: the C callback that appends to it runs inside a locked Graphviz call.
-nonisolated(unsafe) var capturedMessages = ""
+    /// Graphviz's messages for the call in progress. Only touched while ``current`` is locked:
+    /// the C callback that appends to it runs inside a locked Graphviz call.
+    nonisolated(unsafe) static var capturedMessages = ""
 
-/// The captured messages as one line each, with Graphviz's "Error: " prefixes removed.
-func takeMessages() -> String {
-    defer { capturedMessages = "" }
-    return capturedMessages
-        .split(whereSeparator: \.isNewline)
-        .map { line in
-            var text = line.trimmingPrefix("Error").trimmingPrefix(": ").trimmingPrefix("Warning").trimmingPrefix(": ")
-            while text.first == " " { text = text.dropFirst() }
-            return String(text)
-        }
-        .filter { !$0.isEmpty }
-        .joined(separator: "; ")
+    /// The captured messages as one line each, with Graphviz's "Error: " prefixes removed.
+    static func takeMessages() -> String {
+        defer { capturedMessages = "" }
+        return capturedMessages
+            .split(whereSeparator: \.isNewline)
+            .map { line in
+                var text = line.trimmingPrefix("Error").trimmingPrefix(": ").trimmingPrefix("Warning").trimmingPrefix(": ")
+                while text.first == " " { text = text.dropFirst() }
+                return String(text)
+            }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
+    }
 }
