@@ -25,7 +25,7 @@ func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
 }
 
 /// Sets the handler of signal `number` and returns the previous one, as signal(3).
-func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+package func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
     signal(number, handler)
 }
 
@@ -60,16 +60,25 @@ package func freeMemory(_ pointer: UnsafeMutableRawPointer?) {
 
 /// An error number from the C library, as swift-system's `Errno`: what the calls wrapped here
 /// throw, taken from `errno` right after the call that failed.
-struct SystemError: Error, Equatable {
+package struct SystemError: Error, Equatable {
     /// The `errno` value.
-    let code: Int32
+    package let code: Int32
+
+    /// The error numbered `code`.
+    package init(code: Int32) {
+        self.code = code
+    }
 
     /// The error of the call that just failed.
-    static var last: SystemError { SystemError(code: errno) }
+    package static var last: SystemError { SystemError(code: errno) }
     /// EINTR: a signal arrived first; the call may be repeated.
     static let interrupted = SystemError(code: EINTR)
     /// EEXIST: the file to be created is already there.
     static let exists = SystemError(code: EEXIST)
+    /// EPIPE: the reading end of a pipe is gone.
+    package static let brokenPipe = SystemError(code: EPIPE)
+    /// EBADF: the descriptor is not open.
+    package static let badDescriptor = SystemError(code: EBADF)
 
     /// ENOENT or ENOTDIR: nothing is at the path.
     var isMissing: Bool { code == ENOENT || code == ENOTDIR }
@@ -78,7 +87,7 @@ struct SystemError: Error, Equatable {
     /// EISDIR.
     var isDirectory: Bool { code == EISDIR }
     /// The C library's description, as strerror(3).
-    var message: String { String(cString: strerror(code)) }
+    package var message: String { String(cString: strerror(code)) }
 }
 
 /// How ``openFile(_:_:)`` opens a file. Every descriptor is closed on exec.
@@ -169,11 +178,11 @@ func fileStatus(descriptor: Int32) throws(SystemError) -> FileStatus {
 }
 
 /// SIGINT and SIGTERM: the signals that ask a process to stop.
-let stopSignals = [SIGINT, SIGTERM]
+package let stopSignals = [SIGINT, SIGTERM]
 
 /// Restores signal `number`'s default action, which for ``stopSignals`` ends the process.
 /// Async-signal-safe.
-func restoreDefaultHandler(_ number: Int32) {
+package func restoreDefaultHandler(_ number: Int32) {
     _ = setHandler(number, SIG_DFL)
 }
 
@@ -188,6 +197,30 @@ func isIgnoring(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
 }
 
 /// Sends signal `number` to this process, as raise(3). Async-signal-safe.
-func raiseSignal(_ number: Int32) {
+package func raiseSignal(_ number: Int32) {
     raise(number)
+}
+
+/// Unblocks ``stopSignals`` on the calling thread: a process started with them blocked (its
+/// parent's mask is inherited) would otherwise never receive Ctrl-C.
+package func unblockStopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in stopSignals { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+}
+
+/// The descriptors of standard output and standard error.
+package let standardOutput = STDOUT_FILENO
+package let standardError = STDERR_FILENO
+
+/// Whether `descriptor` is open, as fcntl(2)'s F_GETFD tells.
+package func isOpen(_ descriptor: Int32) -> Bool {
+    fcntl(descriptor, F_GETFD) != -1
+}
+
+/// Opens /dev/null for reading (`writable` false) or writing; on the lowest closed descriptor,
+/// as open(2) always chooses, so a closed standard descriptor is filled.
+package func openNullDevice(writable: Bool) {
+    _ = open("/dev/null", writable ? O_WRONLY : O_RDONLY)
 }
