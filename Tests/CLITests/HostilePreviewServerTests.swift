@@ -143,7 +143,7 @@ import Testing
         #expect(server.threads < 100, "\(server.threads) threads under load")
         #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more under load")
         for connection in slow + idle where connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
-        Watch.waitUntil("the page loads again", seconds: 60) {
+        Watch.pollUntil("the page loads again", seconds: 60) {
             Watch.get("/", port: port) { $0.contains("</html>") }.hasPrefix("HTTP/1.1 200 OK")
         }
         #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more after the load")
