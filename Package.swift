@@ -17,9 +17,11 @@ let package = Package(
         .library(name: "FSMCore", targets: ["FSMCore"]),
         .library(name: "FSMAnalysis", targets: ["FSMAnalysis"]),
         .library(name: "FSMDOT", targets: ["FSMDOT"]),
+        .library(name: "FSMAnalysisDiagrams", targets: ["FSMAnalysisDiagrams"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .library(name: "FSMRuntimeDiagrams", targets: ["FSMRuntimeDiagrams"]),
         .library(name: "FSMRendering", targets: ["FSMRendering"]),
+        .library(name: "FSMViewer", targets: ["FSMViewer"]),
         .library(name: "FSMLint", targets: ["FSMLint"]),
         .library(name: "FSMInterop", targets: ["FSMInterop"]),
         .library(name: "FSMSwiftSource", targets: ["FSMSwiftSource"]),
@@ -44,7 +46,10 @@ let package = Package(
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
         .target(name: "FSMAnalysis", dependencies: ["FSMCore"]),
-        .target(name: "FSMDOT", dependencies: ["FSMCore", "FSMAnalysis"]),
+        .target(name: "FSMDOT", dependencies: ["FSMCore"]),
+        // Analysis drawn with the DOT writer (lint highlights, a change's drawing), so neither
+        // of the two depends on the other.
+        .target(name: "FSMAnalysisDiagrams", dependencies: ["FSMCore", "FSMAnalysis", "FSMDOT"]),
         .target(name: "FSMRuntime", dependencies: ["FSMCore"]),
         .target(name: "FSMRuntimeDiagrams", dependencies: ["FSMRuntime", "FSMCore", "FSMDOT"]),
         .systemLibrary(
@@ -52,7 +57,13 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "FSMRendering", dependencies: ["CGraphviz", "FSMCore", "FSMAnalysis", "FSMDOT"]),
+        .target(name: "FSMRendering", dependencies: ["CGraphviz", "FSMCore", "FSMDOT"]),
+        // The page's script and style sheet are embedded in the code, not a resource bundle: a
+        // static release binary travels without the files beside it.
+        .target(
+            name: "FSMViewer", dependencies: ["FSMCore", "FSMAnalysis", "FSMDOT"],
+            resources: [.embedInCode("Resources/viewer.js"), .embedInCode("Resources/viewer.css")]
+        ),
         .target(name: "FSMLint", dependencies: ["FSMCore", "FSMAnalysis", "FSMInterop"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -75,7 +86,8 @@ let package = Package(
         .executableTarget(
             name: "fsmviz",
             dependencies: [
-                "FSMCore", "FSMAnalysis", "FSMLint", "FSMDOT", "FSMRendering", "FSMInterop", "FSMSwiftSource",
+                "FSMCore", "FSMAnalysis", "FSMAnalysisDiagrams", "FSMLint", "FSMDOT", "FSMRendering", "FSMViewer",
+                "FSMInterop", "FSMSwiftSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "FSMDOTTests",
             dependencies: [
-                "FSMDOT", "FSMAnalysis", "FSMCore", "FSMRendering", "TestSupport",
+                "FSMDOT", "FSMAnalysis", "FSMAnalysisDiagrams", "FSMCore", "FSMRendering", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
@@ -132,7 +144,13 @@ let package = Package(
         .testTarget(
             name: "FSMRenderingTests",
             dependencies: [
-                "FSMRendering", "FSMDOT", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport",
+                "FSMRendering", "FSMDOT", "FSMCore", "FSMAnalysis", "FSMAnalysisDiagrams", "FSMInterop", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "FSMViewerTests",
+            dependencies: [
+                "FSMViewer", "FSMRendering", "FSMDOT", "FSMCore", "FSMAnalysis", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
@@ -143,7 +161,10 @@ let package = Package(
         .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
         .testTarget(
             name: "DiagramCheckTests",
-            dependencies: ["DiagramCheck", "FSMAnalysis", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop", "TestSupport"],
+            dependencies: [
+                "DiagramCheck", "FSMAnalysis", "FSMAnalysisDiagrams", "FSMCore", "FSMDOT", "FSMRendering", "FSMInterop",
+                "TestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

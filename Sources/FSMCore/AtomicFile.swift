@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes files so that readers see either the old file or the whole new one, never a part:
 /// the bytes go to a temporary file in the same directory, which then replaces the target.
 ///
@@ -34,20 +26,19 @@ public enum AtomicFile {
     /// none yet), else by writing through to it.
     /// - Throws: ``WriteError``; a regular file is then untouched.
     public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        var status = stat()
-        let exists = stat(path, &status) == 0
-        if exists, status.st_mode & S_IFMT == S_IFDIR {
+        let status = fileStatus(path)
+        if status?.kind == .directory {
             throw WriteError(path: path, reason: "it is a directory")
         }
-        if path.hasPrefix("/dev/") || (exists && status.st_mode & S_IFMT != S_IFREG) {
+        if path.hasPrefix("/dev/") || (status.map { $0.kind != .regularFile } ?? false) {
             return try writeThrough(bytes, to: path)
         }
         // A symlink keeps naming the same file: the file it resolves to is the one replaced.
-        let target = exists ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
-        try replace(target, with: bytes, mode: exists ? status.st_mode & 0o7777 : nil, reportedAs: path)
+        let target = status != nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
+        try replace(target, with: bytes, mode: status?.permissions, reportedAs: path)
     }
 
-    private static func replace(_ target: String, with bytes: [UInt8], mode: mode_t?, reportedAs path: String) throws(WriteError) {
+    private static func replace(_ target: String, with bytes: [UInt8], mode: Int?, reportedAs path: String) throws(WriteError) {
         let url = URL(fileURLWithPath: target)
         let prefix = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent)\(temporaryMarker)"
         var temporary = ""
@@ -62,27 +53,44 @@ public enum AtomicFile {
             TemporaryFileCleanup.unregister(registration)
             temporary = prefix + randomSuffix()
             registration = TemporaryFileCleanup.register(temporary)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor < 0, errno != EEXIST { throw WriteError(path: path, reason: systemError()) }
+            do throws(SystemError) {
+                descriptor = try openFile(temporary, .creatingExclusively)
+            } catch where error != .exists {
+                throw WriteError(path: path, reason: error.message)
+            } catch {}
         }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: "no free temporary file name") }
-        var failure = writeAll(bytes, to: descriptor).map(message)
-        if failure == nil, let mode, fchmod(descriptor, mode) != 0 { failure = systemError() }
-        if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
-        if close(descriptor) != 0, failure == nil { failure = systemError() }
-        if failure == nil, rename(temporary, target) != 0 { failure = systemError() }
+        var failure = writeAll(bytes, to: descriptor).map { SystemError(code: $0).message }
+        if failure == nil, let mode { failure = failureMessage { () throws(SystemError) in try setPermissions(descriptor, mode) } }
+        if failure == nil { failure = failureMessage { () throws(SystemError) in try syncFile(descriptor) } }
+        if let closing = failureMessage(of: { () throws(SystemError) in try closeFile(descriptor) }), failure == nil { failure = closing }
+        if failure == nil { failure = failureMessage { () throws(SystemError) in try renameFile(temporary, to: target) } }
         if let failure {
-            unlink(temporary)
+            temporary.withCString(removeFile)
             throw WriteError(path: path, reason: failure)
         }
     }
 
     private static func writeThrough(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemError()) }
-        var failure = writeAll(bytes, to: descriptor).map(message)
-        if close(descriptor) != 0, failure == nil { failure = systemError() }
+        let descriptor: Int32
+        do throws(SystemError) {
+            descriptor = try openFile(path, .writingThrough)
+        } catch {
+            throw WriteError(path: path, reason: error.message)
+        }
+        var failure = writeAll(bytes, to: descriptor).map { SystemError(code: $0).message }
+        if let closing = failureMessage(of: { () throws(SystemError) in try closeFile(descriptor) }), failure == nil { failure = closing }
         if let failure { throw WriteError(path: path, reason: failure) }
+    }
+
+    /// The message of the error `call` throws, or `nil` when it succeeds.
+    private static func failureMessage(of call: () throws(SystemError) -> Void) -> String? {
+        do {
+            try call()
+            return nil
+        } catch {
+            return error.message
+        }
     }
 
     /// Writes every byte of `bytes` to an open descriptor, retrying interrupted and partial
@@ -93,8 +101,9 @@ public enum AtomicFile {
             while written < buffer.count {
                 let result = writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...]))
                 if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
+                    let error = SystemError.last
+                    if error == .interrupted { continue }
+                    return error.code
                 }
                 written += result
             }
@@ -105,13 +114,5 @@ public enum AtomicFile {
     private static func randomSuffix() -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         return String((0..<8).map { _ in alphabet[Int.random(in: alphabet.indices)] })
-    }
-
-    private static func systemError() -> String {
-        message(errno)
-    }
-
-    private static func message(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

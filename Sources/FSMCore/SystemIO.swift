@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 // read(2) and write(2) at file scope, for types whose own `read` and `write` members hide the
@@ -23,7 +25,7 @@ func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
 }
 
 /// Sets the handler of signal `number` and returns the previous one, as signal(3).
-func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
+package func setHandler(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) -> (@convention(c) (Int32) -> Void)? {
     signal(number, handler)
 }
 
@@ -40,12 +42,7 @@ func realPath(_ path: String) -> String? {
 func entryKind(_ path: String, followingLinks: Bool) -> FileEntryKind? {
     var status = stat()
     guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return .regularFile
-    case S_IFDIR: return .directory
-    case S_IFLNK: return .symbolicLink
-    default: return .other
-    }
+    return FileStatus(status).kind
 }
 
 /// Whether the file at `path` may be written: access(2) with `W_OK`, and a write permission
@@ -53,4 +50,177 @@ func entryKind(_ path: String, followingLinks: Bool) -> FileEntryKind? {
 func isWritable(_ path: String) -> Bool {
     var status = stat()
     return access(path, W_OK) == 0 && stat(path, &status) == 0 && status.st_mode & 0o222 != 0
+}
+
+/// Frees memory that a C library allocated with malloc(3) and handed over, as free(3): for the
+/// package's modules over C libraries, which then need no platform module of their own.
+package func freeMemory(_ pointer: UnsafeMutableRawPointer?) {
+    free(pointer)
+}
+
+/// An error number from the C library, as swift-system's `Errno`: what the calls wrapped here
+/// throw, taken from `errno` right after the call that failed.
+package struct SystemError: Error, Equatable {
+    /// The `errno` value.
+    package let code: Int32
+
+    /// The error numbered `code`.
+    package init(code: Int32) {
+        self.code = code
+    }
+
+    /// The error of the call that just failed.
+    package static var last: SystemError { SystemError(code: errno) }
+    /// EINTR: a signal arrived first; the call may be repeated.
+    static let interrupted = SystemError(code: EINTR)
+    /// EEXIST: the file to be created is already there.
+    static let exists = SystemError(code: EEXIST)
+    /// EPIPE: the reading end of a pipe is gone.
+    package static let brokenPipe = SystemError(code: EPIPE)
+    /// EBADF: the descriptor is not open.
+    package static let badDescriptor = SystemError(code: EBADF)
+
+    /// ENOENT or ENOTDIR: nothing is at the path.
+    var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    /// EACCES or EPERM.
+    var isPermissionDenied: Bool { code == EACCES || code == EPERM }
+    /// EISDIR.
+    var isDirectory: Bool { code == EISDIR }
+    /// The C library's description, as strerror(3).
+    package var message: String { String(cString: strerror(code)) }
+}
+
+/// How ``openFile(_:_:)`` opens a file. Every descriptor is closed on exec.
+enum FileAccess {
+    /// For reading.
+    case reading
+    /// For writing over what is there (O_TRUNC), without creating it: a FIFO or a device.
+    case writingThrough
+    /// Created for writing, failing with ``SystemError/exists`` if something is there
+    /// (O_EXCL). Mode 0666, which the kernel reduces by the process's umask.
+    case creatingExclusively
+}
+
+/// The descriptor of standard input.
+let standardInput = STDIN_FILENO
+
+/// Opens the file at `path`, as open(2).
+func openFile(_ path: String, _ access: FileAccess) throws(SystemError) -> Int32 {
+    let descriptor =
+        switch access {
+        case .reading: open(path, O_RDONLY | O_CLOEXEC)
+        case .writingThrough: open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        case .creatingExclusively: open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        }
+    guard descriptor >= 0 else { throw .last }
+    return descriptor
+}
+
+/// Closes a descriptor, as close(2).
+func closeFile(_ descriptor: Int32) throws(SystemError) {
+    guard close(descriptor) == 0 else { throw .last }
+}
+
+/// Flushes a file's data to its device, as fsync(2).
+func syncFile(_ descriptor: Int32) throws(SystemError) {
+    guard fsync(descriptor) == 0 else { throw .last }
+}
+
+/// Sets an open file's permission bits (`0o7777` at most), as fchmod(2).
+func setPermissions(_ descriptor: Int32, _ permissions: Int) throws(SystemError) {
+    guard fchmod(descriptor, mode_t(permissions & 0o7777)) == 0 else { throw .last }
+}
+
+/// Renames `source` to `target`, replacing it, as rename(2).
+func renameFile(_ source: String, to target: String) throws(SystemError) {
+    guard rename(source, target) == 0 else { throw .last }
+}
+
+/// Removes the file at `path` if it can, as unlink(2). Async-signal-safe.
+func removeFile(_ path: UnsafePointer<CChar>) {
+    unlink(path)
+}
+
+/// What stat(2) says of a file: its kind, size in bytes and permission bits.
+struct FileStatus {
+    /// Regular file, directory or something else (fstat and a followed link never say
+    /// symbolic link).
+    var kind: FileEntryKind
+    /// The size in bytes; meaningful for regular files only.
+    var size: Int
+    /// The permission bits, `0o7777` at most.
+    var permissions: Int
+
+    init(_ status: stat) {
+        kind =
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .directory
+            case S_IFLNK: .symbolicLink
+            default: .other
+            }
+        size = Int(status.st_size)
+        permissions = Int(status.st_mode & 0o7777)
+    }
+}
+
+/// The status of what `path` names, following symbolic links, or `nil` when nothing is there.
+func fileStatus(_ path: String) -> FileStatus? {
+    var status = stat()
+    return stat(path, &status) == 0 ? FileStatus(status) : nil
+}
+
+/// The status of an open file, as fstat(2).
+func fileStatus(descriptor: Int32) throws(SystemError) -> FileStatus {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .last }
+    return FileStatus(status)
+}
+
+/// SIGINT and SIGTERM: the signals that ask a process to stop.
+package let stopSignals = [SIGINT, SIGTERM]
+
+/// Restores signal `number`'s default action, which for ``stopSignals`` ends the process.
+/// Async-signal-safe.
+package func restoreDefaultHandler(_ number: Int32) {
+    _ = setHandler(number, SIG_DFL)
+}
+
+/// Ignores signal `number`.
+func ignoreSignal(_ number: Int32) {
+    _ = setHandler(number, SIG_IGN)
+}
+
+/// Whether `handler`, as ``setHandler(_:_:)`` returned it, is the one that ignores a signal.
+func isIgnoring(_ handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+    unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+}
+
+/// Sends signal `number` to this process, as raise(3). Async-signal-safe.
+package func raiseSignal(_ number: Int32) {
+    raise(number)
+}
+
+/// Unblocks ``stopSignals`` on the calling thread: a process started with them blocked (its
+/// parent's mask is inherited) would otherwise never receive Ctrl-C.
+package func unblockStopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in stopSignals { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+}
+
+/// The descriptors of standard output and standard error.
+package let standardOutput = STDOUT_FILENO
+package let standardError = STDERR_FILENO
+
+/// Whether `descriptor` is open, as fcntl(2)'s F_GETFD tells.
+package func isOpen(_ descriptor: Int32) -> Bool {
+    fcntl(descriptor, F_GETFD) != -1
+}
+
+/// Opens /dev/null for reading (`writable` false) or writing; on the lowest closed descriptor,
+/// as open(2) always chooses, so a closed standard descriptor is filled.
+package func openNullDevice(writable: Bool) {
+    _ = open("/dev/null", writable ? O_WRONLY : O_RDONLY)
 }

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Removes ``AtomicFile``'s temporary files when the process is interrupted (SIGINT) or
 /// terminated (SIGTERM) while writing, then dies of the signal as it would have.
 ///
@@ -27,16 +19,14 @@ public enum TemporaryFileCleanup {
     /// Installs the handler for SIGINT and SIGTERM, unless the signal is ignored (as for a
     /// command started in the background by a shell without job control). Call once, early.
     public static func install() {
-        for signal in [SIGINT, SIGTERM] {
+        for signal in stopSignals {
             let previous = setHandler(signal) { signal in
                 TemporaryFileCleanup.removeAll()
                 // Back to the default, which kills the process as soon as this handler returns.
-                _ = setHandler(signal, SIG_DFL)
-                raise(signal)
+                restoreDefaultHandler(signal)
+                raiseSignal(signal)
             }
-            if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                _ = setHandler(signal, SIG_IGN)
-            }
+            if isIgnoring(previous) { ignoreSignal(signal) }
         }
     }
 
@@ -76,7 +66,7 @@ public enum TemporaryFileCleanup {
     public static func removeAll() {
         let paths = live.load(ordering: .acquiring)
         for slot in 0..<slots where paths & 1 << slot != 0 {
-            unlink(Self.paths + slot * slotSize)
+            removeFile(Self.paths + slot * slotSize)
         }
     }
 }

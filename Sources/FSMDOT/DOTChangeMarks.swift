@@ -1,4 +1,3 @@
-public import FSMAnalysis
 public import FSMCore
 
 /// What a diff drawing marks: each state and transition of the union of two versions as

@@ -1,8 +1,10 @@
-public import FSMAnalysis
 public import FSMCore
 
 /// Lint findings drawn onto a diagram: unreachable states greyed and dashed, dead ends and
 /// traps outlined in red, nondeterministic transitions in red, with a legend.
+///
+/// The highlights are plain sets, so the DOT writer needs no analysis; `FSMAnalysisDiagrams`
+/// makes them from `FSMAnalysis`'s findings (`DOTHighlights(linting:)`).
 public struct DOTHighlights: Hashable, Sendable {
     /// States no run can reach.
     public var unreachableStates: Set<StateID>
@@ -19,33 +21,6 @@ public struct DOTHighlights: Hashable, Sendable {
         self.unreachableStates = unreachableStates
         self.stuckStates = stuckStates
         self.conflictingTransitions = conflictingTransitions
-    }
-
-    /// The highlights for `findings` of `machine` (usually `machine.analyze()`).
-    public init(findings: [Finding], in machine: Machine) {
-        self = .none
-        var conflicting: [TransitionReference] = []
-        for finding in findings {
-            switch finding.ruleID {
-            case UnreachableState.description.identifier:
-                unreachableStates.formUnion(finding.states)
-            case DeadEnd.description.identifier, Trap.description.identifier:
-                stuckStates.formUnion(finding.states)
-            case NondeterministicTrigger.description.identifier:
-                if case .transitions(let references) = finding.witness { conflicting += references }
-            default:
-                break
-            }
-        }
-        for (index, transition) in machine.transitions.enumerated()
-        where conflicting.contains(TransitionReference(transition)) {
-            conflictingTransitions.insert(index)
-        }
-    }
-
-    /// The highlights for every rule's findings on `machine`.
-    public init(linting machine: Machine) {
-        self.init(findings: machine.analyze(), in: machine)
     }
 
     /// Whether nothing is highlighted.

@@ -21,7 +21,8 @@ public struct DOTOptions: Hashable, Sendable {
     public var removesOverlap: Bool
     /// How the regions of parallel states are arranged.
     public var regionArrangement: RegionArrangement
-    /// What a diff drawing marks as added, removed and changed (see ``DiffDrawing``).
+    /// What a diff drawing marks as added, removed and changed (`FSMAnalysisDiagrams`'s
+    /// `DiffDrawing` makes them from a diff).
     public var changes: DOTChangeMarks
     /// Whether the `states` style puts states and ranks closer together (`nodesep` 0.25 and
     /// `ranksep` 0.2 inches instead of 0.4 and 0.3): the renderer asks for it when a drawing

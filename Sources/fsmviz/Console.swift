@@ -1,14 +1,6 @@
 import FSMCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where the commands print: diagrams and DOT to standard output, diagnostics to standard error.
 ///
 /// Output that cannot be written (standard output closed, a full disk, `/dev/full`) ends the
@@ -23,8 +15,8 @@ enum Console {
         // A closed standard descriptor would be taken by the next file opened, and output or
         // diagnostics would land in that file: reopen each on /dev/null first.
         for descriptor in Int32(0)...2 {
-            closed.append(fcntl(descriptor, F_GETFD) == -1)
-            if closed[Int(descriptor)] { _ = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY) }
+            closed.append(!isOpen(descriptor))
+            if closed[Int(descriptor)] { openNullDevice(writable: descriptor != 0) }
         }
         return closed[1]
     }()
@@ -43,13 +35,15 @@ enum Console {
 
     /// Writes `text` to standard error as it is (no line break added).
     static func writeError(_ text: String) {
-        _ = AtomicFile.writeAll(Array(text.utf8), to: STDERR_FILENO)
+        _ = AtomicFile.writeAll(Array(text.utf8), to: standardError)
     }
 
     /// Writes `bytes` to standard output, or ends the process with status 3 when they cannot be.
     static func write(_ bytes: [UInt8]) {
-        guard let failure = outputWasClosed ? EBADF : AtomicFile.writeAll(bytes, to: STDOUT_FILENO) else { return }
-        if failure != EPIPE { printError("error: cannot write to standard output: \(String(cString: strerror(failure)))") }
+        guard let code = outputWasClosed ? SystemError.badDescriptor.code : AtomicFile.writeAll(bytes, to: standardOutput)
+        else { return }
+        let failure = SystemError(code: code)
+        if failure != .brokenPipe { printError("error: cannot write to standard output: \(failure.message)") }
         exit(ExitStatus.failure.rawValue)
     }
 }

@@ -1,8 +1,10 @@
 public import ArgumentParser
 public import FSMDOT
 import FSMAnalysis
+import FSMAnalysisDiagrams
 import FSMCore
 import FSMRendering
+import FSMViewer
 
 extension DOTStyle: ExpressibleByArgument {}
 extension RankDirection: ExpressibleByArgument {}

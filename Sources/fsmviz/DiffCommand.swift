@@ -1,5 +1,6 @@
 public import ArgumentParser
 import FSMAnalysis
+import FSMAnalysisDiagrams
 import FSMCore
 import FSMDOT
 import FSMInterop

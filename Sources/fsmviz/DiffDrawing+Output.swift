@@ -1,5 +1,7 @@
 import FSMDOT
+import FSMAnalysisDiagrams
 import FSMRendering
+import FSMViewer
 
 extension DiffDrawing {
     /// The drawing in `format`: rendered by Graphviz within `policy`'s bounds, as fsmviz's own

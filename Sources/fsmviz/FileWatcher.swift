@@ -4,6 +4,8 @@
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Tells which of some files changed: through Linux's inotify where there is one, otherwise
@@ -127,8 +129,10 @@ final class FileWatcher {
         guard stat(path, &status) == 0 else { return [] }
         #if canImport(Darwin)
             return [Int(status.st_ino), Int(status.st_size), status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec]
-        #else
+        #elseif canImport(Glibc) || canImport(Musl)
             return [Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+        #else
+            #error("fsmviz does not know where this platform's stat keeps the modification time")
         #endif
     }
 

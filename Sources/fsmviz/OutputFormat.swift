@@ -10,7 +10,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case dot
     /// DOT with Graphviz's layout positions.
     case dotLayout = "dot-layout"
-    /// A self-contained page that explores the SVG (``FSMRendering/HTMLViewer``).
+    /// A self-contained page that explores the SVG (`FSMViewer`'s `HTMLViewer`).
     case html
 
     /// The format a file name's extension names.

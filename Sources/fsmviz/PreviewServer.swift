@@ -7,6 +7,8 @@ import Synchronization
     import Musl
 #elseif canImport(Darwin)
     import Darwin
+#else
+    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// `fsmviz watch --serve`: serves one HTML page on 127.0.0.1, and only there, and tells the
@@ -240,8 +242,10 @@ final class PreviewServer: Sendable {
     /// the connection open through idle periods.
     private func streamEvents(_ connection: Int32) {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\n: fsmviz\n\n"
-        guard send(connection, Array(head.utf8)) else { return }
+        // Counted before the head goes out, so a render that follows the head is always announced:
+        // a client that has the head is listening.
         var seen = renders.load(ordering: .relaxed)
+        guard send(connection, Array(head.utf8)) else { return }
         var quiet = 0
         while !Interruption.isRequested {
             usleep(200_000)

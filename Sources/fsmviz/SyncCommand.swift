@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSMAnalysis
+import FSMAnalysisDiagrams
 import FSMDOT
 import FSMCore
 import Foundation

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The command line's side of issue 17: a misspelled SCXML element fails every command with
-/// its position, and `--focus` given a state's label suggests the state's id.
+/// The command line's side of following each format's own rules: a misspelled SCXML element
+/// fails every command with its position, and `--focus` given a state's label suggests the
+/// state's id.
 @Suite struct FormatSemanticsCommandTests {
     static func file(_ text: String, name: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-cli-\(UUID().uuidString)")

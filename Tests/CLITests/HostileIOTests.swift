@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Ordinary I/O trouble (issue 13): outputs closed, full or gone, special output paths,
-/// standard input without end, signals during a write. Each is a clear outcome, never a crash.
+/// Ordinary I/O trouble: outputs closed, full or gone, special output paths, standard input
+/// without end, signals during a write. CI and editors do all of these to a tool; each is a
+/// clear outcome, never a crash or a half-written file.
 @Suite struct HostileIOTests {
     /// Runs `script` under `/bin/sh`, where `$0` is the fsmviz binary.
     static func shell(_ script: String, stdin: [UInt8] = []) throws -> CommandRunner.Result {
@@ -120,14 +121,17 @@ import Testing
     }
 
     /// SIGINT or SIGTERM while a large file is being written removes the temporary file. The
-    /// signal is sent as soon as the temporary file appears; a run that finished first proves
-    /// nothing and is repeated.
+    /// signal is sent as soon as inotify reports the temporary file created; a run that
+    /// finished first proves nothing and is repeated.
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalDuringAWriteRemovesTheTemporaryFile(signal: Int32) throws {
         let machine = try Self.chain(states: 50_000)
         var caught = 0
         for _ in 0..<10 where caught < 2 {
             let directory = try CommandRunner.temporaryDirectory()
+            let creations = inotify_init1(Int32(IN_CLOEXEC))
+            defer { close(creations) }
+            try #require(creations >= 0 && inotify_add_watch(creations, directory.path, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0)
             let process = Process()
             // Started through Python to unblock the signals: this test process blocks them on
             // its threads, and a child started by Foundation inherits that mask.
@@ -139,13 +143,19 @@ import Testing
             process.standardError = FileHandle.nullDevice
             try process.run()
             var sent = false
-            while process.isRunning, !sent {
+            var ready = pollfd(fd: creations, events: Int16(POLLIN), revents: 0)
+            var events = [UInt8](repeating: 0, count: 4_096)
+            // Woken by each file created or renamed into the directory: the temporary file, then
+            // (when the write wins) out.json. A run that does neither within 30 s counts as not caught.
+            while !sent, poll(&ready, 1, 30_000) == 1 {
+                _ = events.withUnsafeMutableBytes { read(creations, $0.baseAddress, $0.count) }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                 if names.contains(where: { $0.hasPrefix(".out.json.fsmviz-tmp-") }) {
                     kill(process.processIdentifier, signal)
                     sent = true
+                } else if names.contains("out.json") {
+                    break
                 }
-                usleep(200)
             }
             process.waitUntilExit()
             guard sent, process.terminationReason == .uncaughtSignal else { continue }

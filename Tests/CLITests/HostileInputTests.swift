@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every source of bytes is bounded (issue 13, items 9 and 10): YAML aliases, `.fsmviz.yml`,
-/// and the files `lint` finds in a directory.
+/// Every source of bytes is bounded, so a hostile or mistaken input cannot exhaust memory: YAML
+/// aliases, `.fsmviz.yml`, and the files `lint` finds in a directory.
 @Suite struct HostileInputTests {
     /// One anchor on a 1,000-character label aliased by 20,000 guards: 700 KB of YAML that
     /// expands to 20 MB of text.

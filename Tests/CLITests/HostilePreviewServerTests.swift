@@ -101,12 +101,12 @@ import Testing
         let idle = (0..<300).map { _ in Watch.connection(to: server.port) }
         defer { for connection in idle where connection >= 0 { close(connection) } }
         #expect(idle.allSatisfy { $0 >= 0 })
-        Watch.waitUntil("the connections are taken", seconds: 20) { server.threads > 20 }
+        Watch.pollUntil("the connections are taken", seconds: 20) { server.threads > 20 }
         #expect(server.threads < 100, "\(server.threads) threads for 300 idle connections")
         // An idle connection is closed once its head is overdue, and the page loads after.
         #expect(Self.closes(idle[0], within: 30), "an idle connection was kept open")
         for connection in idle where connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
-        Watch.waitUntil("the page loads again", seconds: 30) { Watch.get("/", port: server.port).hasPrefix("HTTP/1.1 200 OK") }
+        Watch.pollUntil("the page loads again", seconds: 30) { Watch.get("/", port: server.port).hasPrefix("HTTP/1.1 200 OK") }
     }
 
     /// A machine whose page is over 3 MB: 400 states, each labelled with 1,000 characters.
@@ -143,7 +143,7 @@ import Testing
         #expect(server.threads < 100, "\(server.threads) threads under load")
         #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more under load")
         for connection in slow + idle where connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
-        Watch.waitUntil("the page loads again", seconds: 60) {
+        Watch.pollUntil("the page loads again", seconds: 60) {
             Watch.get("/", port: port) { $0.contains("</html>") }.hasPrefix("HTTP/1.1 200 OK")
         }
         #expect(server.residentBytes - before < 64 << 20, "\((server.residentBytes - before) >> 20) MiB more after the load")

@@ -6,12 +6,22 @@ import Testing
 /// `fsmviz watch`, run as a user would: saves (as editors make them, by renaming a new file
 /// over the old), a broken save, a fix and Ctrl-C.
 @Suite struct WatchCommandTests {
-    /// What a running process has written to standard error so far.
+    /// What a running process has written to standard error so far. Each write wakes
+    /// ``waitUntil(_:seconds:_:)``.
     final class Transcript: Sendable {
         let text = Mutex("")
-        func append(_ data: Data) { text.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+        func append(_ data: Data) {
+            WatchCommandTests.progress.lock()
+            defer { WatchCommandTests.progress.unlock() }
+            text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            WatchCommandTests.progress.broadcast()
+        }
         var current: String { text.withLock { $0 } }
     }
+
+    /// Signalled whenever a watched process writes to standard error: `watch` reports every
+    /// render, error and stop there, after the output it concerns is written.
+    static let progress = NSCondition()
 
     static func machine(_ states: [String]) -> String {
         let transitions = zip(states, states.dropFirst()).map { #"{"from": "\#($0)", "event": "go", "to": "\#($1)"}"# }
@@ -43,13 +53,35 @@ import Testing
     /// Sends Ctrl-C to a running `watch` and waits for its end (killing it if it outlives
     /// `seconds`): Foundation keeps a Process until its end has been waited for.
     static func stop(_ process: Process, seconds: Double = 30) {
-        process.interrupt()
-        waitUntil("Ctrl-C stops it", seconds: seconds) { !process.isRunning }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        if process.isRunning {
+            process.interrupt()
+            if ended.wait(timeout: .now() + seconds) == .timedOut {
+                Issue.record("timed out waiting until Ctrl-C stops it")
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
     }
 
+    /// Waits until `condition` holds, checking it again each time a watched process writes to
+    /// standard error (``progress``); records an issue when `seconds` pass first.
     static func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        progress.lock()
+        defer { progress.unlock() }
+        while !condition() {
+            guard progress.wait(until: deadline) || condition() else {
+                Issue.record("timed out waiting until \(what)")
+                return
+            }
+        }
+    }
+
+    /// Waits until `condition` holds for state that announces nothing (a server's threads, its
+    /// answers), checking it every 20 ms; records an issue when `seconds` pass first.
+    static func pollUntil(_ what: String, seconds: Double, _ condition: () -> Bool) {
         let deadline = Date().addingTimeInterval(seconds)
         while !condition() {
             guard Date() < deadline else {
@@ -162,12 +194,22 @@ import Testing
         #expect(written.contains("<html lang=\"en\">") && !written.contains("connect-src"))
 
         nonisolated(unsafe) var events = ""
+        let listening = DispatchSemaphore(value: 0)
         let streamed = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            events = Self.get("/events", port: port) { $0.contains("data: reload") }
+            var heard = false
+            events = Self.get("/events", port: port) { received in
+                // The server counts renders before it sends the stream's head, so once the head
+                // is here the next render is announced on this stream.
+                if !heard, received.contains(": fsmviz\n\n") {
+                    heard = true
+                    listening.signal()
+                }
+                return received.contains("data: reload")
+            }
             streamed.signal()
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(listening.wait(timeout: .now() + 30) == .success, "the event stream never opened")
         try Self.save(Self.machine(["Closed", "Ajar"]), to: input)
         #expect(streamed.wait(timeout: .now() + 30) == .success)
         #expect(events.contains("Content-Type: text/event-stream") && events.contains("data: reload"), "\(events)")

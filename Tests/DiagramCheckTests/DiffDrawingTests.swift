@@ -1,5 +1,6 @@
 import DiagramCheck
 import FSMAnalysis
+import FSMAnalysisDiagrams
 import FSMCore
 import FSMDOT
 import FSMRendering

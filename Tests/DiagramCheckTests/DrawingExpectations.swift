@@ -4,8 +4,9 @@ import Testing
 /// The test helper over ``DiagramChecker``: records one issue per finding of the given kinds,
 /// with the checker's own message, so a failing test reads like `scripts/diagram-check`.
 enum DrawingExpectations {
-    /// What issue 12 requires of every drawing with default options: nothing drawn on the
-    /// wrong state, missing or merged, no region out of order, no detached label, within 3:1.
+    /// What every drawing with default options must be, because a reader trusts it as the
+    /// machine: nothing drawn on the wrong state, missing or merged, no region out of order, no
+    /// detached label, within 3:1.
     static let required: Set<DiagramFinding.Kind> = [
         .wrongState, .missing, .merged, .regionsOutOfOrder, .detachedLabel, .aspectRatio,
     ]

@@ -5,10 +5,10 @@ import FSMInterop
 import TestSupport
 import Testing
 
-/// Issue 12's acceptance test: every sample, every fixture machine and every corpus machine,
-/// laid out with default options, is drawn true to its statechart, and no label is crossed by
-/// another edge or overlaps another (the issue allows one crossed label in 20 transitions; the
-/// drawing has none, and keeps it so); parallel regions read in document order without a
+/// Every sample, every fixture machine and every corpus machine, laid out with default
+/// options, is drawn true to its statechart, and no label is crossed by another edge or
+/// overlaps another (one crossed label in 20 transitions would still read; the drawing has
+/// none, and keeps it so); parallel regions read in document order without a
 /// staircase; no edge runs through a compound state holding neither of its ends, and none
 /// takes a detour; the corpus's states cover at least 3% of each drawing (sparseness is only
 /// measured elsewhere: some large fixtures are still below it).

@@ -4,8 +4,9 @@ import Foundation
 import FSMInterop
 import Testing
 
-/// The fixture machines load with the current importers, cover what issue 12 asks of them, and
-/// can be laid out and checked.
+/// The fixture machines load with the current importers, cover the shapes the drawing checks
+/// exist for (nesting, parallel regions, history, many transitions), and can be laid out and
+/// checked.
 @Suite struct FixtureMachineTests {
     static func machines() throws -> [(name: String, machine: Machine)] {
         try MachineFixtures.files().map { url in (url.lastPathComponent, try MachineReader.read(path: url.path).machine) }

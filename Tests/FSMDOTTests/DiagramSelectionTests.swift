@@ -1,4 +1,5 @@
 import FSMDOT
+import FSMAnalysisDiagrams
 import FSMCore
 import Foundation
 import TestSupport

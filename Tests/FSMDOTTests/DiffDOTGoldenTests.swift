@@ -1,4 +1,5 @@
 import FSMAnalysis
+import FSMAnalysisDiagrams
 import FSMCore
 import FSMDOT
 import Foundation

@@ -3,8 +3,8 @@ import FSMCore
 import FSMInterop
 import Testing
 
-/// python-statemachine's own JSON and YAML definitions (issue 17, item 7) are read, drawn and
-/// linted with SCXML's rules.
+/// python-statemachine's own JSON and YAML definitions, which its users keep beside their code,
+/// are read, drawn and linted with SCXML's rules (the library follows SCXML's semantics).
 @Suite struct PythonStateMachineTests {
     static func read(_ yaml: String, path: String = "machine.yaml") throws -> ImportedMachine {
         try MachineDocumentImporter(syntax: .yaml).read(Array(yaml.utf8), path: path)

@@ -3,7 +3,7 @@ import FSMCore
 import FSMInterop
 import Testing
 
-/// sismic's YAML statecharts (issue 17, item 7), written from sismic's format documentation
+/// sismic's YAML statecharts, a format Python users keep statecharts in, written from sismic's format documentation
 /// (its source distribution carries no examples), are read, and linted with sismic's rule
 /// that two enabled transitions of one state are an error, not a choice.
 @Suite struct SismicTests {

@@ -50,14 +50,14 @@ import Testing
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    /// Runs `body`, returning its error's message, the seconds it took and how much the
-    /// resident set grew.
-    static func measure(_ body: () throws -> Void) throws -> (message: String?, seconds: Double, growth: Int) {
+    /// Runs `body`, returning its error's message and how much the resident set grew: an
+    /// expanded entity bomb shows in memory whatever the machine's speed, where a time limit
+    /// would fail on a loaded machine and pass on a fast one.
+    static func measure(_ body: () throws -> Void) throws -> (message: String?, growth: Int) {
         let before = try residentBytes()
-        let start = Date()
         var message: String?
         do { try body() } catch let error as MachineFileError { message = error.description } catch { message = "\(error)" }
-        return (message, Date().timeIntervalSince(start), try residentBytes() - before)
+        return (message, try residentBytes() - before)
     }
 
     @Test func anUnreadableResidentSetIsAnErrorNotZero() {
@@ -67,13 +67,11 @@ import Testing
     @Test func anExternalEntityIsRefusedWithoutReadingTheFile() throws {
         let result = try Self.measure { _ = try SCXMLImporter().read(Self.externalEntity, path: "xxe.scxml") }
         #expect(result.message == "xxe.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted: SCXML needs none, and a DTD can declare entities that read other files or expand without bound")
-        #expect(result.seconds < 1)
     }
 
-    @Test func anEntityExpansionBombIsRefusedFastInFlatMemory() throws {
+    @Test func anEntityExpansionBombIsRefusedInFlatMemory() throws {
         let result = try Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml") }
         #expect(result.message?.hasPrefix("lol.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted") == true)
-        #expect(result.seconds < 1)
         #expect(result.growth < 16 * 1024 * 1024, "resident set grew by \(result.growth) bytes")
     }
 
@@ -87,7 +85,6 @@ import Testing
         #expect(external.message?.contains("not well-formed XML") == true, "\(external.message ?? "accepted")")
         let bomb = try Self.measure { _ = try SCXMLImporter().read(Self.billionLaughs, path: "lol.scxml", refuseDocumentTypes: false) }
         #expect(bomb.message?.contains("not well-formed XML") == true, "\(bomb.message ?? "accepted")")
-        #expect(bomb.seconds < 1)
         #expect(bomb.growth < 16 * 1024 * 1024, "resident set grew by \(bomb.growth) bytes")
     }
 

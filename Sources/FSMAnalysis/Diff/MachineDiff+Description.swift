@@ -1,4 +1,4 @@
-internal import FSMCore
+public import FSMCore
 
 extension MachineDiff {
     /// Every change as one line of text, in the diff's order: the initial state, then states,

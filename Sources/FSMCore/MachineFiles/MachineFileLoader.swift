@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Reads machine files from disk or memory into validated ``Machine`` values.
 public enum MachineFileLoader {
@@ -101,13 +94,21 @@ public enum MachineFileLoader {
         }
         // Read straight into the array: going through `Data` copies a large file once more.
         // Standard input is read the same way, so the limit stops an endless stream too.
-        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(readFailure(errno)) }
-        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(readFailure(errno)) }
-        if status.st_mode & S_IFMT == S_IFDIR { throw failure("is a directory, not a machine file") }
-        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        let descriptor: Int32
+        let status: FileStatus
+        do throws(SystemError) {
+            descriptor = path == "-" ? standardInput : try openFile(path, .reading)
+        } catch {
+            throw failure(readFailure(error))
+        }
+        defer { if descriptor != standardInput { try? closeFile(descriptor) } }
+        do throws(SystemError) {
+            status = try fileStatus(descriptor: descriptor)
+        } catch {
+            throw failure(readFailure(error))
+        }
+        if status.kind == .directory { throw failure("is a directory, not a machine file") }
+        let size = status.kind == .regularFile ? status.size : 0
         if size > maximumFileSize {
             throw failure("file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
         }
@@ -129,21 +130,19 @@ public enum MachineFileLoader {
                 count += result
             } else if result == 0 {
                 break
-            } else if errno != EINTR {
-                throw failure(readFailure(errno))
+            } else if SystemError.last != .interrupted {
+                throw failure(readFailure(.last))
             }
         }
         bytes.removeLast(bytes.count - count)
         return bytes
     }
 
-    private static func readFailure(_ code: Int32) -> String {
-        switch code {
-        case ENOENT, ENOTDIR: "no such file"
-        case EACCES, EPERM: "permission denied"
-        case EISDIR: "is a directory, not a machine file"
-        default: "cannot read the file: " + String(cString: strerror(code))
-        }
+    private static func readFailure(_ error: SystemError) -> String {
+        if error.isMissing { return "no such file" }
+        if error.isPermissionDenied { return "permission denied" }
+        if error.isDirectory { return "is a directory, not a machine file" }
+        return "cannot read the file: " + error.message
     }
 
     /// Where `bytes` stop being valid UTF-8, or `nil` when they are valid throughout.

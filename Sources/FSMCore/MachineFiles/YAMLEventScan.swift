@@ -1,3 +1,9 @@
+// CYaml is the copy of libyaml that Yams builds and links, imported although Yams publishes
+// only its Swift API: Yams offers no event-level parser or emitter, and the event level is
+// what this file and YAMLText.swift need. libyaml through a system-library target of our own
+// would link a second libyaml beside Yams' (the same symbols), make the static release binary
+// depend on the system's libyaml, and take FSMCore off iOS, which has none. Should Yams stop
+// building CYaml as a module, this import is where the build breaks first.
 internal import CYaml
 
 /// A pass over libyaml's events, before Yams composes the document, for what composing it

@@ -6,8 +6,8 @@ public import FSMCore
 /// zoom, search over states and events, a click on a state or transition highlights what
 /// leads in and out and lists it with guards and effects, lint findings highlight their
 /// states and witness path, a light/dark switch follows `prefers-color-scheme`, and for the
-/// drawing of a change (``/FSMDOT/DiffDrawing``) a "Changes only" switch fades what did not
-/// change.
+/// drawing of a change (`FSMAnalysisDiagrams`' `DiffDrawing`) a "Changes only" switch fades
+/// what did not change.
 ///
 /// The page loads nothing: its style sheet and script are inline, and a Content Security
 /// Policy refuses every request and runs only that script and style (by hash). The machine
@@ -34,7 +34,7 @@ public struct HTMLViewer: Sendable {
         self.title = title
     }
 
-    /// The page around `svg`, an SVG that ``GraphvizRenderer`` rendered of ``machine``.
+    /// The page around `svg`, an SVG that `FSMRendering`'s `GraphvizRenderer` rendered of ``machine``.
     /// The same input gives the same bytes.
     public func page(svg: [UInt8]) -> [UInt8] {
         let title = DiagramText.escaped(self.title.flatMap { $0.isEmpty ? nil : $0 } ?? machine.name ?? "State machine")

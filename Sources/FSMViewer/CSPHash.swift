@@ -2,7 +2,7 @@
 /// the browser runs only the inline code whose hash the page's policy lists, so markup that
 /// somehow got into the page could not run a script of its own.
 ///
-/// SHA-256 (FIPS 180-4) is written out here because the FSMRendering module uses no Foundation
+/// SHA-256 (FIPS 180-4) is written out here because the FSMViewer module uses no Foundation
 /// and Linux has no CryptoKit.
 enum CSPHash {
     /// `'sha256-BASE64'` for the UTF-8 bytes of `text`, as CSP Level 2 spells it.

@@ -17,7 +17,7 @@ public enum ChangeKind: String, Hashable, Sendable, CaseIterable, Codable {
     }
 
     /// The kind of a change between `old` and `new`, where at least one exists.
-    static func between(_ old: (some Any)?, _ new: (some Any)?) -> ChangeKind {
+    package static func between(_ old: (some Any)?, _ new: (some Any)?) -> ChangeKind {
         old == nil ? .added : (new == nil ? .removed : .changed)
     }
 }

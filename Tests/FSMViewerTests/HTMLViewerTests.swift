@@ -3,7 +3,8 @@ import FSMDOT
 import FSMCore
 import Foundation
 import PropertyBased
-@testable import FSMRendering
+import FSMRendering
+@testable import FSMViewer
 import TestSupport
 import Testing
 
@@ -93,6 +94,19 @@ import Testing
         #expect(directives.contains("script-src \(CSPHash.source(of: String(script)))"))
         #expect(directives.contains("style-src \(CSPHash.source(of: String(style)))"))
         #expect(!policy.contains("unsafe"))
+    }
+
+    /// The page carries `Resources/viewer.js` and `viewer.css` byte for byte, each on lines of
+    /// its own: the files node checks and editors lint are the ones that run.
+    @Test func thePageCarriesTheResourceFilesUnchanged() throws {
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/FSMViewer/Resources").standardized
+        let script = try String(contentsOf: resources.appendingPathComponent("viewer.js"), encoding: .utf8)
+        let style = try String(contentsOf: resources.appendingPathComponent("viewer.css"), encoding: .utf8)
+        #expect(script.contains("\"use strict\";") && style.contains(":root{"))
+        let page = try page(machine(#"{"initial": "a", "states": ["a"], "transitions": []}"#))
+        #expect(page.contains("<script>\n" + script + "</script>"))
+        #expect(page.contains("<style>\n" + style))
     }
 
     @Test(arguments: [

@@ -1,8 +1,9 @@
 public import FSMAnalysis
 public import FSMCore
+public import FSMDOT
 
 /// One drawing of what changed between two versions of a machine: the union of both, laid out
-/// once, with ``DOTChangeMarks`` on what was added, removed and changed.
+/// once, with ``/FSMDOT/DOTChangeMarks`` on what was added, removed and changed.
 ///
 /// The union is the new version plus what only the old one has: removed states under their
 /// old parents, removed events and transitions. A union that is no valid machine (a removed

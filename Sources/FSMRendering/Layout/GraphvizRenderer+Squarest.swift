@@ -1,0 +1,94 @@
+internal import CGraphviz
+import FSMDOT
+import FSMCore
+
+// How `dot` layouts are chosen: each direction and arrangement of regions is laid out, ranked
+// (`LayoutRank`) and the best kept, then repaired. `LayoutPolicy` chooses the engine before
+// any of this runs.
+extension GraphvizRenderer {
+    /// Lays `view` out with `dot` in each direction (and each arrangement of regions) that
+    /// ``render(_:options:format:engine:policy:)-(DiagramView,_,_,_,_)`` describes, and renders the best.
+    func renderSquarest(
+        _ view: DiagramView, options: DOTOptions, format: RenderFormat, subject: String
+    ) throws(RenderError) -> [UInt8] {
+        // Top to bottom first, the way most diagrams read, unless a direction was asked for.
+        let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
+        let parallel = view.machine.states.filter(\.isParallel)
+        guard !parallel.isEmpty else {
+            return try withSession { session throws(RenderError) in
+                // Every layout is kept until one is rendered: freeing one resets state of the
+                // context that rendering another still needs.
+                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
+                defer { layouts.forEach { release($0.graph, session) } }
+                // Only drawings of compound states are made denser: a flat machine's sparseness
+                // comes from its labels, which closer ranks hardly change, and a further layout of
+                // every small dense machine would double what a batch of them costs.
+                let compound = view.machine.index.parents.contains { $0 >= 0 }
+                for direction in directions {
+                    let graph = try layOut(dot(view, options, direction, .rows), session, subject)
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
+                    layouts.append((graph, rank, direction))
+                    if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
+                }
+                // The first layout with fewest edges through unrelated compound states among
+                // those within ``readableAspect``, else the squarer.
+                guard var chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                else { throw .contextUnavailable }
+                if chosen.rank.sparse, !options.isCompact {
+                    let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
+                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
+                    layouts.append((graph, rank, chosen.direction))
+                    if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
+                }
+                if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
+                DrawnTransitions.shortenDetours(in: chosen.graph)
+                return try renderData(session, chosen.graph, format, subject)
+            }
+        }
+        // With parallel states, every arrangement of their regions is laid out in every
+        // direction, and the smallest drawing whose regions read in document order, lined up,
+        // within ``readableAspect`` wins: which one that is depends on the regions' sizes and
+        // on the transitions between them, so it is measured rather than guessed.
+        var arrangements: [RegionArrangement] = [.rows, .stacked]
+        if parallel.contains(where: { view.machine.regions(of: $0.id).count > 3 }) { arrangements.append(.grid) }
+        let candidates = arrangements.flatMap { regions in directions.map { (direction: $0, regions: regions) } }
+        return try withSession { session throws(RenderError) in
+            var layouts: [UnsafeMutablePointer<Agraph_t>] = []
+            defer { layouts.forEach { release($0, session) } }
+            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
+            for candidate in candidates {
+                let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
+                layouts.append(graph)
+                let rank = LayoutRank(graph, regions: true)
+                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
+            }
+            guard var best else { throw .contextUnavailable }
+            if best.rank.sparse, !options.isCompact {
+                let graph = try layOut(dot(view, options.compacted, best.direction, best.regions), session, subject)
+                layouts.append(graph)
+                let rank = LayoutRank(graph, regions: true)
+                if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
+            }
+            if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
+            DrawnTransitions.shortenDetours(in: best.graph)
+            return try renderData(session, best.graph, format, subject)
+        }
+    }
+
+    /// The DOT for `view` in `direction` with regions arranged as `regions`.
+    func dot(
+        _ view: DiagramView, _ options: DOTOptions, _ direction: RankDirection, _ regions: RegionArrangement
+    ) -> String {
+        var options = options
+        options.rankDirection = direction
+        options.regionArrangement = regions
+        return DOTWriter(options: options).write(view)
+    }
+
+    /// Lays out with `dot`; the caller holds the lock and releases the graph.
+    func layOut(
+        _ text: String, _ session: borrowing GraphvizSession, _ subject: String
+    ) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
+        try layOut(text, session, LayoutEngine.dot.rawValue, subject)
+    }
+}
