@@ -32,8 +32,8 @@ extension FsmvizCommand {
                   fsmviz render machine.json -o flow.html --lint
                   fsmviz render machine.yaml -o - --format png > flow.png
                   fsmviz render machines/*.json -o diagrams/
-                  fsmviz render huge.json -o around-login.svg --focus Login --radius 3
-                  fsmviz render nested.json -o overview.svg --collapse 1
+                  fsmviz render tcp.json -o listen.svg --focus LISTEN --radius 1
+                  fsmviz render nested.yaml -o overview.svg --collapse 1
                 """
         )
 

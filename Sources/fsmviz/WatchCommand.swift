@@ -16,10 +16,10 @@ extension FsmvizCommand {
                 page on 127.0.0.1 (never another address) and reloads it in the browser after \
                 each render.
 
-                Examples:
+                Examples (each runs until Ctrl-C):
                   fsmviz watch machine.json -o machine.html
                   fsmviz watch machines/*.yaml -o diagrams/ --lint
-                  fsmviz watch machine.json -o machine.html --serve   # then open http://127.0.0.1:8017/
+                  fsmviz watch machine.json -o machine.html --serve  # at 127.0.0.1:8017
                 """
         )
 
