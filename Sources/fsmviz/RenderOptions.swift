@@ -43,8 +43,10 @@ struct RenderOptions: ParsableArguments {
         if output == "-", inputs.count > 1 {
             throw ValidationError("'-o -' takes one input; give a directory to render several")
         }
+        // An existing directory has no extension to tell a format by; writing to it fails with
+        // the error that says it is a directory, as with --format.
         if let output, format == nil, output != "-", !isDirectoryTarget(output),
-            OutputFormat(path: output) == nil
+            OutputFormat(path: output) == nil, !ReadingOptions.isDirectory(output)
         {
             throw ValidationError(
                 "cannot tell the format of '\(output)' from its extension; use \(OutputFormat.extensionsHelp) or --format")
