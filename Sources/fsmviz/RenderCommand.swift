@@ -36,7 +36,8 @@ extension FsmvizCommand {
         @OptionGroup var options: RenderOptions
 
         func run() throws {
-            try options.run()
+            let written = try options.renderAll()
+            if !options.reading.quiet { WrittenFiles.announce(written, into: options.output) }
         }
     }
 }

@@ -53,7 +53,8 @@ struct RenderOptions: ParsableArguments {
         }
     }
 
-    func run() throws {
+    /// Renders every input and returns the files written (not `-`).
+    func renderAll() throws -> [String] {
         var worst = ExitStatus.success
         let jobs: [RenderJob]
         if let output, isDirectoryTarget(output) {
@@ -111,6 +112,7 @@ struct RenderOptions: ParsableArguments {
         report(files.finish())
         progress.clear()
         if worst != .success { throw worst.exitCode }
+        return jobs.map(\.destination).filter { $0 != "-" }
     }
 
     private func render(

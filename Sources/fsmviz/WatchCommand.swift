@@ -111,7 +111,7 @@ extension FsmvizCommand {
                 job.output = output + "/"
             }
             do {
-                try job.run()
+                _ = try job.renderAll()
                 if !render.reading.quiet { Console.printError("rendered \(inputs.map(PrintableText.escaped).joined(separator: ", "))") }
                 return true
             } catch {
