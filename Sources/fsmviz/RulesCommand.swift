@@ -21,7 +21,9 @@ extension FsmvizCommand {
             case text, json
         }
 
-        @Argument(help: ArgumentHelp("The rule to explain, such as 'dead-end'.", valueName: "rule-id"))
+        @Argument(
+            help: ArgumentHelp("The rule to explain, such as 'dead-end'.", valueName: "rule-id"),
+            completion: .list(Analyzer.allRules.map { $0.description.identifier }))
         var ruleID: String?
 
         @Option(help: "Output format: text for people, json for tools.")
