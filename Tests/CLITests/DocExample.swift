@@ -11,6 +11,8 @@ import TestSupport
 /// - `<!-- doc-test: exits N "PREFIX" -->`: the commands starting with PREFIX exit with status N.
 /// - `<!-- doc-test: prints "COMMAND" -->`, above a block that is not shell: COMMAND prints
 ///   exactly that block (standard output, then standard error); `exits N` may follow.
+/// - `<!-- doc-test: lints clean as "NAME" -->`, above a machine: written to NAME, it lints
+///   with no finding at all, not even an info.
 struct DocExample: CustomStringConvertible, Sendable {
     /// Where the command is written: `README.md:42`, or `fsmviz lint --help`.
     var source: String
@@ -22,12 +24,17 @@ struct DocExample: CustomStringConvertible, Sendable {
     var output: String?
     /// Why the command is not run, when the document says it is not.
     var skipReason: String?
+    /// Files the command reads that the document itself shows, by name, written first.
+    var files: [String: String] = [:]
 
     var description: String { "\(source): \(command)" }
 
     /// Runs the command with `sh` in `directory`, `fsmviz` first on the `PATH`, and returns
     /// what differs from the document (nothing when the example holds).
     func check(in directory: URL) throws -> [String] {
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
         let path = CommandRunner.executable.deletingLastPathComponent().path
         let result = try CommandRunner.run(
             ["-c", command], in: directory,

@@ -10,7 +10,7 @@ struct DocExampleReader {
     private(set) var problems: [String] = []
 
     private struct Marker {
-        enum Kind { case skip(String), exits(Int32), prints(Int32) }
+        enum Kind { case skip(String), exits(Int32), prints(Int32), lintsClean }
         var kind: Kind
         var text: String
         var line: Int
@@ -45,6 +45,12 @@ struct DocExampleReader {
             index += 1
             if language == "sh" {
                 readShell(body, firstLine: first + 1, name: name, markers: &markers)
+            } else if let linted = markers.firstIndex(where: { if case .lintsClean = $0.kind { true } else { false } }) {
+                markers[linted].used = true
+                let file = markers[linted].text
+                examples.append(DocExample(
+                    source: "\(name):\(markers[linted].line)", command: "fsmviz lint --fail-on info \(file)",
+                    output: "no problems in 1 file\n", files: [file: body.joined(separator: "\n") + "\n"]))
             } else if let printer = markers.firstIndex(where: { if case .prints = $0.kind { true } else { false } }) {
                 guard case .prints(let status) = markers[printer].kind else { continue }
                 markers[printer].used = true
@@ -90,7 +96,7 @@ struct DocExampleReader {
                 switch markers[index].kind {
                 case .skip(let reason): example.skipReason = reason
                 case .exits(let status): example.statuses = [status]
-                case .prints: continue
+                case .prints, .lintsClean: continue
                 }
                 markers[index].used = true
             }
@@ -117,6 +123,8 @@ struct DocExampleReader {
         case "skip":
             guard rest.hasPrefix(":"), rest.count > 1 else { return nil }
             return Marker(kind: .skip(rest.dropFirst().trimmingCharacters(in: .whitespaces)), text: parts[1], line: number)
+        case "lints clean as":
+            return rest.isEmpty ? Marker(kind: .lintsClean, text: parts[1], line: number) : nil
         case "prints":
             let status: Int32? = rest.isEmpty ? 0 : rest.hasPrefix("exits ") ? Int32(rest.dropFirst("exits ".count)) : nil
             return status.map { Marker(kind: .prints($0), text: parts[1], line: number) }

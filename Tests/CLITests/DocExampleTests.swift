@@ -75,13 +75,21 @@ import Testing
             ```sh
             fsmviz render door.json -o door.svg
             ```
+
+            <!-- doc-test: lints clean as "stuck.yaml" -->
+            ```yaml
+            initial: Idle
+            states: [Idle, Stuck]
+            transitions:
+              - {from: Idle, event: start, to: Stuck}
+            ```
             """, name: "broken.md")
         #expect(reader.problems.count == 1)
         #expect(reader.problems.first?.hasPrefix("broken.md:11:") == true)
         let workspace = try DocWorkspace.copy()
         defer { try? FileManager.default.removeItem(at: workspace.deletingLastPathComponent()) }
         let verdicts = try reader.examples.map { try $0.check(in: workspace) }
-        #expect(verdicts.map(\.count) == [1, 0, 1, 0])
+        #expect(verdicts.map(\.count) == [1, 0, 1, 0, 2])
         #expect(verdicts.first?.first?.contains("exited with status 2, not 0") == true)
     }
 }
