@@ -8,6 +8,11 @@ import json
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import in_venv  # noqa: E402
+
+in_venv.enter()
+
 import jsonschema
 import yaml
 

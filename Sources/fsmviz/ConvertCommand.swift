@@ -71,6 +71,7 @@ extension FsmvizCommand {
             }
             guard let format = to?.format ?? MachineFormat(path: output) else { throw ExitStatus.usage.exitCode }
             try write(imported.machine, as: format, to: output)
+            if !reading.quiet, output != "-" { WrittenFiles.announce([output]) }
         }
 
         /// Every machine of the input (the one `--machine` names, if given), each into the
@@ -94,9 +95,11 @@ extension FsmvizCommand {
                 Console.printError(Diagnostic(path: output, location: nil, message: "cannot create the directory").description)
                 throw ExitStatus.failure.exitCode
             }
-            for machine in machines {
-                try write(machine, as: format, to: output + ReadingOptions.fileBaseName(of: machine) + "." + format.fileExtension)
+            let destinations = machines.map { output + ReadingOptions.fileBaseName(of: $0) + "." + format.fileExtension }
+            for (machine, destination) in zip(machines, destinations) {
+                try write(machine, as: format, to: destination)
             }
+            if !reading.quiet { WrittenFiles.announce(destinations, into: output) }
         }
 
         private func write(_ machine: Machine, as format: MachineFormat, to destination: String) throws {

@@ -23,7 +23,9 @@ struct DiagramOptions: ParsableArguments {
     @Flag(help: "Draw lint findings: unreachable states greyed and dashed, dead ends and traps outlined in red, nondeterministic transitions in red.")
     var lint = false
 
-    @Option(help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")) (default: standard; the flowdiagram style keeps EFStateMachine's plain look unless a theme is given).")
+    @Option(
+        help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")) (default: standard; the flowdiagram style keeps EFStateMachine's plain look unless a theme is given).",
+        completion: .list(DOTTheme.named.map(\.name)))
     var theme: String?
 
     @Option(

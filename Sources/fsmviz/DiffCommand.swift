@@ -41,7 +41,7 @@ extension FsmvizCommand {
                 Examples:
                   fsmviz diff old/door.json door.json
                   fsmviz diff --against origin/main machines/door.json -o door-diff.svg
-                  fsmviz diff a.scxml b.scxml --format markdown --lint
+                  fsmviz diff door.scxml door.json --format markdown --lint
                   fsmviz diff old/machines machines -o changes/
                   fsmviz diff --against origin/main machines/
                 """

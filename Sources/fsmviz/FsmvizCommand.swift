@@ -36,6 +36,13 @@ struct FsmvizCommand: ParsableCommand {
     static func main() {
         Console.prepare()
         TemporaryFileCleanup.install()
+        if let name = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
+            let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+            let hint = Suggestion.hint(for: name, among: names)
+            Console.printError(
+                "Error: unknown subcommand '\(PrintableText.escaped(name))'" + (hint.isEmpty ? "; 'fsmviz --help' lists them" : hint))
+            Foundation.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -49,6 +56,18 @@ struct FsmvizCommand: ParsableCommand {
             if !message.isEmpty { Console.printError(escapingEchoedArguments(in: message)) }
             Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
+    }
+
+    /// The name in `fsmviz help NAME ...` that is no subcommand: ArgumentParser would print the
+    /// main help and exit with 0, hiding the typo.
+    private static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var commands = configuration.subcommands
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            guard let command = commands.first(where: { $0.configuration.commandName == name }) else { return name }
+            commands = command.configuration.subcommands
+        }
+        return nil
     }
 
     /// ArgumentParser quotes a rejected value as it was given, inside a message of several lines

@@ -117,6 +117,7 @@ extension FsmvizCommand {
             if let output {
                 do {
                     try AtomicFile.write(Array(report.utf8), to: output)
+                    if !reading.quiet { WrittenFiles.announce([output]) }
                 } catch {
                     Console.printError(error.description)
                     status = max(status, .failure)

@@ -12,11 +12,22 @@ extension FsmvizCommand {
                 Examples:
                   fsmviz rules
                   fsmviz rules dead-end
+                  fsmviz rules --format json
                 """
         )
 
-        @Argument(help: ArgumentHelp("The rule to explain, such as 'dead-end'.", valueName: "rule-id"))
+        /// How the rules are printed.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
+        @Argument(
+            help: ArgumentHelp("The rule to explain, such as 'dead-end'.", valueName: "rule-id"),
+            completion: .list(Analyzer.allRules.map { $0.description.identifier }))
         var ruleID: String?
+
+        @Option(help: "Output format: text for people, json for tools.")
+        var format: Format = .text
 
         func validate() throws {
             guard let ruleID, Analyzer.rule(withID: ruleID) == nil else { return }
@@ -25,7 +36,12 @@ extension FsmvizCommand {
         }
 
         func run() throws {
-            let text = ruleID.flatMap(Analyzer.rule(withID:)).map(RuleCatalog.detail) ?? RuleCatalog.listing()
+            let rule = ruleID.flatMap(Analyzer.rule(withID:))
+            let text: String
+            switch format {
+            case .text: text = rule.map(RuleCatalog.detail) ?? RuleCatalog.listing()
+            case .json: text = RuleCatalog.json(rule.map { [$0] } ?? Analyzer.allRules)
+            }
             Console.write(Array(text.utf8))
         }
     }

@@ -84,6 +84,9 @@ extension FsmvizCommand {
                 Console.printError("\(stale) stale; run the same 'fsmviz sync' without --check to update")
                 throw ExitStatus.findings.exitCode
             }
+            if check, !reading.quiet {
+                Console.printError("checked \(files.count == 1 ? "1 file" : "\(files.count) files"): every diagram is up to date")
+            }
         }
 
         /// What one run has read and drawn, so that a machine named by many markers is read

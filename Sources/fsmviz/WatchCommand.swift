@@ -16,26 +16,29 @@ extension FsmvizCommand {
                 page on 127.0.0.1 (never another address) and reloads it in the browser after \
                 each render.
 
-                Examples:
+                Examples (each runs until Ctrl-C):
                   fsmviz watch machine.json -o machine.html
                   fsmviz watch machines/*.yaml -o diagrams/ --lint
-                  fsmviz watch machine.json -o machine.html --serve   # then open http://127.0.0.1:8017/
+                  fsmviz watch machine.json -o machine.html --serve  # at 127.0.0.1:8017
                 """
         )
 
-        @OptionGroup var render: Render
+        @OptionGroup var render: RenderOptions
 
         @Flag(help: "Look at the files' modification times instead of asking the system to notify changes.")
         var poll = false
 
-        @Option(help: ArgumentHelp("With --poll: how often to look, in seconds.", valueName: "seconds"))
-        var interval = 0.5
+        @Option(help: ArgumentHelp("With --poll: how often to look, in seconds (default: 0.5).", valueName: "seconds"))
+        var interval: Double?
 
         @Flag(help: "Serve the HTML page (-o FILE.html) on 127.0.0.1, reloading in the browser after each render.")
         var serve = false
 
-        @Option(help: ArgumentHelp("With --serve: the port on 127.0.0.1 (0: any free one).", valueName: "port"))
-        var port: UInt16 = 8017
+        @Option(help: ArgumentHelp("With --serve: the port on 127.0.0.1 (0: any free one; default: 8017).", valueName: "port"))
+        var port: UInt16?
+
+        private var pollInterval: Double { interval ?? 0.5 }
+        private var servePort: UInt16 { port ?? 8017 }
 
         func validate() throws {
             if render.inputs.contains("-") {
@@ -44,8 +47,14 @@ extension FsmvizCommand {
             if render.output == "-" {
                 throw ValidationError("watch writes files; '-o -' would mix every render on standard output")
             }
-            guard interval >= 0.01, interval <= 3_600 else {
-                throw ValidationError("--interval must be between 0.01 and 3600 seconds, not \(interval)")
+            if interval != nil, !poll {
+                throw ValidationError("--interval sets how often --poll looks; add --poll")
+            }
+            if port != nil, !serve {
+                throw ValidationError("--port sets where --serve serves; add --serve")
+            }
+            guard pollInterval >= 0.01, pollInterval <= 3_600 else {
+                throw ValidationError("--interval must be between 0.01 and 3600 seconds, not \(pollInterval)")
             }
             if serve {
                 guard render.inputs.count == 1, let output = render.output,
@@ -59,20 +68,20 @@ extension FsmvizCommand {
         func run() throws {
             Interruption.install()
             let watcher = FileWatcher(
-                paths: render.inputs, polling: poll, intervalMilliseconds: Int32(interval * 1_000))
+                paths: render.inputs, polling: poll, intervalMilliseconds: Int32(pollInterval * 1_000))
             renderAgain(render.inputs)
             var server: PreviewServer?
             if serve, let page = render.output {
                 do {
-                    server = try PreviewServer(page: page, port: port)
+                    server = try PreviewServer(page: page, port: servePort)
                 } catch {
                     Console.printError("error: \(PrintableText.escaped("\(error)"))")
                     throw ExitStatus.failure.exitCode
                 }
                 server?.start()
-                Console.printError("serving http://127.0.0.1:\(server?.port ?? port)/")
+                Console.printError("serving http://127.0.0.1:\(server?.port ?? servePort)/")
             }
-            let how = watcher.usesNotifications ? "" : " (polling every \(interval) s)"
+            let how = watcher.usesNotifications ? "" : " (polling every \(pollInterval) s)"
             let files = render.inputs.count == 1 ? PrintableText.escaped(render.inputs[0]) : "\(render.inputs.count) files"
             Console.printError("watching \(files)\(how); Ctrl-C to stop")
             while !Interruption.isRequested {
@@ -102,7 +111,7 @@ extension FsmvizCommand {
                 job.output = output + "/"
             }
             do {
-                try job.run()
+                _ = try job.renderAll()
                 if !render.reading.quiet { Console.printError("rendered \(inputs.map(PrintableText.escaped).joined(separator: ", "))") }
                 return true
             } catch {

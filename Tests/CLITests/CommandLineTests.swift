@@ -16,6 +16,19 @@ import Testing
         }
     }
 
+    /// `fsmviz help NAME` names a subcommand; a NAME that is none is an error with a suggestion,
+    /// not the main help with status 0.
+    @Test(arguments: [
+        (["help", "nope"], "Error: unknown subcommand 'nope'; 'fsmviz --help' lists them\n"),
+        (["help", "rendr"], "Error: unknown subcommand 'rendr'; did you mean 'render'?\n"),
+    ])
+    func helpForAnUnknownSubcommandIsAnError(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == message)
+    }
+
     @Test(arguments: ["states", "flowdiagram"])
     func dotPrintsTheSameDOTAsTheLibrary(style: String) throws {
         let result = try CommandRunner.run(["dot", "samples/ef-load-state.json", "--style", style])

@@ -19,6 +19,25 @@ import Testing
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["test576.yaml", "again.scxml", "again.yaml"])
     }
 
+    /// A success says, in one line on standard error, what it wrote (not with `--quiet`).
+    @Test func convertAndLintDashOSayWhatTheyWrote() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let yaml = directory.appendingPathComponent("door.yaml").path
+        let report = directory.appendingPathComponent("door.sarif").path
+        let each = directory.appendingPathComponent("each").path + "/"
+        for (arguments, line) in [
+            (["convert", "samples/door.scxml", "-o", yaml], "wrote \(yaml)\n"),
+            (["convert", "samples/swift", "-o", each], "wrote 2 files into \(each)\n"),
+            (["lint", "samples/door.json", "--format", "sarif", "-o", report], "wrote \(report)\n"),
+        ] {
+            let result = try CommandRunner.run(arguments)
+            #expect(result.status == 0 && result.stderr == line, "\(arguments): \(result.stderr)")
+            let quiet = try CommandRunner.run(arguments + ["--quiet"])
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(arguments) --quiet: \(quiet.stderr)")
+        }
+    }
+
     @Test func targetlessAndInternalTransitionsRoundTripThroughSCXML() throws {
         let directory = try CommandRunner.temporaryDirectory()
         let yaml = directory.appendingPathComponent("editor.yaml")

@@ -103,12 +103,13 @@ import Testing
     }
 
     /// As documented (and as `convert` and `lint` do), only `DIR/` or several inputs name a
-    /// directory to render into; one input and an existing directory is a clear error.
+    /// directory to render into; one input and an existing directory is a clear error, which says
+    /// it is a directory whether or not the format is named.
     @Test func renderToAnExistingDirectoryWithoutSlashIsRefusedLikeConvertAndLint() throws {
         let directory = try CommandRunner.temporaryDirectory()
         for arguments in [
-            ["render", "samples/tcp.json", "--format", "svg"], ["convert", "samples/tcp.json", "--to", "yaml"],
-            ["lint", "samples/tcp.json"],
+            ["render", "samples/tcp.json", "--format", "svg"], ["render", "samples/tcp.json"],
+            ["convert", "samples/tcp.json", "--to", "yaml"], ["lint", "samples/tcp.json"],
         ] {
             let result = try CommandRunner.run(arguments + ["-o", directory.path])
             #expect(result.status == 3, "\(arguments[0])")

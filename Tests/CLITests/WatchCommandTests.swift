@@ -220,12 +220,37 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
-    @Test(arguments: [["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--interval", "0"],
+    @Test(arguments: [["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--poll", "--interval", "0"],
         ["watch", "samples/tcp.json", "-o", "tcp.svg", "--serve"], ["watch", "samples/tcp.json", "samples/dd-sync.yaml", "-o", "out/", "--format", "html", "--serve"],
     ])
     func refusesWhatItCannotWatch(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2)
         #expect(result.stderr.contains("watch") || result.stderr.contains("--interval") || result.stderr.contains("--serve"), "\(result.stderr)")
+    }
+
+    /// An option that only matters with another is an error without it, never silently ignored.
+    @Test(arguments: [
+        (["--port", "9000"], "--port sets where --serve serves; add --serve"),
+        (["--interval", "2"], "--interval sets how often --poll looks; add --poll"),
+    ])
+    func anOptionWithoutTheOneItServesIsRefused(option: [String], message: String) throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Bounded: a watch that accepted the option would run until stopped.
+        let result = try CommandRunner.run(
+            ["10", CommandRunner.executable.path, "watch", Golden.samplesDirectory.appendingPathComponent("tcp.json").path, "-o", "tcp.svg"] + option,
+            in: directory, program: URL(fileURLWithPath: "/usr/bin/timeout"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// Watch's usage errors are watch's: they name `fsmviz watch` and point at its own help.
+    @Test func aUsageErrorNamesWatch() throws {
+        let result = try CommandRunner.run(["watch", "samples/tcp.json", "--bogus"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Usage: fsmviz watch ["), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'fsmviz watch --help'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("render"), "\(result.stderr)")
     }
 }

@@ -60,7 +60,7 @@ import Testing
 
     // MARK: - Mermaid
 
-    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup --test installs it"))
     func mermaidsOwnParserReadsEveryExportAsDrawn() throws {
         let machines = try Self.machines()
         let texts = try machines.map { try MermaidExporter().write($0.1).text }
@@ -98,7 +98,7 @@ import Testing
 
     // MARK: - PlantUML
 
-    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup --test installs it"))
     func plantUMLsOwnParserAcceptsEveryExport() throws {
         let machines = try Self.machines()
         let texts = try machines.map { try PlantUMLExporter().write($0.1).text }

@@ -55,7 +55,7 @@ import Testing
     /// PlantUML itself draws each machine: the included file's text must not appear, and
     /// every payload is drawn as written. Each payload is also drawn as a guard alone: a
     /// payload in every text makes PlantUML fail before it draws what it included.
-    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup --test installs it"))
     func plantUMLIncludesNoFileAndDrawsEveryPayloadAsWritten() throws {
         try HostileText.writeIncludedFile()
         let guarded = try Self.payloads.map { payload in
@@ -79,7 +79,7 @@ import Testing
 
     /// Mermaid's parser reads each machine as written: no payload adds a node, an edge, a
     /// directive or a click handler.
-    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup --test installs it"))
     func mermaidReadsEveryPayloadAsText() throws {
         let machines = try Self.payloads.map(Self.machine)
         let texts = try machines.map { try MermaidExporter().write($0).text }

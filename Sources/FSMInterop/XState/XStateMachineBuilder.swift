@@ -187,14 +187,16 @@ struct XStateMachineBuilder {
             case "always":
                 try add(member.value, from: node, source: source, event: nil)
             case "after":
+                // `after(1000)`, without white space: SCXML's event lists are space-separated, and
+                // every name a reader gives must be one every writer can write.
                 switch member.value.value {
                 case .object(let delays):
-                    for delay in delays { try add(delay.value, from: node, source: source, event: "after \(delay.key)") }
+                    for delay in delays { try add(delay.value, from: node, source: source, event: "after(\(delay.key))") }
                 case .array(let items):
                     for item in items {
                         let fields = try DocumentFields.object(item, "a delayed transition")
                         let delay = fields.first { $0.key == "delay" }.map { Self.scalarText($0.value) } ?? "?"
-                        try add(item, from: node, source: source, event: "after \(delay)")
+                        try add(item, from: node, source: source, event: "after(\(delay))")
                     }
                 default:
                     throw .init(path: "", location: member.value.location, message: "expected 'after' to map delays to transitions")

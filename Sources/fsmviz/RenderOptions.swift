@@ -1,0 +1,203 @@
+import ArgumentParser
+import FSMDOT
+import FSMCore
+import Foundation
+import FSMInterop
+import FSMRendering
+
+/// Everything `fsmviz render` takes, and the rendering itself: `watch` takes the same and
+/// renders with it, as one option group, so its usage errors name `watch`, not `render`.
+struct RenderOptions: ParsableArguments {
+    @Argument(
+        help: "Machine files (.json, .yaml, .yml, .scxml or XState .json), Swift sources or directories of them ('-' for standard input).",
+        completion: .machineFiles)
+    var inputs: [String]
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Output file, '-' for standard output, or a directory (ending in '/') for several inputs. Default: beside each input, with the format's extension.",
+            valueName: "path"),
+        completion: .file())
+    var output: String?
+
+    @Option(help: "Output format (default: from the output's extension, else svg).")
+    var format: OutputFormat?
+
+    @Option(help: "Graphviz layout engine; 'auto' chooses by the diagram's size.")
+    var engine: LayoutEngine = .auto
+
+    @Flag(
+        help: "Exit with status 0 when Swift sources hold no machine, drawing nothing (a build step over code that may hold none).")
+    var allowEmpty = false
+
+    @OptionGroup var diagram: DiagramOptions
+
+    @OptionGroup var reading: ReadingOptions
+
+    @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
+
+    @OptionGroup(title: "Layout limits") var layoutLimits: LayoutLimitOptions
+
+    func validate() throws {
+        if output == "-", inputs.count > 1 {
+            throw ValidationError("'-o -' takes one input; give a directory to render several")
+        }
+        // An existing directory has no extension to tell a format by; writing to it fails with
+        // the error that says it is a directory, as with --format.
+        if let output, format == nil, output != "-", !isDirectoryTarget(output),
+            OutputFormat(path: output) == nil, !ReadingOptions.isDirectory(output)
+        {
+            throw ValidationError(
+                "cannot tell the format of '\(output)' from its extension; use \(OutputFormat.extensionsHelp) or --format")
+        }
+    }
+
+    /// Renders every input and returns the files written (not `-`).
+    func renderAll() throws -> [String] {
+        var worst = ExitStatus.success
+        let jobs: [RenderJob]
+        if let output, isDirectoryTarget(output) {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                Console.printError(
+                    Diagnostic(path: output, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
+                throw ExitStatus.failure.exitCode
+            }
+            let directory = output.hasSuffix("/") ? output : output + "/"
+            jobs = inputs.flatMap { input in
+                reading.readsSwift(input)
+                    ? eachMachine(of: input, into: directory, worst: &worst)
+                    : [RenderJob(input: input, destination: directory + outputName(input, format ?? .svg), format: format ?? .svg)]
+            }
+        } else if let output {
+            jobs = [RenderJob(input: inputs[0], destination: output, format: format ?? OutputFormat(path: output) ?? .svg)]
+        } else {
+            // Beside each input: for a directory of Swift sources, that is inside it.
+            jobs = inputs.flatMap { input in
+                ReadingOptions.isDirectory(input) && reading.readsSwift(input)
+                    ? eachMachine(of: input, into: input.hasSuffix("/") ? input : input + "/", worst: &worst)
+                    : [RenderJob(input: input, destination: input == "-" ? "-" : besideInput(input, format ?? .svg), format: format ?? .svg)]
+            }
+        }
+        // Two inputs named alike (a/door.json and b/door.json into one directory, or
+        // door.json and door.yaml beside each other) would overwrite each other's diagram.
+        let clashes = Dictionary(grouping: jobs.filter { $0.destination != "-" }, by: \.destination)
+            .mapValues { Set($0.map(\.input)).sorted() }.filter { $0.value.count > 1 }
+        if let (destination, clashing) = clashes.min(by: { $0.key < $1.key }) {
+            Console.printError(
+                PrintableText.escaped(
+                    "error: \(clashing.joined(separator: " and ")) would both be drawn to \(destination); "
+                        + "render them into separate directories"))
+            throw ExitStatus.usage.exitCode
+        }
+        let renderer = GraphvizRenderer()
+        let progress = reading.quiet ? ProgressLine(isEnabled: false) : ProgressLine.forThisProcess()
+        // Each file waits for the disk before it replaces the old one; the queue lets that
+        // wait overlap the next layout.
+        let files = AtomicFileQueue()
+        func report(_ failures: [AtomicFile.WriteError]) {
+            guard !failures.isEmpty else { return }
+            progress.clear()
+            failures.forEach { Console.printError($0.description) }
+            worst = max(worst, .failure)
+        }
+        for (number, job) in jobs.enumerated() {
+            let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(job.input)" : job.input
+            if jobs.count > 1 { progress.show(prefix) }
+            worst = max(worst, render(job, with: renderer, files: files, progress: progress, prefix: prefix))
+            report(files.takeFailures())
+        }
+        report(files.finish())
+        progress.clear()
+        if worst != .success { throw worst.exitCode }
+        return jobs.map(\.destination).filter { $0 != "-" }
+    }
+
+    private func render(
+        _ job: RenderJob, with renderer: GraphvizRenderer, files: AtomicFileQueue, progress: ProgressLine, prefix: String
+    ) -> ExitStatus {
+        let (input, destination, format) = (job.input, job.destination, job.format)
+        func fail(_ message: String, _ status: ExitStatus) -> ExitStatus {
+            progress.clear()
+            Console.printError(message)
+            return status
+        }
+        let machine: Machine
+        do throws(MachineFileError) {
+            if let given = job.machine {
+                machine = given
+            } else {
+                machine = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
+                    try reading.read(input, limits: limitOptions.limits)
+                }.machine
+            }
+        } catch {
+            return fail(error.description, .usage)
+        }
+        let view: DiagramView
+        do {
+            view = try diagram.view(of: machine)
+        } catch {
+            return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(error)").description, .usage)
+        }
+        let options = diagram.dotOptions(for: machine)
+        let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
+        let plan = policy.plan(for: view, engine: engine, options: options)
+        let bytes: [UInt8]
+        if let renderFormat = format.renderFormat {
+            do {
+                let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
+                bytes = try progress.during(message) { () throws(RenderError) in
+                    try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
+                }
+            } catch .refused(let refusal) {
+                return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(refusal)").description, .usage)
+            } catch {
+                return fail(Diagnostic(path: input, location: nil, message: "\(error)").description, .failure)
+            }
+        } else {
+            bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
+        }
+        let output = format == .html ? diagram.htmlPage(around: bytes, of: view.machine) : bytes
+        if destination == "-" {
+            progress.clear()
+            Console.write(output)
+            return .success
+        }
+        files.write(output, to: destination)
+        return .success
+    }
+
+    /// A drawing of each machine a Swift module holds (or of the one `--machine` names), named
+    /// after it in `directory`; none when reading fails, which is reported.
+    private func eachMachine(of input: String, into directory: String, worst: inout ExitStatus) -> [RenderJob] {
+        let chosen = format ?? .svg
+        do throws(MachineFileError) {
+            return try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty).map { imported in
+                let name = ReadingOptions.fileBaseName(of: imported.machine) + "." + chosen.fileExtension
+                return RenderJob(input: input, destination: directory + name, format: chosen, machine: imported.machine)
+            }
+        } catch {
+            Console.printError(error.description)
+            worst = max(worst, .usage)
+            return []
+        }
+    }
+
+    /// As documented: a path ending in '/', or any path for several inputs. One input and
+    /// an existing directory is refused when written, as by `convert` and `lint`.
+    private func isDirectoryTarget(_ output: String) -> Bool {
+        output.hasSuffix("/") || inputs.count > 1
+    }
+
+    private func outputName(_ input: String, _ format: OutputFormat) -> String {
+        let name = input == "-" ? "stdin" : URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        return "\(name).\(format.fileExtension)"
+    }
+
+    private func besideInput(_ input: String, _ format: OutputFormat) -> String {
+        URL(fileURLWithPath: input).deletingPathExtension().appendingPathExtension(format.fileExtension).path
+    }
+}
