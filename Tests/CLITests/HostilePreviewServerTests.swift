@@ -152,7 +152,7 @@ import Testing
     @Test func runningOutOfDescriptorsIsAMomentNotTheEnd() throws {
         let server = try Server(limitingDescriptorsTo: 40)
         defer { server.stop() }
-        let held = (0..<60).map { _ in Watch.connection(to: server.port) }
+        let held = (0..<60).map { _ in Watch.connection(to: server.port, waiting: false) }
         Watch.waitUntil("the server says it cannot accept", seconds: 20) { server.transcript.current.contains("cannot accept") }
         for connection in held where connection >= 0 { close(connection) }
         let page = Watch.get("/", port: server.port)

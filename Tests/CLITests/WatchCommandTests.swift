@@ -138,6 +138,10 @@ import Testing
     /// be connected yet to count.
     static func connection(to port: UInt16, waiting: Bool = true) -> Int32 {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | (waiting ? 0 : Int32(SOCK_NONBLOCK.rawValue)), 0)
+        // A server that has stopped accepting fills its queue, and a connect then waits for
+        // minutes of retries: bounded, so that such a server fails the test instead of hanging it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
