@@ -1,11 +1,10 @@
 import SwiftSyntax
 
 /// The nodes the recognizers start from (calls, type, function and initializer declarations,
-/// switches, array and dictionary literals) and the stored properties, gathered in one walk of
-/// each file, in file order,
-/// with the qualified name of the types around each declaration: each recognizer walking every
-/// file again, or climbing from each node to find its type, would cost a walk of the module
-/// apiece.
+/// enums, type aliases, switches, array and dictionary literals) and the stored properties,
+/// gathered in one walk of each file, in file order, with the qualified name of the types around
+/// each declaration: each recognizer walking every file again, or climbing from each node to
+/// find its type, would cost a walk of the module apiece.
 struct SyntaxInventory {
     /// A node and the file it is in.
     struct Found<Node: SyntaxProtocol> {
