@@ -147,8 +147,10 @@ import Testing
             var ready = pollfd(fd: creations, events: Int16(POLLIN), revents: 0)
             var events = [UInt8](repeating: 0, count: 4_096)
             // Woken by each file created or renamed into the directory: the temporary file, then
-            // (when the write wins) out.json. A run that does neither within 30 s counts as not caught.
-            while !sent, poll(&ready, 1, 30_000) == 1 {
+            // (when the write wins) out.json. Reading the 50,000 states before the first write
+            // takes minutes under the address sanitizer, so only a run that does neither within
+            // 5 minutes counts as not caught.
+            while !sent, poll(&ready, 1, 300_000) == 1 {
                 _ = events.withUnsafeMutableBytes { read(creations, $0.baseAddress, $0.count) }
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                 if names.contains(where: { $0.hasPrefix(".out.json.fsmviz-tmp-") }) {
