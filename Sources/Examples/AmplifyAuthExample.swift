@@ -6,14 +6,14 @@ import Foundation
 
 /// The auth example from the documentation of Amplify's State protocol: AuthState holds an
 /// AuthenticationState and an AuthorizationState; signIn -> didSignIn -> getCreds() ->
-/// didGetCreds -> isReady -> authIsReady. Each state resolves events depth-first into a new
-/// value plus effects; the machine stores the value, then runs the effects, which dispatch
-/// the next events.
+/// didGetCreds -> isReady -> authIsReady. Each state's resolver resolves events depth-first
+/// into a new value plus actions; the machine stores the value, then runs the actions, which
+/// send the next events. The root declares its diagram beside its resolvers.
 struct AmplifyAuthExample: Example {
     static let name = "amplify"
-    static let summary = "Amplify: hierarchical auth state, resolved depth-first, effects dispatch events"
+    static let summary = "Amplify: hierarchical auth state, resolved depth-first, actions send events"
 
-    struct AuthEvent: StateMachineEvent, Equatable {
+    struct AuthEvent: Amplify.StateMachineEvent, Equatable {
         enum EventType: Equatable, Sendable {
             case signIn(user: String, pass: String)
             case didSignIn
@@ -22,15 +22,18 @@ struct AmplifyAuthExample: Example {
             case signOut
         }
 
+        /// The event without its payload: its `type`, and the diagram's name for it.
         enum Kind: String, Hashable, Sendable {
             case signIn, didSignIn, didGetCreds, authIsReady, signOut
         }
 
+        let id: String
         let eventType: EventType
         /// When it happened: resolvers read the time here, which keeps them pure.
-        let time: Date
+        let time: Date?
 
-        init(_ eventType: EventType, time: Date) {
+        init(_ eventType: EventType, time: Date, id: String = UUID().uuidString) {
+            self.id = id
             self.eventType = eventType
             self.time = time
         }
@@ -44,52 +47,92 @@ struct AmplifyAuthExample: Example {
             case .signOut: .signOut
             }
         }
+
+        var type: String { kind.rawValue }
+
+        /// Equal events, whatever their `id`: tests compare what happened, not which sending.
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.eventType == rhs.eventType && lhs.time == rhs.time
+        }
     }
 
-    struct AuthEnvironment: Sendable {
+    struct AuthEnvironment: Amplify.Environment {
         let now: @Sendable () -> Date
         let getCreds: @Sendable () async -> [String: String]
     }
 
-    struct AuthenticationState: ResolvableState {
-        typealias Environment = AuthEnvironment
+    /// Sends one event back to the machine: queued behind the event being resolved.
+    struct Dispatch: Amplify.Action {
+        let event: AuthEvent
+
+        var identifier: String { "dispatch(\(event.type))" }
+
+        func execute(withDispatcher dispatcher: any Amplify.EventDispatcher, environment: any Amplify.Environment) async {
+            dispatcher.send(event)
+        }
+    }
+
+    /// Fetches credentials and sends them back as `didGetCreds`.
+    struct GetCredentials: Amplify.Action {
+        let identifier = "getCreds()"
+
+        func execute(withDispatcher dispatcher: any Amplify.EventDispatcher, environment: any Amplify.Environment) async {
+            guard let environment = environment as? AuthEnvironment else { return }
+            let credentials = await environment.getCreds()
+            dispatcher.send(AuthEvent(.didGetCreds(credentials), time: environment.now()))
+        }
+    }
+
+    struct AuthenticationState: Amplify.State {
         var isSignedIn = false
         var lastSignedIn: Date?
 
-        func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-            switch event.eventType {
-            case .signIn(let user, let pass) where !isSignedIn && !user.isEmpty && !pass.isEmpty:
-                StateResolution(
-                    Self(isSignedIn: true, lastSignedIn: event.time),
-                    effects: [.dispatch(AuthEvent(.didSignIn, time: event.time))])
-            case .signOut where isSignedIn:
-                StateResolution(Self(isSignedIn: false, lastSignedIn: lastSignedIn))
-            default:
-                StateResolution(self)
+        var type: String { isSignedIn ? "signedIn" : "signedOut" }
+
+        struct Resolver: Amplify.StateMachineResolver {
+            let defaultState = AuthenticationState()
+
+            func resolve(
+                oldState: AuthenticationState, byApplying event: any Amplify.StateMachineEvent
+            ) -> Amplify.StateResolution<AuthenticationState> {
+                guard let event = event as? AuthEvent, let time = event.time else { return .from(oldState) }
+                switch event.eventType {
+                case .signIn(let user, let pass) where !oldState.isSignedIn && !user.isEmpty && !pass.isEmpty:
+                    return Amplify.StateResolution(
+                        newState: AuthenticationState(isSignedIn: true, lastSignedIn: time),
+                        actions: [Dispatch(event: AuthEvent(.didSignIn, time: time))])
+                case .signOut where oldState.isSignedIn:
+                    return .from(AuthenticationState(isSignedIn: false, lastSignedIn: oldState.lastSignedIn))
+                default:
+                    return .from(oldState)
+                }
             }
         }
     }
 
-    struct AuthorizationState: ResolvableState {
-        typealias Environment = AuthEnvironment
+    struct AuthorizationState: Amplify.State {
         var isAuthorized = false
         var credentials: [String: String] = [:]
 
-        func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-            switch event.eventType {
-            case .didSignIn where !isAuthorized:
-                StateResolution(self, effects: [
-                    StateEffect("getCreds()") { context in
-                        let credentials = await context.environment.getCreds()
-                        context.dispatch(AuthEvent(.didGetCreds(credentials), time: context.environment.now()))
-                    }
-                ])
-            case .didGetCreds(let credentials) where !isAuthorized && !credentials.isEmpty:
-                StateResolution(Self(isAuthorized: true, credentials: credentials))
-            case .signOut where isAuthorized:
-                StateResolution(Self())
-            default:
-                StateResolution(self)
+        var type: String { isAuthorized ? "authorized" : "unauthorized" }
+
+        struct Resolver: Amplify.StateMachineResolver {
+            let defaultState = AuthorizationState()
+
+            func resolve(
+                oldState: AuthorizationState, byApplying event: any Amplify.StateMachineEvent
+            ) -> Amplify.StateResolution<AuthorizationState> {
+                guard let event = event as? AuthEvent else { return .from(oldState) }
+                switch event.eventType {
+                case .didSignIn where !oldState.isAuthorized:
+                    return Amplify.StateResolution(newState: oldState, actions: [GetCredentials()])
+                case .didGetCreds(let credentials) where !oldState.isAuthorized && !credentials.isEmpty:
+                    return .from(AuthorizationState(isAuthorized: true, credentials: credentials))
+                case .signOut where oldState.isAuthorized:
+                    return .from(AuthorizationState())
+                default:
+                    return .from(oldState)
+                }
             }
         }
     }
@@ -105,29 +148,41 @@ struct AmplifyAuthExample: Example {
         var description: String { rawValue }
     }
 
-    struct AuthState: StateTreeRoot {
-        typealias Environment = AuthEnvironment
+    struct AuthState: Amplify.DiagramDeclaring {
         var isReady = false
         var authNState = AuthenticationState()
         var authZState = AuthorizationState()
 
-        func resolve(_ event: AuthEvent) -> StateResolution<Self> {
-            var resolution = StateResolution(self)
-            resolution.resolve(\.authNState, with: event)
-            // Authorization only happens for a signed-in user (not in the documentation).
-            if resolution.newState.authNState.isSignedIn {
-                resolution.resolve(\.authZState, with: event)
-            } else {
-                resolution.newState.authZState = AuthorizationState()
+        var type: String { "AuthState" }
+
+        struct Resolver: Amplify.StateMachineResolver {
+            let defaultState = AuthState()
+
+            /// Depth first: the substates resolve the event, then the root its own attributes
+            /// from their new values.
+            func resolve(oldState: AuthState, byApplying event: any Amplify.StateMachineEvent) -> Amplify.StateResolution<AuthState> {
+                let authN = AuthenticationState.Resolver().resolve(oldState: oldState.authNState, byApplying: event)
+                var newState = oldState
+                newState.authNState = authN.newState
+                var actions = authN.actions
+                // Authorization only happens for a signed-in user (not in the documentation):
+                // credentials arriving while signed out would otherwise authorize no one.
+                if newState.authNState.isSignedIn {
+                    let authZ = AuthorizationState.Resolver().resolve(oldState: oldState.authZState, byApplying: event)
+                    newState.authZState = authZ.newState
+                    actions += authZ.actions
+                } else {
+                    newState.authZState = AuthorizationState()
+                }
+                let ready = newState.authNState.isSignedIn && newState.authZState.isAuthorized
+                if ready, !oldState.isReady, let time = event.time {
+                    newState.isReady = true
+                    actions.append(Dispatch(event: AuthEvent(.authIsReady, time: time)))
+                } else if !ready {
+                    newState.isReady = false
+                }
+                return Amplify.StateResolution(newState: newState, actions: actions)
             }
-            let ready = resolution.newState.authNState.isSignedIn && resolution.newState.authZState.isAuthorized
-            if ready, !isReady {
-                resolution.newState.isReady = true
-                resolution.effects.append(.dispatch(AuthEvent(.authIsReady, time: event.time)))
-            } else if !ready {
-                resolution.newState.isReady = false
-            }
-            return resolution
         }
 
         var node: AuthNode {
@@ -135,7 +190,7 @@ struct AmplifyAuthExample: Example {
             return isReady ? .ready : .noCredentials
         }
 
-        static let diagram = StateDiagram<AuthNode, AuthEvent.Kind>(
+        static let diagram = Amplify.StateDiagram<AuthNode, AuthEvent.Kind>(
             nodes: [
                 .init(.authState, initial: .authentication),
                 .init(.authentication, label: "AuthenticationState", parent: .authState, initial: .signedOut),
@@ -164,37 +219,31 @@ struct AmplifyAuthExample: Example {
             ])
     }
 
+    static func makeMachine(environment: AuthEnvironment) -> Amplify.StateMachine<AuthState, AuthEnvironment> {
+        Amplify.StateMachine(resolver: AuthState.Resolver(), environment: environment)
+    }
+
     static func run() async throws {
         // 11/26 9:43am, as in the documentation's table.
         let now = Date(timeIntervalSince1970: 1_637_919_780)
-        let machine = ResolvingStateMachine(
-            AuthState(), environment: AuthEnvironment(now: { now }, getCreds: { ["token": "abc"] }))
-        // Steps arrive on whichever thread resolved them (didGetCreds on getCreds()'s task):
-        // collect them and print once the effects are done, so the output is always the same.
+        let machine = makeMachine(environment: AuthEnvironment(now: { now }, getCreds: { ["token": "abc"] }))
+        // The listener runs in a task of its own: collect what it sees and print once the
+        // actions are done, so the output is always the same.
         let lines = Locked<[String]>([])
-        machine.observe { step in
-            lines.withLock { $0.append(describe(step)) }
-        }
-        machine.observeEvents { event in
-            if event.kind == .authIsReady { lines.withLock { $0.append("event authIsReady: nothing in the tree reacts") } }
-        }
+        let token = machine.listen { state in lines.withLock { $0.append("\(state.node): \(describe(state))") } }
 
-        print("start: \(describe(machine.state))")
-        machine.send(AuthEvent(.signIn(user: "alice", pass: "secret"), time: now))
-        await machine.waitForEffects()
-        machine.send(AuthEvent(.signOut, time: now))
-        await machine.waitForEffects()
+        await machine.sendAndWait(AuthEvent(.signIn(user: "alice", pass: "secret"), time: now))
+        await machine.waitForActions()
+        await machine.sendAndWait(AuthEvent(.signOut, time: now))
+        await machine.waitForActions()
+        for _ in 0..<1_000 where lines.withLock({ $0.count }) < 4 { await Task.yield() }
+        machine.cancel(listenerToken: token)
         for line in lines.withLock({ $0 }) { print(line) }
 
         let graph = try machine.graph()
         let findings = graph.analyze()
         print("\nlint: \(findings.isEmpty ? "no findings" : findings.map(\.message).joined(separator: "\n      "))")
         print("\n" + DOTWriter().write(graph))
-    }
-
-    private static func describe(_ step: ResolutionStep<AuthState>) -> String {
-        let effects = step.effects.isEmpty ? "none" : step.effects.joined(separator: ", ")
-        return "event \(step.event.kind): \(step.source) -> \(step.target)\n    state: \(describe(step.newState))\n    effects: \(effects)"
     }
 
     private static func describe(_ state: AuthState) -> String {

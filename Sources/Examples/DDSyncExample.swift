@@ -23,21 +23,21 @@ struct DDSyncExample: Example {
         case sync
     }
 
-    struct SyncExtraState: ExtraStateProtocol {
+    struct SyncExtraState: DDStateMachine.ExtraStateProtocol {
         var expiryDate: Date?
     }
 
     /// The README's builder code, with labels for the diagram and an injected clock.
     static func makeMachine(
         now: @escaping @Sendable () -> Date, doSync: @escaping @Sendable () async -> Bool
-    ) -> BuiltStateMachine<SyncStatus, SyncEvent, SyncExtraState> {
-        let builder = StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
+    ) -> DDStateMachine.BuiltStateMachine<SyncStatus, SyncEvent, SyncExtraState> {
+        let builder = DDStateMachine.StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
 
-        let notSynced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.notSynced, label: "Not Synced")
-        let synced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced, label: "Synced")
-        let failed = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.failed, label: "Failed")
+        let notSynced = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.notSynced, label: "Not Synced")
+        let synced = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced, label: "Synced")
+        let failed = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.failed, label: "Failed")
         // A work state: doSync runs each time the machine enters it; its result picks the way out.
-        let inProgress = WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(
+        let inProgress = DDStateMachine.WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(
             .inProgress, label: "In Progress (work: doSync)", work: doSync)
 
         builder.shouldTransit(notSynced ~> inProgress).by(event: .sync).immediately()

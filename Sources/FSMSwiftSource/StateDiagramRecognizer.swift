@@ -2,7 +2,7 @@ import FSMCore
 import SwiftSyntax
 
 /// Reads the diagram a state tree declares beside its reducer, as fsmviz's runtime takes it for
-/// Amplify's style: `StateDiagram<Node, Event.Kind>(nodes:events:transitions:)`, with nodes'
+/// Amplify's style: `Amplify.StateDiagram<Node, Event.Kind>(nodes:events:transitions:)`, with nodes'
 /// labels, parents, initial children and final flags, events' labels, and transitions' sources,
 /// targets, guards and effects, all written as literals.
 ///

@@ -32,7 +32,7 @@ public enum SwiftMachineStyle: String, Hashable, Sendable, CaseIterable {
     /// DDStateMachine's builder in fsmviz's runtime: `builder.shouldTransit(a ~> b).by(event:)`
     /// chains ending in `immediately()`, `ifCondition` or `ifResult`.
     case transitionBuilder = "transition-builder"
-    /// Amplify's style in fsmviz's runtime: the `StateDiagram(nodes:events:transitions:)` a state
+    /// Amplify's style in fsmviz's runtime: the `Amplify.StateDiagram(nodes:events:transitions:)` a state
     /// tree declares beside its reducer.
     case stateDiagram = "state-diagram"
 }

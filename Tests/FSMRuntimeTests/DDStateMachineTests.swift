@@ -16,7 +16,7 @@ typealias SyncExtraState = DDSyncExample.SyncExtraState
 /// The README's machine, with the clock and the sync work injected so tests control both.
 func makeSyncMachine(
     now: @escaping @Sendable () -> Date, doSync: @escaping @Sendable () async -> Bool
-) -> BuiltStateMachine<SyncStatus, SyncEvent, SyncExtraState> {
+) -> DDStateMachine.BuiltStateMachine<SyncStatus, SyncEvent, SyncExtraState> {
     DDSyncExample.makeMachine(now: now, doSync: doSync)
 }
 
@@ -110,9 +110,9 @@ final class ScriptedWork: Sendable {
     /// Known issue 1: "if the initial state is a work state, the machine does not run its work".
     @Test func initialWorkStateRunsItsWork() async {
         let work = ScriptedWork([true])
-        let builder = StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
-        let inProgress = WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(.inProgress) { work.run() }
-        let synced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced)
+        let builder = DDStateMachine.StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
+        let inProgress = DDStateMachine.WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(.inProgress) { work.run() }
+        let synced = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced)
         builder.shouldTransit(inProgress ~> synced).ifResult { result, _ in result }
         let machine = builder.build(initialState: inProgress)
         await machine.waitForWork()
@@ -121,20 +121,20 @@ final class ScriptedWork: Sendable {
     }
 
     enum Phase: String, Hashable, Sendable { case ping, pong, done }
-    struct Rounds: ExtraStateProtocol { var completed = 0 }
+    struct Rounds: DDStateMachine.ExtraStateProtocol { var completed = 0 }
 
     /// Known issue 2: "if the machine is cyclic and its last state has work, the machine does
     /// not run that work". Here a cycle of two work states, closed by automatic transitions
     /// only, runs each work on every visit, the initial one included.
     @Test func workStatesReenteredByACycleRunTheirWorkEveryTime() async {
         let log = Log()
-        let builder = StateMachineBuilder<Phase, SyncEvent, Rounds>()
-        let ping = WorkStateBuilder<Phase, SyncEvent, Rounds, Int>(.ping) { rounds in
+        let builder = DDStateMachine.StateMachineBuilder<Phase, SyncEvent, Rounds>()
+        let ping = DDStateMachine.WorkStateBuilder<Phase, SyncEvent, Rounds, Int>(.ping) { rounds in
             log.add("ping \(rounds.completed)")
             return rounds.completed
         }
-        let pong = WorkStateBuilder<Phase, SyncEvent, Rounds, Void>(.pong) { rounds in log.add("pong \(rounds.completed)") }
-        let done = StateBuilder<Phase, SyncEvent, Rounds>(.done)
+        let pong = DDStateMachine.WorkStateBuilder<Phase, SyncEvent, Rounds, Void>(.pong) { rounds in log.add("pong \(rounds.completed)") }
+        let done = DDStateMachine.StateBuilder<Phase, SyncEvent, Rounds>(.done)
         builder.shouldTransit(ping ~> pong).ifResult("completed < 3") { completed, _ in completed < 3 }
         builder.shouldTransit(ping ~> done).ifResult("!(completed < 3)") { completed, _ in completed >= 3 }
         builder.shouldTransit(pong ~> ping).on("completed += 1") { $0.completed += 1 }.ifResult { _, _ in true }
@@ -148,16 +148,16 @@ final class ScriptedWork: Sendable {
     // MARK: Hooks, conditions, cancellation
 
     @Test func onHooksRunAfterTheTransitionAndBeforeTheNextWork() async {
-        struct Count: ExtraStateProtocol { var value = 0 }
+        struct Count: DDStateMachine.ExtraStateProtocol { var value = 0 }
         enum Step: Hashable, Sendable { case idle, working, finished }
         let log = Log()
-        let builder = StateMachineBuilder<Step, SyncEvent, Count>()
-        let idle = StateBuilder<Step, SyncEvent, Count>(.idle)
-        let working = WorkStateBuilder<Step, SyncEvent, Count, Int>(.working) { count in
+        let builder = DDStateMachine.StateMachineBuilder<Step, SyncEvent, Count>()
+        let idle = DDStateMachine.StateBuilder<Step, SyncEvent, Count>(.idle)
+        let working = DDStateMachine.WorkStateBuilder<Step, SyncEvent, Count, Int>(.working) { count in
             log.add("work sees \(count.value)")
             return count.value
         }
-        let finished = StateBuilder<Step, SyncEvent, Count>(.finished)
+        let finished = DDStateMachine.StateBuilder<Step, SyncEvent, Count>(.finished)
         builder.shouldTransit(idle ~> working)
             .on { count in
                 log.add("on")
@@ -182,13 +182,13 @@ final class ScriptedWork: Sendable {
     @Test func leavingAWorkStateCancelsItsWorkAndIgnoresItsResult() async {
         enum Download: Hashable, Sendable { case idle, loading, loaded }
         enum Command: Hashable, Sendable { case start, cancel }
-        struct None: ExtraStateProtocol {}
+        struct None: DDStateMachine.ExtraStateProtocol {}
         let gates = Shared<[Gate<Bool>]>([])
         let sawCancellation = Shared<[Bool]>([])
-        let builder = StateMachineBuilder<Download, Command, None>()
-        let idle = StateBuilder<Download, Command, None>(.idle)
-        let loaded = StateBuilder<Download, Command, None>(.loaded)
-        let loading = WorkStateBuilder<Download, Command, None, Bool>(.loading) {
+        let builder = DDStateMachine.StateMachineBuilder<Download, Command, None>()
+        let idle = DDStateMachine.StateBuilder<Download, Command, None>(.idle)
+        let loaded = DDStateMachine.StateBuilder<Download, Command, None>(.loaded)
+        let loading = DDStateMachine.WorkStateBuilder<Download, Command, None, Bool>(.loading) {
             let gate = Gate<Bool>()
             gates.withLock { $0.append(gate) }
             let result = await gate.value()
@@ -242,10 +242,10 @@ final class ScriptedWork: Sendable {
     @Test func unlabelledResultConditionsAreReportedAsPossiblyOverlapping() throws {
         // The README's code, without labels: fsmviz cannot see that `result` and `!result`
         // exclude each other, and says so.
-        let builder = StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
-        let inProgress = WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(.inProgress) { true }
-        let synced = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced)
-        let failed = StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.failed)
+        let builder = DDStateMachine.StateMachineBuilder<SyncStatus, SyncEvent, SyncExtraState>()
+        let inProgress = DDStateMachine.WorkStateBuilder<SyncStatus, SyncEvent, SyncExtraState, Bool>(.inProgress) { true }
+        let synced = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.synced)
+        let failed = DDStateMachine.StateBuilder<SyncStatus, SyncEvent, SyncExtraState>(.failed)
         builder.shouldTransit(inProgress ~> synced).ifResult { result, _ in result }
         builder.shouldTransit(inProgress ~> failed).ifResult { result, _ in !result }
         builder.shouldTransit(synced ~> inProgress).by(event: .sync).immediately()

@@ -81,7 +81,7 @@ extension RuntimeDifferentialTests {
     @Test func amplifyTreeExampleReadsAsItsRuntimeGraph() throws {
         typealias Auth = AmplifyAuthExample
         let read = try #require(try Self.read(example: "AmplifyAuthExample.swift", style: "state-diagram"))
-        let machine = ResolvingStateMachine(Auth.AuthState(), environment: Auth.AuthEnvironment(now: { Date() }, getCreds: { [:] }))
+        let machine = Auth.makeMachine(environment: Auth.AuthEnvironment(now: { Date() }, getCreds: { [:] }))
         let runtime = try machine.graph()
         #expect(Shape(read) == Shape(runtime))
         // The tree and its text, which the other styles do not have.

@@ -17,7 +17,10 @@ extension Amplify {
         private let current: LockedValue<StateType>
         private let changes: ValueBroadcast<StateType>
         private let tasks = InFlightTasks()
-        private let resolve: @Sendable (StateType, any StateMachineEvent) -> StateResolution<StateType>
+        /// The state the machine was created in: where a declared diagram starts.
+        let initialState: StateType
+        /// The resolver, for exploring and checking without running actions.
+        let resolve: @Sendable (StateType, any StateMachineEvent) -> StateResolution<StateType>
 
         /// Creates a machine that resolves events with `resolver`, starting in
         /// `initialState` (the resolver's `defaultState` when `nil`); actions run with
@@ -49,6 +52,7 @@ extension Amplify {
             self.runtime = runtime
             self.current = current
             self.changes = changes
+            self.initialState = start
             resolve = { resolver.resolve(oldState: $0, byApplying: $1) }
         }
 

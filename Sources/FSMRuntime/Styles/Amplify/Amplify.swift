@@ -21,12 +21,17 @@ public import Foundation
 /// every state reached (``StateMachine/graph(exploring:from:name:limit:)``): resolvers are
 /// pure, so exploring runs no action.
 ///
+/// A tree can also declare its diagram beside its resolvers (``DiagramDeclaring``, a
+/// ``StateDiagram``): ``StateMachine/graph(name:)`` then draws it as declared, with guards and
+/// effects in words, and ``StateMachine/undeclaredResolutions(of:in:diagram:)`` checks the
+/// resolvers against it, so a test finds a resolution the diagram does not show.
+///
 /// The machine runs on fsmviz's runtime (``FSMRuntime/StateMachine``): events are processed
 /// one at a time, to completion, a `send` never waits for another thread's resolution, and
 /// events sent by actions are queued behind the current one.
 ///
-/// The names live in this namespace because `State`, `StateMachine` and `StateResolution`
-/// are taken by FSMCore, the runtime and fsmviz's own resolving style.
+/// The names live in this namespace because `State` and `StateMachine` are taken by FSMCore
+/// and the runtime.
 public enum Amplify {}
 
 extension Amplify {

@@ -15,7 +15,7 @@ enum UploadEventKind: Hashable, Sendable {
 }
 
 struct UploadTree {
-    static let diagram = StateDiagram<UploadNode, UploadEventKind>(
+    static let diagram = Amplify.StateDiagram<UploadNode, UploadEventKind>(
         name: "Upload",
         nodes: [
             .init(.upload, initial: .idle),
