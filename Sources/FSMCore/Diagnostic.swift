@@ -53,3 +53,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 /// A machine file that cannot be read, parsed or turned into a valid machine: an error
 /// ``Diagnostic``.
 public typealias MachineFileError = Diagnostic
+
+extension Diagnostic {
+    /// The name diagnostics give the input at `path`: `<stdin>` for `-`, which stands for
+    /// standard input on every command line; any other path as it was given.
+    public static func displayPath(for path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
+}

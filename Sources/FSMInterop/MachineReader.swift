@@ -16,7 +16,7 @@ public enum MachineReader {
     ) throws(MachineFileError) -> ImportedMachine {
         let imported = try readUnchecked(
             path: path, format: format, maximumFileSize: limits.fileSize ?? .max, xstateVersion: xstateVersion)
-        try limits.check(imported.machine, path: path == "-" ? "<stdin>" : path)
+        try limits.check(imported.machine, path: Diagnostic.displayPath(for: path))
         return imported
     }
 
@@ -25,7 +25,7 @@ public enum MachineReader {
     ) throws(MachineFileError) -> ImportedMachine {
         if path == "-", format == nil {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
-            return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: "<stdin>")
+            return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: Diagnostic.displayPath(for: path))
         }
         // Apache Commons SCXML and many projects name SCXML documents `.xml`; the SCXML reader
         // refuses any other root element with its position.
@@ -41,7 +41,7 @@ public enum MachineReader {
                 message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
         }
         let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
-        return try importer.read(bytes, path: path == "-" ? "<stdin>" : path)
+        return try importer.read(bytes, path: Diagnostic.displayPath(for: path))
     }
 
     /// Whether the file at `path` starts as an SCXML document (`<scxml` within its first

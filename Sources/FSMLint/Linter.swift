@@ -124,7 +124,7 @@ public struct Linter: Sendable {
             return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
         }
         return LintResult(
-            path: path == "-" ? "<stdin>" : path,
+            path: Diagnostic.displayPath(for: path),
             findings: Self.findings(of: imported, settings: settings),
             errors: Self.unknownSuppressions(in: imported.machine))
     }

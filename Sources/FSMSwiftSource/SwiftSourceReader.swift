@@ -28,7 +28,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         var sources: [(path: String, bytes: [UInt8])] = []
         for path in paths {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max)
-            sources.append((path == "-" ? "<stdin>" : path, bytes))
+            sources.append((Diagnostic.displayPath(for: path), bytes))
         }
         return try machines(reading: sources, limits: limits)
     }

@@ -35,7 +35,7 @@ extension FsmvizCommand {
             do {
                 view = try diagram.view(of: machine)
             } catch {
-                Console.printError(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(error)").description)
+                Console.printError(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description)
                 throw ExitStatus.usage.exitCode
             }
             Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine)).write(view).utf8))

@@ -76,7 +76,7 @@ struct ReadingOptions: ParsableArguments {
         guard !quiet else { return }
         let warnings = Linter().importWarnings(of: imported, path: input)
         guard !warnings.isEmpty else { return }
-        let result = LintResult(path: input == "-" ? "<stdin>" : input, findings: warnings)
+        let result = LintResult(path: Diagnostic.displayPath(for: input), findings: warnings)
         Console.printError(String(TextReporter(summarizes: false).report([result]).dropLast()))
     }
 
@@ -91,7 +91,7 @@ struct ReadingOptions: ParsableArguments {
     func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
         let files = input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
-        let name = input == "-" ? "<stdin>" : input
+        let name = Diagnostic.displayPath(for: input)
         guard !files.isEmpty || allowingNone else {
             throw MachineFileError(path: name, location: nil, message: "no .swift files in this directory or below it")
         }
@@ -106,7 +106,7 @@ struct ReadingOptions: ParsableArguments {
 
     /// The machine `--machine` names, or the only one.
     private func chosen(from found: [ModuleMachine], in input: String) throws(MachineFileError) -> ModuleMachine {
-        let name = input == "-" ? "<stdin>" : input
+        let name = Diagnostic.displayPath(for: input)
         let names = found.map(\.name)
         if let machine {
             if let match = found.first(where: { $0.name == machine }) ?? found.first(where: { $0.name.lowercased() == machine.lowercased() }) {

@@ -104,7 +104,7 @@ struct RenderOptions: ParsableArguments {
             worst = max(worst, .failure)
         }
         for (number, job) in jobs.enumerated() {
-            let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(job.input)" : job.input
+            let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(Diagnostic.displayPath(for: job.input))" : Diagnostic.displayPath(for: job.input)
             if jobs.count > 1 { progress.show(prefix) }
             worst = max(worst, render(job, with: renderer, files: files, progress: progress, prefix: prefix))
             report(files.takeFailures())
@@ -140,7 +140,7 @@ struct RenderOptions: ParsableArguments {
         do {
             view = try diagram.view(of: machine)
         } catch {
-            return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(error)").description, .usage)
+            return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .usage)
         }
         let options = diagram.dotOptions(for: machine)
         let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
@@ -153,9 +153,9 @@ struct RenderOptions: ParsableArguments {
                     try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
                 }
             } catch .refused(let refusal) {
-                return fail(Diagnostic(path: input == "-" ? "<stdin>" : input, location: nil, message: "\(refusal)").description, .usage)
+                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(refusal)").description, .usage)
             } catch {
-                return fail(Diagnostic(path: input, location: nil, message: "\(error)").description, .failure)
+                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .failure)
             }
         } else {
             bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
