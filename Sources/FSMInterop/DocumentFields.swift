@@ -3,31 +3,34 @@ internal import FSMCore
 /// Reading the fields of JSON and YAML definitions in other tools' formats (XState's,
 /// python-statemachine's, sismic's): typed values with errors at their position, and unknown
 /// keys refused with the closest known one, so a typo cannot silently change a machine.
-enum DocumentFields {
-    static func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
+struct DocumentFields {
+    /// How errors name the file.
+    let path: String
+
+    func object(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [DocumentNode.Member] {
         guard case .object(let members) = node.value else {
-            throw .init(path: "", location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
+            throw .init(path: path, location: node.location, message: "expected \(what) to be an object, found \(node.kindDescription)")
         }
         return members
     }
 
-    static func checkKeys(_ fields: [DocumentNode.Member], _ known: [String], _ what: String) throws(MachineFileError) {
+    func checkKeys(_ fields: [DocumentNode.Member], _ known: [String], _ what: String) throws(MachineFileError) {
         for field in fields where !known.contains(field.key) {
             throw .init(
-                path: "", location: field.keyLocation,
+                path: path, location: field.keyLocation,
                 message: "unknown key '\(field.key)' in \(what)" + Suggestion.hint(for: field.key, among: known))
         }
     }
 
-    static func string(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
+    func string(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> String? {
         guard let field = fields.first(where: { $0.key == key }) else { return nil }
         if let text = field.value.text { return text }
         if case .null = field.value.value { return nil }
-        throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
+        throw .init(path: path, location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
     }
 
     /// The schema's flags: a boolean, or `true`/`false`/`yes`/`no`/`on`/`off` as a string.
-    static func flag(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
+    func flag(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
         guard let field = fields.first(where: { $0.key == key }) else { return nil }
         switch field.value.value {
         case .bool(let flag): return flag
@@ -35,24 +38,24 @@ enum DocumentFields {
         case .string(let text) where ["false", "no", "off"].contains(text.lowercased()): return false
         case .null: return nil
         default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
+            throw .init(path: path, location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
         }
     }
 
     /// A guard: one expression, or a list that must all hold.
-    static func guards(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> [String] {
+    func guards(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> [String] {
         guard let field = fields.first(where: { $0.key == key }) else { return [] }
         switch field.value.value {
         case .string(let text): return [text]
         case .array(let items):
             return try items.map { item throws(MachineFileError) in
                 guard case .string(let text) = item.value else {
-                    throw .init(path: "", location: item.location, message: "expected each of '\(key)' to be a string, found \(item.kindDescription)")
+                    throw .init(path: path, location: item.location, message: "expected each of '\(key)' to be a string, found \(item.kindDescription)")
                 }
                 return text
             }
         default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
+            throw .init(path: path, location: field.value.location, message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
         }
     }
 }

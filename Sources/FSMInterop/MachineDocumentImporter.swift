@@ -29,13 +29,7 @@ public struct MachineDocumentImporter: MachineImporter {
         if Self.isXState(root) {
             return try XStateImporter(version: xstateVersion).read(document: root, path: path)
         }
-        do throws(MachineFileError) {
-            return ImportedMachine(machine: try MachineFileDecoder.decode(root))
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
+        return ImportedMachine(machine: try MachineFileDecoder.decode(root, path: path))
     }
 
     /// An object whose `states` is an object: XState's shape, not a machine file's. A file

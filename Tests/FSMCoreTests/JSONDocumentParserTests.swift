@@ -2,8 +2,8 @@ import FSMCore
 import Testing
 
 @Suite struct JSONDocumentParserTests {
-    private func parse(_ text: String) throws(DocumentError) -> DocumentNode {
-        try JSONDocumentParser.parse(Array(text.utf8))
+    private func parse(_ text: String) throws(MachineFileError) -> DocumentNode {
+        try JSONDocumentParser.parse(Array(text.utf8), path: "test.json")
     }
 
     @Test func recordsLineAndColumnOfEveryValue() throws {
@@ -54,16 +54,16 @@ import Testing
         ("\n\n  @", "expected a JSON value, found '@'", 3, 3),
     ])
     func reportsMalformedJSONWithItsPosition(text: String, message: String, line: Int, column: Int) {
-        #expect(throws: DocumentError(message, at: SourceLocation(line: line, column: column))) {
+        #expect(throws: MachineFileError(path: "test.json", location: SourceLocation(line: line, column: column), message: message)) {
             try parse(text)
         }
     }
 
     @Test func rejectsInvalidUTF8AndRawControlCharacters() {
-        #expect(throws: DocumentError("string is not valid UTF-8", at: SourceLocation(line: 1, column: 2))) {
-            try JSONDocumentParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D])
+        #expect(throws: MachineFileError(path: "test.json", location: SourceLocation(line: 1, column: 2), message: "string is not valid UTF-8")) {
+            try JSONDocumentParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D], path: "test.json")
         }
-        #expect(throws: DocumentError("control character byte 0x9 in a string; escape it", at: SourceLocation(line: 1, column: 4))) {
+        #expect(throws: MachineFileError(path: "test.json", location: SourceLocation(line: 1, column: 4), message: "control character byte 0x9 in a string; escape it")) {
             try parse("[\"a\tb\"]")
         }
     }
@@ -71,7 +71,7 @@ import Testing
     @Test func refusesDeepNestingInsteadOfOverflowingTheStack() {
         let depth = 100_000
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        #expect(throws: DocumentError.self) { try parse(text) }
+        #expect(throws: MachineFileError.self) { try parse(text) }
         let allowed = JSONDocumentParser.maximumDepth
         #expect(throws: Never.self) {
             try parse(String(repeating: "[", count: allowed) + String(repeating: "]", count: allowed))

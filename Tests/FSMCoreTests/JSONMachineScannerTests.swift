@@ -9,7 +9,7 @@ import Testing
 @Suite struct JSONMachineScannerTests {
     /// The decoder's reading of `bytes`: the reference.
     static func decoded(_ bytes: [UInt8]) -> Machine? {
-        try? MachineFileDecoder.decode(MachineFileLoader.document(bytes: bytes, format: .json, path: "test.json"))
+        try? MachineFileDecoder.decode(MachineFileLoader.document(bytes: bytes, format: .json, path: "test.json"), path: "test.json")
     }
 
     @Test(arguments: Golden.sampleFiles().filter { $0.pathExtension == "json" })

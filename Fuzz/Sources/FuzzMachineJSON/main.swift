@@ -8,7 +8,7 @@ import FuzzSupport
 runFuzzer { bytes in
     let scanned = MachineFileLoader.scan(json: bytes)
     let decoded = try? MachineFileDecoder.decode(
-        try MachineFileLoader.document(bytes: bytes, format: .json, path: "fuzz.json"))
+        try MachineFileLoader.document(bytes: bytes, format: .json, path: "fuzz.json"), path: "fuzz.json")
     if let scanned { require(scanned == decoded, "the scanner and the decoder read different machines") }
     do {
         let machine = try MachineFileLoader.load(bytes: bytes, format: .json, path: "fuzz.json")

@@ -7,19 +7,22 @@ public struct JSONDocumentParser {
     public static let maximumDepth = 512
 
     private let bytes: [UInt8]
+    /// How errors name the file.
+    private let path: String
     private var offset = 0
     private var position = PositionCounter(start: 0)
     private var depth = 0
 
-    /// Parses `bytes` as one JSON document.
-    /// - Throws: ``DocumentError`` naming the first offending position.
-    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode {
-        var parser = JSONDocumentParser(bytes: bytes)
+    /// Parses `bytes` as one JSON document; `path` names the file in errors.
+    /// - Throws: ``MachineFileError`` naming the first offending position.
+    public static func parse(_ bytes: [UInt8], path: String) throws(MachineFileError) -> DocumentNode {
+        var parser = JSONDocumentParser(bytes: bytes, path: path)
         return try parser.parseDocument()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], path: String) {
         self.bytes = bytes
+        self.path = path
         // A UTF-8 byte-order mark is tolerated, as editors on some systems write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             offset = 3
@@ -27,15 +30,15 @@ public struct JSONDocumentParser {
         }
     }
 
-    private mutating func parseDocument() throws(DocumentError) -> DocumentNode {
+    private mutating func parseDocument() throws(MachineFileError) -> DocumentNode {
         skipWhitespace()
         guard offset < bytes.count else {
-            throw DocumentError("expected a JSON value, found end of file", at: location())
+            throw failure("expected a JSON value, found end of file", at: location())
         }
         let root = try parseValue()
         skipWhitespace()
         guard offset == bytes.count else {
-            throw DocumentError(
+            throw failure(
                 "unexpected \(describeByte(at: offset)) after the JSON document", at: location())
         }
         return root
@@ -49,10 +52,10 @@ public struct JSONDocumentParser {
         position.skipWhitespace(in: bytes, from: &offset)
     }
 
-    private mutating func parseValue() throws(DocumentError) -> DocumentNode {
+    private mutating func parseValue() throws(MachineFileError) -> DocumentNode {
         let start = location()
         guard offset < bytes.count else {
-            throw DocumentError("expected a JSON value, found end of file", at: start)
+            throw failure("expected a JSON value, found end of file", at: start)
         }
         switch bytes[offset] {
         case UInt8(ascii: "{"):
@@ -73,19 +76,19 @@ public struct JSONDocumentParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return DocumentNode(.number(try parseNumber()), at: start)
         default:
-            throw DocumentError("expected a JSON value, found \(describeByte(at: offset))", at: start)
+            throw failure("expected a JSON value, found \(describeByte(at: offset))", at: start)
         }
     }
 
-    private mutating func enterContainer() throws(DocumentError) {
+    private mutating func enterContainer() throws(MachineFileError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
-            throw DocumentError(
+            throw failure(
                 "arrays and objects nest deeper than \(Self.maximumDepth) levels", at: location())
         }
     }
 
-    private mutating func parseObject() throws(DocumentError) -> [DocumentNode.Member] {
+    private mutating func parseObject() throws(MachineFileError) -> [DocumentNode.Member] {
         try enterContainer()
         offset += 1
         var members: [DocumentNode.Member] = []
@@ -100,7 +103,7 @@ public struct JSONDocumentParser {
             skipWhitespace()
             let keyLocation = location()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                throw DocumentError(
+                throw failure(
                     "expected a quoted key, found \(describeByte(at: offset))", at: keyLocation)
             }
             let key = try parseString()
@@ -117,7 +120,7 @@ public struct JSONDocumentParser {
                 isRepeated = !keys.insert(key).inserted
             }
             if isRepeated, let first = members.first(where: { $0.key == key }) {
-                throw DocumentError(
+                throw failure(
                     "key '\(key)' appears twice in an object (first at \(first.keyLocation))", at: keyLocation)
             }
             skipWhitespace()
@@ -127,7 +130,7 @@ public struct JSONDocumentParser {
             members.append(DocumentNode.Member(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             guard offset < bytes.count else {
-                throw DocumentError("unterminated object: expected ',' or '}'", at: location())
+                throw failure("unterminated object: expected ',' or '}'", at: location())
             }
             if bytes[offset] == UInt8(ascii: ",") {
                 offset += 1
@@ -139,7 +142,7 @@ public struct JSONDocumentParser {
         }
     }
 
-    private mutating func parseArray() throws(DocumentError) -> [DocumentNode] {
+    private mutating func parseArray() throws(MachineFileError) -> [DocumentNode] {
         try enterContainer()
         offset += 1
         var elements: [DocumentNode] = []
@@ -154,7 +157,7 @@ public struct JSONDocumentParser {
             elements.append(try parseValue())
             skipWhitespace()
             guard offset < bytes.count else {
-                throw DocumentError("unterminated array: expected ',' or ']'", at: location())
+                throw failure("unterminated array: expected ',' or ']'", at: location())
             }
             if bytes[offset] == UInt8(ascii: ",") {
                 offset += 1
@@ -166,26 +169,26 @@ public struct JSONDocumentParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(DocumentError) {
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(MachineFileError) {
         guard offset < bytes.count, bytes[offset] == byte else {
-            throw DocumentError("expected \(what), found \(describeByte(at: offset))", at: location())
+            throw failure("expected \(what), found \(describeByte(at: offset))", at: location())
         }
         offset += 1
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(DocumentError) {
+    private mutating func expectLiteral(_ literal: StaticString) throws(MachineFileError) {
         let start = location()
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
             offset + count <= bytes.count && bytes[offset..<offset + count].elementsEqual(expected)
         }
         guard matches else {
-            throw DocumentError("expected '\(literal)', found \(describeByte(at: offset))", at: start)
+            throw failure("expected '\(literal)', found \(describeByte(at: offset))", at: start)
         }
         offset += count
     }
 
-    private mutating func parseNumber() throws(DocumentError) -> String {
+    private mutating func parseNumber() throws(MachineFileError) -> String {
         let start = offset
         let startLocation = location()
         func digits(_ parser: inout JSONDocumentParser) -> Int {
@@ -202,12 +205,12 @@ public struct JSONDocumentParser {
         let integerDigits = digits(&self)
         guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0"))
         else {
-            throw DocumentError("malformed number", at: startLocation)
+            throw failure("malformed number", at: startLocation)
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
             guard digits(&self) > 0 else {
-                throw DocumentError("malformed number: expected digits after '.'", at: startLocation)
+                throw failure("malformed number: expected digits after '.'", at: startLocation)
             }
         }
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
@@ -216,13 +219,13 @@ public struct JSONDocumentParser {
                 offset += 1
             }
             guard digits(&self) > 0 else {
-                throw DocumentError("malformed number: expected an exponent", at: startLocation)
+                throw failure("malformed number: expected an exponent", at: startLocation)
             }
         }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 
-    private mutating func parseString() throws(DocumentError) -> String {
+    private mutating func parseString() throws(MachineFileError) -> String {
         let startLocation = location()
         offset += 1
         let contentStart = offset
@@ -246,7 +249,7 @@ public struct JSONDocumentParser {
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 {
                 if !ascii { position.sawNonASCII() }
-                throw DocumentError(
+                throw failure(
                     "control character \(describeByte(at: offset)) in a string; escape it",
                     at: location())
             }
@@ -262,7 +265,7 @@ public struct JSONDocumentParser {
             case UInt8(ascii: "\\"):
                 scalars.unicodeScalars.append(try parseEscape())
             case 0..<0x20:
-                throw DocumentError(
+                throw failure(
                     "control character \(describeByte(at: offset)) in a string; escape it",
                     at: location())
             default:
@@ -275,13 +278,13 @@ public struct JSONDocumentParser {
                 scalars += try decodeUTF8(bytes[runStart..<offset], startingAt: startLocation)
             }
         }
-        throw DocumentError("unterminated string", at: startLocation)
+        throw failure("unterminated string", at: startLocation)
     }
 
-    private mutating func parseEscape() throws(DocumentError) -> Unicode.Scalar {
+    private mutating func parseEscape() throws(MachineFileError) -> Unicode.Scalar {
         let escapeLocation = location()
         offset += 1
-        guard offset < bytes.count else { throw DocumentError("unterminated string", at: escapeLocation) }
+        guard offset < bytes.count else { throw failure("unterminated string", at: escapeLocation) }
         let byte = bytes[offset]
         offset += 1
         switch byte {
@@ -299,29 +302,29 @@ public struct JSONDocumentParser {
                 guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
                     bytes[offset + 1] == UInt8(ascii: "u")
                 else {
-                    throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+                    throw failure("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
                 }
                 offset += 2
                 let low = try parseHex4(escapeLocation)
                 guard (0xDC00..<0xE000).contains(low),
                     let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
                 else {
-                    throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+                    throw failure("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
                 }
                 return scalar
             }
             guard let scalar = Unicode.Scalar(high) else {
-                throw DocumentError("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+                throw failure("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
             }
             return scalar
         default:
-            throw DocumentError("invalid escape '\\\(Unicode.Scalar(byte))' in a string", at: escapeLocation)
+            throw failure("invalid escape '\\\(Unicode.Scalar(byte))' in a string", at: escapeLocation)
         }
     }
 
-    private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(DocumentError) -> UInt32 {
+    private mutating func parseHex4(_ escapeLocation: SourceLocation) throws(MachineFileError) -> UInt32 {
         guard offset + 4 <= bytes.count else {
-            throw DocumentError("\\u must be followed by four hex digits", at: escapeLocation)
+            throw failure("\\u must be followed by four hex digits", at: escapeLocation)
         }
         var value: UInt32 = 0
         for byte in bytes[offset..<offset + 4] {
@@ -330,7 +333,7 @@ public struct JSONDocumentParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw DocumentError("\\u must be followed by four hex digits", at: escapeLocation)
+            default: throw failure("\\u must be followed by four hex digits", at: escapeLocation)
             }
             value = value << 4 | UInt32(digit)
         }
@@ -342,10 +345,10 @@ public struct JSONDocumentParser {
     /// count scalars.
     private mutating func decodeUTF8(
         _ slice: ArraySlice<UInt8>, startingAt start: SourceLocation
-    ) throws(DocumentError) -> String {
+    ) throws(MachineFileError) -> String {
         position.sawNonASCII()
         guard let text = String(validating: slice, as: UTF8.self) else {
-            throw DocumentError("string is not valid UTF-8", at: start)
+            throw failure("string is not valid UTF-8", at: start)
         }
         return text
     }
@@ -355,5 +358,9 @@ public struct JSONDocumentParser {
         let byte = bytes[index]
         if (0x21..<0x7F).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func failure(_ message: String, at location: SourceLocation?) -> MachineFileError {
+        MachineFileError(path: path, location: location, message: message)
     }
 }

@@ -1,6 +1,6 @@
 /// Turns a parsed machine file (format version 1, see `docs/machine-format.md`) into a
 /// ``Machine``, reporting every problem at the position of the value that causes it.
-public enum MachineFileDecoder {
+public struct MachineFileDecoder {
     /// The format versions this decoder reads.
     public static let supportedVersions = [1]
     /// The longest identifier, label, guard or effect ``InputLimits/standard`` accepts, in
@@ -15,15 +15,22 @@ public enum MachineFileDecoder {
     static let eventKeys = ["id", "label"]
     static let transitionKeys = ["from", "event", "to", "type", "guard", "effects", "computed"]
 
-    /// Decodes a machine from a parsed document.
-    /// - Throws: ``MachineFileError`` with an empty path; the loader fills it in.
-    public static func decode(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let file = try ObjectReader(root, what: "the machine", keys: machineKeys)
+    /// How errors name the file.
+    private let path: String
+
+    /// Decodes a machine from a parsed document; `path` names the file in errors.
+    /// - Throws: ``MachineFileError`` at the position of the value that causes it.
+    public static func decode(_ root: DocumentNode, path: String) throws(MachineFileError) -> Machine {
+        try MachineFileDecoder(path: path).decode(root)
+    }
+
+    private func decode(_ root: DocumentNode) throws(MachineFileError) -> Machine {
+        let file = try ObjectReader(root, what: "the machine", keys: Self.machineKeys, path: path)
         if let version = file.optional("version") {
             guard case .number(let text) = version.value, let number = Int(text),
-                supportedVersions.contains(number)
+                Self.supportedVersions.contains(number)
             else {
-                throw .at(version.location, "unsupported format version; this fsmviz reads version 1")
+                throw .at(path, version.location, "unsupported format version; this fsmviz reads version 1")
             }
         }
         var states = try decodeStates(try file.required("states"))
@@ -31,15 +38,15 @@ public enum MachineFileDecoder {
         let index = Dictionary(states.indices.map { (states[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
 
         let initialNode = try file.required("initial")
-        let initial = try ObjectReader.string(initialNode, "'initial'")
+        let initial = try string(initialNode, "'initial'")
         guard let initialIndex = index[StateID(initial)] else {
             throw .at(
-                initialNode.location,
+                path, initialNode.location,
                 "initial state '\(initial)' is not a declared state" + Suggestion.hint(for: initial, among: stateNames))
         }
         if let parent = states[initialIndex].parent {
             throw .at(
-                initialNode.location,
+                path, initialNode.location,
                 "initial state '\(initial)' is nested in '\(parent)'; name a top-level state and set 'initial' on its parent")
         }
         try markInitial(&states[initialIndex], at: initialNode.location)
@@ -65,7 +72,7 @@ public enum MachineFileDecoder {
             if case .unknownTransitionState = error {
                 try checkNames(in: transitionsNode, stateNames: stateNames, events: nil)
             }
-            throw .at(error.location ?? root.location, error.description)
+            throw .at(path, error.location ?? root.location, error.description)
         }
         // The machine adds events that transitions use but `events` does not declare; with
         // `events` present, each of those is a mistake.
@@ -75,9 +82,9 @@ public enum MachineFileDecoder {
         return machine
     }
 
-    private static func markInitial(_ state: inout State, at location: SourceLocation) throws(MachineFileError) {
+    private func markInitial(_ state: inout State, at location: SourceLocation) throws(MachineFileError) {
         guard state.kind != .final else {
-            throw .at(location, "state '\(state.id)' cannot be both initial and final")
+            throw .at(path, location, "state '\(state.id)' cannot be both initial and final")
         }
         state.kind = .initial
     }
@@ -90,7 +97,7 @@ public enum MachineFileDecoder {
     }
 
     /// Reads a list of declarations, rejecting empty and repeated identifiers.
-    private static func declarations<Kind>(
+    private func declarations<Kind>(
         _ elements: [DocumentNode], noun: String, article: String, keys: [String]
     ) throws(MachineFileError) -> [Declaration<Kind>] {
         var result: [Declaration<Kind>] = []
@@ -101,15 +108,15 @@ public enum MachineFileDecoder {
             if let id = element.text {
                 declaration = Declaration(id: Identifier(id), object: nil, location: element.location)
             } else {
-                let object = try ObjectReader(element, what: "\(article) \(noun)", keys: keys)
-                let id = try ObjectReader.string(try object.required("id"), "\(article) \(noun)'s 'id'")
+                let object = try ObjectReader(element, what: "\(article) \(noun)", keys: keys, path: path)
+                let id = try string(try object.required("id"), "\(article) \(noun)'s 'id'")
                 declaration = Declaration(id: Identifier(id), object: object, location: element.location)
             }
             guard !declaration.id.rawValue.isEmpty else {
-                throw .at(element.location, "\(article) \(noun)'s 'id' must not be empty")
+                throw .at(path, element.location, "\(article) \(noun)'s 'id' must not be empty")
             }
             if let first = seen[declaration.id] {
-                throw .at(element.location, "\(noun) '\(declaration.id)' is declared twice (first at \(first))")
+                throw .at(path, element.location, "\(noun) '\(declaration.id)' is declared twice (first at \(first))")
             }
             seen[declaration.id] = element.location
             result.append(declaration)
@@ -117,24 +124,24 @@ public enum MachineFileDecoder {
         return result
     }
 
-    private static func decodeStates(_ node: DocumentNode) throws(MachineFileError) -> [State] {
+    private func decodeStates(_ node: DocumentNode) throws(MachineFileError) -> [State] {
         guard case .array(let elements) = node.value, !elements.isEmpty else {
-            throw .at(node.location, "expected 'states' to be a non-empty array, found \(node.kindDescription)")
+            throw .at(path, node.location, "expected 'states' to be a non-empty array, found \(node.kindDescription)")
         }
         var states: [State] = []
         states.reserveCapacity(elements.count)
         let declared: [Declaration<StateIdentity>] = try declarations(
-            elements, noun: "state", article: "a", keys: stateKeys)
+            elements, noun: "state", article: "a", keys: Self.stateKeys)
         for declaration in declared {
             let object = declaration.object
             var pseudoState: PseudoState?
             if let node = object?.optional("pseudo") {
-                let name = try ObjectReader.string(node, "'pseudo'")
+                let name = try string(node, "'pseudo'")
                 guard let kind = PseudoState(rawValue: name) else {
                     let names = PseudoState.allCases.map(\.rawValue)
                     let hint = Suggestion.hint(for: name, among: names)
                     throw .at(
-                        node.location,
+                        path, node.location,
                         "unknown pseudo-state kind '\(name)'"
                             + (hint.isEmpty ? "; use 'initial', 'history' or 'deep-history'" : hint))
                 }
@@ -142,7 +149,7 @@ public enum MachineFileDecoder {
             }
             let isParallel = try object?.optionalBool("parallel") == true
             if isParallel, let initial = object?.optional("initial") {
-                throw .at(initial.location, "parallel state '\(declaration.id)' enters all its regions; it takes no 'initial'")
+                throw .at(path, initial.location, "parallel state '\(declaration.id)' enters all its regions; it takes no 'initial'")
             }
             states.append(
                 State(
@@ -160,7 +167,7 @@ public enum MachineFileDecoder {
         for state in states {
             if let parent = state.parent, !ids.contains(parent) {
                 throw .at(
-                    state.location,
+                    path, state.location,
                     "state '\(state.id)' names parent '\(parent)', which is not a declared state"
                         + Suggestion.hint(for: parent.rawValue, among: states.map(\.id.rawValue)))
             }
@@ -169,38 +176,38 @@ public enum MachineFileDecoder {
     }
 
     /// A string or a non-empty array of strings describing effects; none when absent.
-    private static func effects(_ node: DocumentNode?, _ what: String) throws(MachineFileError) -> [String] {
+    private func effects(_ node: DocumentNode?, _ what: String) throws(MachineFileError) -> [String] {
         guard let node else { return [] }
-        return try ObjectReader.strings(node, what).map(\.text)
+        return try strings(node, what).map(\.text)
     }
 
     /// Applies each compound state's `initial` key to the child it names.
-    private static func markInitialChildren(
+    private func markInitialChildren(
         _ states: inout [State], root: DocumentNode, index: [StateID: Int]
     ) throws(MachineFileError) {
         guard case .array(let elements) = root.value else { return }
         for (position, element) in elements.enumerated() {
             guard case .object = element.value else { continue }
-            let object = try ObjectReader(element, what: "a state", keys: stateKeys)
+            let object = try ObjectReader(element, what: "a state", keys: Self.stateKeys, path: path)
             guard let initialNode = object.optional("initial") else { continue }
-            let child = StateID(try ObjectReader.string(initialNode, "a state's 'initial'"))
+            let child = StateID(try string(initialNode, "a state's 'initial'"))
             let parent = states[position].id
             guard let childIndex = index[child], states[childIndex].parent == parent else {
                 let children = states.filter { $0.parent == parent }.map(\.id.rawValue)
                 throw .at(
-                    initialNode.location,
+                    path, initialNode.location,
                     "'\(child)' is not a child of '\(parent)'" + Suggestion.hint(for: child.rawValue, among: children))
             }
             try markInitial(&states[childIndex], at: initialNode.location)
         }
     }
 
-    private static func decodeEvents(_ node: DocumentNode) throws(MachineFileError) -> [Event] {
+    private func decodeEvents(_ node: DocumentNode) throws(MachineFileError) -> [Event] {
         guard case .array(let elements) = node.value else {
-            throw .at(node.location, "expected 'events' to be an array, found \(node.kindDescription)")
+            throw .at(path, node.location, "expected 'events' to be an array, found \(node.kindDescription)")
         }
         let declared: [Declaration<EventIdentity>] = try declarations(
-            elements, noun: "event", article: "an", keys: eventKeys)
+            elements, noun: "event", article: "an", keys: Self.eventKeys)
         var events: [Event] = []
         for declaration in declared {
             events.append(
@@ -210,28 +217,28 @@ public enum MachineFileDecoder {
     }
 
     /// `lint: {disable: [rule, ...], states: {State: [rule, ...]}}`.
-    private static func decodeSuppressions(
+    private func decodeSuppressions(
         _ node: DocumentNode, stateNames: [String]
     ) throws(MachineFileError) -> [Suppression] {
-        let lint = try ObjectReader(node, what: "'lint'", keys: lintKeys)
+        let lint = try ObjectReader(node, what: "'lint'", keys: Self.lintKeys, path: path)
         var suppressions: [Suppression] = []
         if let disabled = lint.optional("disable") {
-            for rule in try ObjectReader.strings(disabled, "'disable'") {
+            for rule in try strings(disabled, "'disable'") {
                 suppressions.append(Suppression(ruleID: rule.text, location: rule.location))
             }
         }
         if let perState = lint.optional("states") {
             guard case .object(let members) = perState.value else {
-                throw .at(perState.location, "expected 'states' in 'lint' to map state ids to rule ids, found \(perState.kindDescription)")
+                throw .at(path, perState.location, "expected 'states' in 'lint' to map state ids to rule ids, found \(perState.kindDescription)")
             }
             for member in members {
                 guard stateNames.contains(member.key) else {
                     throw .at(
-                        member.keyLocation,
+                        path, member.keyLocation,
                         "'lint' names state '\(member.key)', which is not a declared state"
                             + Suggestion.hint(for: member.key, among: stateNames))
                 }
-                for rule in try ObjectReader.strings(member.value, "the rules silenced for '\(member.key)'") {
+                for rule in try strings(member.value, "the rules silenced for '\(member.key)'") {
                     suppressions.append(Suppression(ruleID: rule.text, state: StateID(member.key), location: rule.location))
                 }
             }
@@ -241,20 +248,20 @@ public enum MachineFileDecoder {
 
     /// Reads the transitions without checking the names they use: ``Machine`` checks them in
     /// one pass, and ``checkNames(in:stateNames:events:)`` explains a failure precisely.
-    private static func decodeTransitions(_ node: DocumentNode) throws(MachineFileError) -> [Transition] {
+    private func decodeTransitions(_ node: DocumentNode) throws(MachineFileError) -> [Transition] {
         guard case .array(let elements) = node.value else {
-            throw .at(node.location, "expected 'transitions' to be an array, found \(node.kindDescription)")
+            throw .at(path, node.location, "expected 'transitions' to be an array, found \(node.kindDescription)")
         }
         var transitions: [Transition] = []
         transitions.reserveCapacity(elements.count)
         for element in elements {
-            let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
-            let sources = try ObjectReader.strings(try object.required("from"), "'from'")
+            let object = try ObjectReader(element, what: "a transition", keys: Self.transitionKeys, path: path)
+            let sources = try strings(try object.required("from"), "'from'")
             let targets = try targetNames(object).map { StateID($0.text) }
             var event: EventID?
             if let eventNode = object.optional("event") {
-                let name = try ObjectReader.string(eventNode, "'event'")
-                guard !name.isEmpty else { throw .at(eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
+                let name = try string(eventNode, "'event'")
+                guard !name.isEmpty else { throw .at(path, eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
                 event = EventID(name)
             }
             let kind = try transitionKind(object)
@@ -272,22 +279,22 @@ public enum MachineFileDecoder {
     }
 
     /// A transition's `to`: absent, `null` or `[]` for a targetless transition.
-    private static func targetNames(
+    private func targetNames(
         _ object: ObjectReader
     ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
         guard let node = object.optional("to") else { return [] }
         if case .array(let elements) = node.value, elements.isEmpty { return [] }
-        return try ObjectReader.strings(node, "'to'")
+        return try strings(node, "'to'")
     }
 
     /// A transition's `type`: `external` (the default) or `internal`.
-    private static func transitionKind(_ object: ObjectReader) throws(MachineFileError) -> TransitionKind {
+    private func transitionKind(_ object: ObjectReader) throws(MachineFileError) -> TransitionKind {
         guard let node = object.optional("type") else { return .external }
-        let name = try ObjectReader.string(node, "'type'")
+        let name = try string(node, "'type'")
         guard let kind = TransitionKind(rawValue: name) else {
             let hint = Suggestion.hint(for: name, among: TransitionKind.allCases.map(\.rawValue))
             throw .at(
-                node.location,
+                path, node.location,
                 "unknown transition type '\(name)'" + (hint.isEmpty ? "; use 'external' or 'internal'" : hint))
         }
         return kind
@@ -295,19 +302,19 @@ public enum MachineFileDecoder {
 
     /// Finds the first state or event name in `node`'s transitions that is not declared and
     /// reports it at its own position, with the closest declared name.
-    private static func checkNames(
+    private func checkNames(
         in node: DocumentNode, stateNames: [String], events: [String]?
     ) throws(MachineFileError) {
         guard case .array(let elements) = node.value else { return }
         let states = Set(stateNames)
         let declaredEvents = events.map(Set.init)
         for element in elements {
-            let object = try ObjectReader(element, what: "a transition", keys: transitionKeys)
-            let sources = try ObjectReader.strings(try object.required("from"), "'from'")
+            let object = try ObjectReader(element, what: "a transition", keys: Self.transitionKeys, path: path)
+            let sources = try strings(try object.required("from"), "'from'")
             for (names, role) in [(sources, "source"), (try targetNames(object), "target")] {
                 for name in names where !states.contains(name.text) {
                     throw .at(
-                        name.location,
+                        path, name.location,
                         "transition \(role) '\(name.text)' is not a declared state" + Suggestion.hint(for: name.text, among: stateNames))
                 }
             }
@@ -315,9 +322,17 @@ public enum MachineFileDecoder {
                 let name = eventNode.text, !declaredEvents.contains(name)
             {
                 throw .at(
-                    eventNode.location,
+                    path, eventNode.location,
                     "event '\(name)' is not declared in 'events'" + Suggestion.hint(for: name, among: events ?? []))
             }
         }
+    }
+
+    private func string(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
+        try ObjectReader.string(node, what, path: path)
+    }
+
+    private func strings(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
+        try ObjectReader.strings(node, what, path: path)
     }
 }

@@ -22,7 +22,7 @@ public enum MachineFileLoader {
                 path: path, location: nil,
                 message: "cannot tell the file's format from its name; use a .json, .yaml or .yml file")
         }
-        return try load(bytes: bytes, format: format, path: path == "-" ? "<stdin>" : path)
+        return try load(bytes: bytes, format: format, path: Diagnostic.displayPath(for: path))
     }
 
     /// Loads a machine from the bytes of a file in `format`; `path` names it in errors.
@@ -30,14 +30,7 @@ public enum MachineFileLoader {
         bytes: [UInt8], format: MachineFileFormat, path: String
     ) throws(MachineFileError) -> Machine {
         if format == .json, let machine = scan(json: bytes) { return machine }
-        let root = try document(bytes: bytes, format: format, path: path)
-        do throws(MachineFileError) {
-            return try MachineFileDecoder.decode(root)
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
+        return try MachineFileDecoder.decode(try document(bytes: bytes, format: format, path: path), path: path)
     }
 
     /// The machine in a JSON machine file read in one pass over its bytes, or `nil` when the
@@ -57,30 +50,14 @@ public enum MachineFileLoader {
                 path: path, location: SourceLocation(line: 1, column: 1),
                 message: "file is empty; a machine file needs 'initial', 'states' and 'transitions'")
         }
-        do throws(MachineFileError) {
-            switch format {
-            case .json:
-                return try parse { () throws(DocumentError) in try JSONDocumentParser.parse(bytes) }
-            case .yaml:
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw MachineFileError.at(invalidUTF8Location(in: bytes), "file is not valid UTF-8 text")
-                }
-                return try parse { () throws(DocumentError) in try YAMLDocumentParser.parse(text) }
+        switch format {
+        case .json:
+            return try JSONDocumentParser.parse(bytes, path: path)
+        case .yaml:
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .at(path, invalidUTF8Location(in: bytes), "file is not valid UTF-8 text")
             }
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
-    }
-
-    private static func parse(
-        _ body: () throws(DocumentError) -> DocumentNode
-    ) throws(MachineFileError) -> DocumentNode {
-        do {
-            return try body()
-        } catch {
-            throw .at(error.location, error.message)
+            return try YAMLDocumentParser.parse(text, path: path)
         }
     }
 
@@ -90,7 +67,7 @@ public enum MachineFileLoader {
         path: String, maximumFileSize: Int = defaultMaximumFileSize
     ) throws(MachineFileError) -> [UInt8] {
         func failure(_ message: String) -> MachineFileError {
-            MachineFileError(path: path == "-" ? "<stdin>" : path, location: nil, message: message)
+            MachineFileError(path: Diagnostic.displayPath(for: path), location: nil, message: message)
         }
         // Read straight into the array: going through `Data` copies a large file once more.
         // Standard input is read the same way, so the limit stops an endless stream too.

@@ -3,24 +3,27 @@
 struct ObjectReader {
     let node: DocumentNode
     let what: String
+    /// How errors name the file.
+    let path: String
     // Objects in machine files have a handful of keys, so a linear scan beats hashing: a
     // million transitions would otherwise build a million dictionaries.
     private let members: [DocumentNode.Member]
 
-    init(_ node: DocumentNode, what: String, keys: [String]) throws(MachineFileError) {
+    init(_ node: DocumentNode, what: String, keys: [String], path: String) throws(MachineFileError) {
         guard case .object(let members) = node.value else {
-            throw .at(node.location, "expected \(what) to be an object, found \(node.kindDescription)")
+            throw .at(path, node.location, "expected \(what) to be an object, found \(node.kindDescription)")
         }
         for (position, member) in members.enumerated() {
             guard keys.contains(member.key) else {
-                throw .at(member.keyLocation, Self.unknownKeyMessage(member.key, in: what, keys: keys))
+                throw .at(path, member.keyLocation, Self.unknownKeyMessage(member.key, in: what, keys: keys))
             }
             guard !members[..<position].contains(where: { $0.key == member.key }) else {
-                throw .at(member.keyLocation, "key '\(member.key)' appears twice in \(what)")
+                throw .at(path, member.keyLocation, "key '\(member.key)' appears twice in \(what)")
             }
         }
         self.node = node
         self.what = what
+        self.path = path
         self.members = members
     }
 
@@ -40,56 +43,56 @@ struct ObjectReader {
 
     func required(_ key: String) throws(MachineFileError) -> DocumentNode {
         guard let value = optional(key) else {
-            throw .at(node.location, "\(what) is missing required key '\(key)'")
+            throw .at(path, node.location, "\(what) is missing required key '\(key)'")
         }
         return value
     }
 
     func optionalString(_ key: String) throws(MachineFileError) -> String? {
-        try optional(key).map { node throws(MachineFileError) in try Self.string(node, "'\(key)'") }
+        try optional(key).map { node throws(MachineFileError) in try Self.string(node, "'\(key)'", path: path) }
     }
 
     func optionalBool(_ key: String) throws(MachineFileError) -> Bool? {
         guard let value = optional(key) else { return nil }
         guard case .bool(let flag) = value.value else {
-            throw .at(value.location, "expected '\(key)' to be true or false, found \(value.kindDescription)")
+            throw .at(path, value.location, "expected '\(key)' to be true or false, found \(value.kindDescription)")
         }
         return flag
     }
 
-    static func string(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
+    static func string(_ node: DocumentNode, _ what: String, path: String) throws(MachineFileError) -> String {
         guard let text = node.text else {
-            throw .at(node.location, "expected \(what) to be a string, found \(node.kindDescription)")
+            throw .at(path, node.location, "expected \(what) to be a string, found \(node.kindDescription)")
         }
         return text
     }
 
     /// A string or an array of strings, each with its position.
     static func strings(
-        _ node: DocumentNode, _ what: String
+        _ node: DocumentNode, _ what: String, path: String
     ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
         if let text = node.text { return [(text, node.location)] }
         switch node.value {
         case .array(let elements):
             guard !elements.isEmpty else {
-                throw .at(node.location, "expected \(what) to list at least one name")
+                throw .at(path, node.location, "expected \(what) to list at least one name")
             }
             var result: [(text: String, location: SourceLocation)] = []
             for element in elements {
-                result.append((try string(element, "each of \(what)"), element.location))
+                result.append((try string(element, "each of \(what)", path: path), element.location))
             }
             return result
         default:
             throw .at(
-                node.location,
+                path, node.location,
                 "expected \(what) to be a string or an array of strings, found \(node.kindDescription)")
         }
     }
 }
 
 extension MachineFileError {
-    /// An error whose path the loader fills in.
-    static func at(_ location: SourceLocation?, _ message: String) -> MachineFileError {
-        MachineFileError(path: "", location: location, message: message)
+    /// An error in the file at `path`, at `location`.
+    static func at(_ path: String, _ location: SourceLocation?, _ message: String) -> MachineFileError {
+        MachineFileError(path: path, location: location, message: message)
     }
 }

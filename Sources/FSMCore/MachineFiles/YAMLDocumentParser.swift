@@ -8,9 +8,9 @@ public enum YAMLDocumentParser {
     /// How many bytes aliases may add beyond twice the document's own (1 MiB).
     public static let maximumAliasGrowth = 1 << 20
 
-    /// Parses `text` as one YAML document.
-    /// - Throws: ``DocumentError`` with libyaml's description of the problem and its position.
-    public static func parse(_ text: String) throws(DocumentError) -> DocumentNode {
+    /// Parses `text` as one YAML document; `path` names the file in errors.
+    /// - Throws: ``MachineFileError`` with libyaml's description of the problem and its position.
+    public static func parse(_ text: String, path: String) throws(MachineFileError) -> DocumentNode {
         // A UTF-8 byte-order mark is tolerated, as in JSON: editors on some systems write one,
         // and Yams refuses it. Positions are counted after it, as JSON's are.
         let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
@@ -19,9 +19,9 @@ public enum YAMLDocumentParser {
         // one byte per value plus its text, may be at most twice the document and 1 MiB more.
         switch YAMLEventScan.firstProblem(in: text, budget: 2 * text.utf8.count + maximumAliasGrowth) {
         case .nonScalarKey(let location)?:
-            throw DocumentError("mapping keys must be plain text", at: location)
+            throw failure(path, "mapping keys must be plain text", at: location)
         case .aliasOverBudget(let location)?:
-            throw DocumentError(
+            throw failure(path, 
                 "this alias expands the document to more than twice its size (and \(maximumAliasGrowth) bytes); refusing to expand it",
                 at: location)
         case nil:
@@ -31,21 +31,21 @@ public enum YAMLDocumentParser {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw documentError(for: error, in: text)
+            throw documentError(for: error, in: text, path: path)
         } catch {
-            throw DocumentError("could not read YAML: \(error)", at: nil)
+            throw failure(path, "could not read YAML: \(error)", at: nil)
         }
         guard let root else {
-            throw DocumentError("expected a YAML document, found an empty file", at: SourceLocation(line: 1, column: 1))
+            throw failure(path, "expected a YAML document, found an empty file", at: SourceLocation(line: 1, column: 1))
         }
-        return try convert(root, depth: 0)
+        return try convert(root, depth: 0, path: path)
     }
 
-    private static func convert(_ node: Node, depth: Int) throws(DocumentError) -> DocumentNode {
+    private static func convert(_ node: Node, depth: Int, path: String) throws(MachineFileError) -> DocumentNode {
         let location = node.mark.map { SourceLocation(line: $0.line, column: $0.column) }
             ?? SourceLocation(line: 1, column: 1)
         guard depth <= maximumDepth else {
-            throw DocumentError(
+            throw failure(path, 
                 "sequences and mappings nest deeper than \(maximumDepth) levels", at: location)
         }
         switch node {
@@ -57,25 +57,25 @@ public enum YAMLDocumentParser {
             var elements: [DocumentNode] = []
             elements.reserveCapacity(sequence.count)
             for element in sequence {
-                elements.append(try convert(element, depth: depth + 1))
+                elements.append(try convert(element, depth: depth + 1, path: path))
             }
             return DocumentNode(.array(elements), at: location)
         case .mapping(let mapping):
             var members: [DocumentNode.Member] = []
             members.reserveCapacity(mapping.count)
             for (key, value) in mapping {
-                let keyNode = try convert(key, depth: depth + 1)
+                let keyNode = try convert(key, depth: depth + 1, path: path)
                 guard case .scalar(let keyScalar) = key else {
-                    throw DocumentError("mapping keys must be plain text", at: keyNode.location)
+                    throw failure(path, "mapping keys must be plain text", at: keyNode.location)
                 }
                 members.append(
                     DocumentNode.Member(
                         key: keyScalar.string, keyLocation: keyNode.location,
-                        value: try convert(value, depth: depth + 1)))
+                        value: try convert(value, depth: depth + 1, path: path)))
             }
             return DocumentNode(.object(members), at: location)
         case .alias:
-            throw DocumentError("unresolved YAML alias", at: location)
+            throw failure(path, "unresolved YAML alias", at: location)
         }
     }
 
@@ -88,29 +88,33 @@ public enum YAMLDocumentParser {
         }
     }
 
-    private static func documentError(for error: YamlError, in text: String) -> DocumentError {
+    private static func documentError(for error: YamlError, in text: String, path: String) -> MachineFileError {
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return DocumentError(
+            return failure(path, 
                 "invalid YAML: \(detail)", at: SourceLocation(line: mark.line, column: mark.column))
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams names the key's first occurrence; the mistake is where it is repeated.
             let first = SourceLocation(line: context.mark.line, column: context.mark.column)
             let key = duplicates.first ?? ""
-            return DocumentError(
+            return failure(path, 
                 "key '\(key)' appears twice in a mapping (first at \(first))",
                 at: repetition(of: key, firstAt: first, in: text) ?? first)
         case .reader(let problem, let offset, _, _):
-            return DocumentError("invalid YAML: \(problem)", at: offset.map { location(ofCharacter: $0, in: text) })
+            return failure(path, "invalid YAML: \(problem)", at: offset.map { location(ofCharacter: $0, in: text) })
         default:
-            return DocumentError("invalid YAML: \(error)", at: nil)
+            return failure(path, "invalid YAML: \(error)", at: nil)
         }
     }
 
     /// The line and column (in Unicode scalars) of the `offset`th character of `text`.
+    private static func failure(_ path: String, _ message: String, at location: SourceLocation?) -> MachineFileError {
+        MachineFileError(path: path, location: location, message: message)
+    }
+
     private static func location(ofCharacter offset: Int, in text: String) -> SourceLocation {
         var line = 1
         var column = 1

@@ -3,10 +3,13 @@ internal import FSMCore
 /// One line of text per python-statemachine action, for effect labels: a callback's name as
 /// written, and structured actions (`assign`, `raise`, `send`, `log`, `script`, `cancel`,
 /// `foreach`, `if`) summarized as SCXML's are. fsmviz does not run them.
-enum PythonActionText {
+struct PythonActionText {
+    /// How errors name the file.
+    let path: String
+
     /// The descriptions of an `enter`, `exit`, `before`, `on` or `after` value (one action or a
     /// list), in order; none for `nil`.
-    static func actions(_ node: DocumentNode?) throws(MachineFileError) -> [String] {
+    func actions(_ node: DocumentNode?) throws(MachineFileError) -> [String] {
         guard let node else { return [] }
         if case .array(let items) = node.value {
             return try items.map { item throws(MachineFileError) in try action(item) }
@@ -14,10 +17,10 @@ enum PythonActionText {
         return [try action(node)]
     }
 
-    private static func action(_ node: DocumentNode) throws(MachineFileError) -> String {
+    private func action(_ node: DocumentNode) throws(MachineFileError) -> String {
         if case .string(let name) = node.value { return name }
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
-            throw .init(path: "", location: node.location, message: "expected an action: a callback's name or an object with one key such as 'raise' or 'assign'")
+            throw .init(path: path, location: node.location, message: "expected an action: a callback's name or an object with one key such as 'raise' or 'assign'")
         }
         let fields: [DocumentNode.Member]
         if case .object(let inner) = member.value.value { fields = inner } else { fields = [] }
@@ -40,7 +43,7 @@ enum PythonActionText {
         case "if": summary = "if \(text("cond"))"
         default:
             throw .init(
-                path: "", location: member.keyLocation,
+                path: path, location: member.keyLocation,
                 message: "unknown action '\(member.key)'"
                     + Suggestion.hint(for: member.key, among: ["assign", "raise", "send", "log", "script", "cancel", "foreach", "if"]))
         }

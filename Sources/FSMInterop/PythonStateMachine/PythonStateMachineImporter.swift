@@ -16,17 +16,11 @@ public struct PythonStateMachineImporter: MachineImporter {
 
     /// Reads a definition already parsed into a document tree.
     public func read(document: DocumentNode, path: String) throws(MachineFileError) -> ImportedMachine {
-        var builder = PythonStateMachineBuilder()
-        do throws(MachineFileError) {
-            let machine = try builder.build(document)
-            return ImportedMachine(
-                machine: machine,
-                warnings: builder.warnings.map { Diagnostic.warning(path: path, location: $0.location, message: $0.message) },
-                semantics: MachineSemantics(source: .pythonStateMachine, invocations: builder.invocations))
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
+        var builder = PythonStateMachineBuilder(file: path)
+        let machine = try builder.build(document)
+        return ImportedMachine(
+            machine: machine,
+            warnings: builder.warnings.map { Diagnostic.warning(path: path, location: $0.location, message: $0.message) },
+            semantics: MachineSemantics(source: .pythonStateMachine, invocations: builder.invocations))
     }
 }

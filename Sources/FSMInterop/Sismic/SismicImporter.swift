@@ -16,17 +16,11 @@ public struct SismicImporter: MachineImporter {
 
     /// Reads a statechart already parsed into a document tree.
     public func read(document: DocumentNode, path: String) throws(MachineFileError) -> ImportedMachine {
-        var builder = SismicMachineBuilder()
-        do throws(MachineFileError) {
-            let machine = try builder.build(document)
-            return ImportedMachine(
-                machine: machine,
-                warnings: builder.warnings.map { InteropWarning(path: path, location: $0.location, message: $0.message) },
-                semantics: MachineSemantics(source: .sismic))
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
+        var builder = SismicMachineBuilder(file: path)
+        let machine = try builder.build(document)
+        return ImportedMachine(
+            machine: machine,
+            warnings: builder.warnings.map { InteropWarning(path: path, location: $0.location, message: $0.message) },
+            semantics: MachineSemantics(source: .sismic))
     }
 }

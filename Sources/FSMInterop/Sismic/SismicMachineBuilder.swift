@@ -6,6 +6,8 @@ internal import FSMCore
 /// without `initial` enters its first child; a history state's `memory` becomes its default
 /// transition.
 struct SismicMachineBuilder {
+    /// How errors and warnings name the file.
+    let file: String
     private(set) var warnings: [(location: SourceLocation, message: String)] = []
     private var states: [State] = []
     private var transitions: [Transition] = []
@@ -16,46 +18,54 @@ struct SismicMachineBuilder {
     ]
     static let transitionKeys = ["target", "event", "guard", "action", "contract"]
 
+    /// A builder for the file named `file` in errors.
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Reads the file's fields, naming it in errors.
+    private var fields: DocumentFields { DocumentFields(path: file) }
+
     mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let top = try DocumentFields.object(root, "the file")
-        try DocumentFields.checkKeys(top, ["statechart"], "the file")
+        let top = try self.fields.object(root, "the file")
+        try self.fields.checkKeys(top, ["statechart"], "the file")
         guard let statechart = top.first(where: { $0.key == "statechart" }) else {
-            throw .init(path: "", location: root.location, message: "a sismic file holds a 'statechart'")
+            throw .init(path: file, location: root.location, message: "a sismic file holds a 'statechart'")
         }
-        let fields = try DocumentFields.object(statechart.value, "'statechart'")
-        try DocumentFields.checkKeys(fields, Self.statechartKeys, "the statechart")
+        let fields = try self.fields.object(statechart.value, "'statechart'")
+        try self.fields.checkKeys(fields, Self.statechartKeys, "the statechart")
         if let preamble = fields.first(where: { $0.key == "preamble" }) {
             warnings.append((preamble.keyLocation, "'preamble' is not analysed: fsmviz reads guards as opaque conditions"))
         }
         let roots = fields.filter { $0.key == "root state" || $0.key == "initial state" }
         guard let rootState = roots.first else {
-            throw .init(path: "", location: statechart.value.location, message: "the statechart has no 'root state'")
+            throw .init(path: file, location: statechart.value.location, message: "the statechart has no 'root state'")
         }
         if roots.count > 1 {
             // sismic reads one and drops the other; which one is a guess fsmviz does not make.
             throw .init(
-                path: "", location: roots[1].keyLocation,
+                path: file, location: roots[1].keyLocation,
                 message: "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one")
         }
         try addState(rootState.value, parent: nil, isInitial: true)
         let (name, summary) = (
-            try DocumentFields.string(fields, "name"), try DocumentFields.string(fields, "description")
+            try self.fields.string(fields, "name"), try self.fields.string(fields, "description")
         )
         do {
             return try Machine(name: name, summary: summary, states: states, transitions: transitions)
         } catch {
-            throw .init(path: "", location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
+            throw .init(path: file, location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
         }
     }
 
     private mutating func addState(_ node: DocumentNode, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
-        let fields = try DocumentFields.object(node, "a state")
-        try DocumentFields.checkKeys(fields, Self.stateKeys, "a state")
-        guard let name = try DocumentFields.string(fields, "name") else {
-            throw .init(path: "", location: node.location, message: "a state needs a 'name'")
+        let fields = try self.fields.object(node, "a state")
+        try self.fields.checkKeys(fields, Self.stateKeys, "a state")
+        guard let name = try self.fields.string(fields, "name") else {
+            throw .init(path: file, location: node.location, message: "a state needs a 'name'")
         }
         let id = StateID(name)
-        let type = try DocumentFields.string(fields, "type")
+        let type = try self.fields.string(fields, "type")
         var state = State(id, kind: isInitial ? .initial : .normal, parent: parent, location: node.location)
         switch type {
         case nil: break
@@ -64,37 +74,37 @@ struct SismicMachineBuilder {
         case "deep history": state.pseudoState = .deepHistory
         case let other?:
             throw .init(
-                path: "", location: fields.first { $0.key == "type" }?.value.location,
+                path: file, location: fields.first { $0.key == "type" }?.value.location,
                 message: "unknown state type '\(other)'; sismic's are 'final', 'shallow history' and 'deep history'")
         }
-        state.entryEffects = Self.code(try DocumentFields.string(fields, "on entry"))
-        state.exitEffects = Self.code(try DocumentFields.string(fields, "on exit"))
+        state.entryEffects = Self.code(try self.fields.string(fields, "on entry"))
+        state.exitEffects = Self.code(try self.fields.string(fields, "on exit"))
         if let contract = fields.first(where: { $0.key == "contract" }) {
             warnings.append((contract.keyLocation, "'contract' is not analysed: its conditions are checked only by sismic"))
         }
         let children = fields.first { $0.key == "states" }
         let regions = fields.first { $0.key == "parallel states" }
         if children != nil, regions != nil {
-            throw .init(path: "", location: node.location, message: "state '\(name)' has both 'states' and 'parallel states'")
+            throw .init(path: file, location: node.location, message: "state '\(name)' has both 'states' and 'parallel states'")
         }
         state.isParallel = regions != nil
         states.append(state)
-        if let memory = try DocumentFields.string(fields, "memory") {
+        if let memory = try self.fields.string(fields, "memory") {
             transitions.append(Transition(from: id, on: nil, to: StateID(memory), location: fields.first { $0.key == "memory" }?.value.location))
         }
         if let list = fields.first(where: { $0.key == "transitions" }) { try addTransitions(list.value, from: id) }
         guard let nested = children ?? regions else { return }
         guard case .array(let items) = nested.value.value else {
-            throw .init(path: "", location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
+            throw .init(path: file, location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
         }
         let childNames = try items.map { item throws(MachineFileError) in
-            try DocumentFields.string(try DocumentFields.object(item, "a state"), "name")
+            try self.fields.string(try self.fields.object(item, "a state"), "name")
         }
-        let initial = try DocumentFields.string(fields, "initial")
+        let initial = try self.fields.string(fields, "initial")
         if let initial, !childNames.contains(initial) {
             // sismic refuses such a statechart; entering no child would draw every child unreachable.
             throw .init(
-                path: "", location: fields.first { $0.key == "initial" }?.value.location,
+                path: file, location: fields.first { $0.key == "initial" }?.value.location,
                 message: "initial state '\(initial)' of '\(id)' is not one of its children"
                     + Suggestion.hint(for: initial, among: childNames.compactMap { $0 }))
         }
@@ -105,17 +115,17 @@ struct SismicMachineBuilder {
 
     private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
         guard case .array(let items) = node.value else {
-            throw .init(path: "", location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
+            throw .init(path: file, location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
         }
         for item in items {
-            let fields = try DocumentFields.object(item, "a transition")
-            try DocumentFields.checkKeys(fields, Self.transitionKeys, "a transition")
-            let target = try DocumentFields.string(fields, "target")
+            let fields = try self.fields.object(item, "a transition")
+            try self.fields.checkKeys(fields, Self.transitionKeys, "a transition")
+            let target = try self.fields.string(fields, "target")
             transitions.append(
                 Transition(
-                    from: source, on: try DocumentFields.string(fields, "event").map { EventID($0) },
-                    to: target.map { [StateID($0)] } ?? [], guard: try DocumentFields.string(fields, "guard"),
-                    effects: Self.code(try DocumentFields.string(fields, "action")), location: item.location))
+                    from: source, on: try self.fields.string(fields, "event").map { EventID($0) },
+                    to: target.map { [StateID($0)] } ?? [], guard: try self.fields.string(fields, "guard"),
+                    effects: Self.code(try self.fields.string(fields, "action")), location: item.location))
         }
     }
 

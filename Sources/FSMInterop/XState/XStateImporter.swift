@@ -20,18 +20,12 @@ public struct XStateImporter: MachineImporter {
 
     /// Reads a config already parsed into a document tree.
     public func read(document: DocumentNode, path: String) throws(MachineFileError) -> ImportedMachine {
-        var builder = XStateMachineBuilder()
+        var builder = XStateMachineBuilder(file: path)
         builder.version = version
-        do throws(MachineFileError) {
-            let machine = try builder.build(document)
-            return ImportedMachine(
-                machine: machine,
-                warnings: builder.warnings.map { Diagnostic.warning(path: path, location: $0.location, message: $0.message) },
-                semantics: MachineSemantics(source: .xstate, invocations: builder.invocations))
-        } catch {
-            var located = error
-            located.path = path
-            throw located
-        }
+        let machine = try builder.build(document)
+        return ImportedMachine(
+            machine: machine,
+            warnings: builder.warnings.map { Diagnostic.warning(path: path, location: $0.location, message: $0.message) },
+            semantics: MachineSemantics(source: .xstate, invocations: builder.invocations))
     }
 }

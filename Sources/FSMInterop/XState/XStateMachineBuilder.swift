@@ -6,6 +6,8 @@ internal import FSMCore
 /// a nested state is labelled with its own key. The root becomes a state of its own only
 /// when it has transitions, actions or parallel regions, which need a state to belong to.
 struct XStateMachineBuilder {
+    /// How errors and warnings name the file.
+    let file: String
     private(set) var warnings: [(location: SourceLocation, message: String)] = []
     /// Every node's invocations, in document order, for the analysis of `done.invoke` events.
     private(set) var invocations: [MachineSemantics.Invocation] = []
@@ -38,11 +40,19 @@ struct XStateMachineBuilder {
     ]
     static let transitionKeys = ["target", "guard", "cond", "actions", "in", "reenter", "internal", "description", "meta", "event", "delay"]
 
+    /// A builder for the file named `file` in errors.
+    init(file: String) {
+        self.file = file
+    }
+
+    /// Reads the file's fields, naming it in errors.
+    private var fields: DocumentFields { DocumentFields(path: file) }
+
     mutating func build(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let rootFields = try DocumentFields.object(root, "the machine config")
+        let rootFields = try self.fields.object(root, "the machine config")
         if version == nil { version = XStateReentry.usesVersionFourKeys(root) ? 4 : 5 }
-        let machineID = try DocumentFields.string(rootFields, "id")
-        let rootType = try DocumentFields.string(rootFields, "type")
+        let machineID = try self.fields.string(rootFields, "id")
+        let rootType = try self.fields.string(rootFields, "type")
         let wrapsRoot = rootType == "parallel"
             || rootFields.contains { ["on", "always", "after", "entry", "exit", "invoke", "onEntry", "onExit"].contains($0.key) }
         let rootStateID = wrapsRoot ? (machineID ?? "machine") : ""
@@ -62,13 +72,13 @@ struct XStateMachineBuilder {
             markInitial(initial)
         }
         guard states.contains(where: { $0.parent == nil && $0.kind == .initial }) else {
-            throw .init(path: "", location: root.location, message: "the machine config has no 'initial' state")
+            throw .init(path: file, location: root.location, message: "the machine config has no 'initial' state")
         }
-        let summary = try DocumentFields.string(rootFields, "description")
+        let summary = try self.fields.string(rootFields, "description")
         do {
             return try Machine(name: machineID, summary: summary, states: states, transitions: transitions)
         } catch {
-            throw .init(path: "", location: error.location ?? root.location, message: error.description)
+            throw .init(path: file, location: error.location ?? root.location, message: error.description)
         }
     }
 
@@ -80,23 +90,23 @@ struct XStateMachineBuilder {
     ) throws(MachineFileError) {
         for member in fields where !Self.nodeKeys.contains(member.key) {
             throw .init(
-                path: "", location: member.keyLocation,
+                path: file, location: member.keyLocation,
                 message: "unknown key '\(member.key)' in a state node" + Suggestion.hint(for: member.key, among: Self.nodeKeys))
         }
-        let type = try DocumentFields.string(fields, "type")
+        let type = try self.fields.string(fields, "type")
         if let type, !["atomic", "compound", "parallel", "final", "history"].contains(type) {
             throw .init(
-                path: "", location: fields.first { $0.key == "type" }?.value.location,
+                path: file, location: fields.first { $0.key == "type" }?.value.location,
                 message: "unknown state type '\(type)'; XState's are 'atomic', 'compound', 'parallel', 'final' and 'history'")
         }
-        if let id = try DocumentFields.string(fields, "id"), !isRoot { explicitIDs[id] = stateID }
+        if let id = try self.fields.string(fields, "id"), !isRoot { explicitIDs[id] = stateID }
         nodes[stateID] = Node(path: path, stateID: stateID, object: fields, location: document.location, parentID: parent)
         if !stateID.isEmpty {
             var state = State(
                 StateID(stateID), label: path.count > 1 ? path.last : nil, kind: type == "final" ? .final : .normal,
                 parent: parent.map { StateID($0) }, isParallel: type == "parallel", location: document.location)
             if type == "history" {
-                let depth = try DocumentFields.string(fields, "history")
+                let depth = try self.fields.string(fields, "history")
                 state.pseudoState = depth == "deep" ? .deepHistory : .history
             }
             state.entryEffects = try actions(fields, ["entry", "onEntry"]) + invocationEffects(fields)
@@ -107,11 +117,11 @@ struct XStateMachineBuilder {
         }
         guard let children = fields.first(where: { $0.key == "states" }) else { return }
         guard case .object(let members) = children.value.value else {
-            throw .init(path: "", location: children.value.location, message: "expected 'states' to be an object of state nodes")
+            throw .init(path: file, location: children.value.location, message: "expected 'states' to be an object of state nodes")
         }
         for member in members {
             let childPath = path + [member.key]
-            let childFields = try DocumentFields.object(member.value, "state '\(member.key)'")
+            let childFields = try self.fields.object(member.value, "state '\(member.key)'")
             try collect(
                 member.value, fields: childFields, path: childPath, stateID: childPath.joined(separator: "."),
                 parent: stateID.isEmpty ? nil : stateID, isRoot: false)
@@ -130,7 +140,7 @@ struct XStateMachineBuilder {
         guard let initial = node.object.first(where: { $0.key == "initial" }) else {
             let name = node.stateID.isEmpty ? "(machine)" : node.stateID
             guard version == 4, !node.stateID.isEmpty else {
-                throw .init(path: "", location: node.location, message: "state '\(name)' has child states but no 'initial'; XState requires one")
+                throw .init(path: file, location: node.location, message: "state '\(name)' has child states but no 'initial'; XState requires one")
             }
             warnings.append(
                 (node.location,
@@ -142,17 +152,17 @@ struct XStateMachineBuilder {
         case .string(let text): name = text
         case .object(let fields):
             guard let target = fields.first(where: { $0.key == "target" }), case .string(let text) = target.value.value else {
-                throw .init(path: "", location: initial.value.location, message: "expected 'initial' to name a child state")
+                throw .init(path: file, location: initial.value.location, message: "expected 'initial' to name a child state")
             }
             name = text
         default:
-            throw .init(path: "", location: initial.value.location, message: "expected 'initial' to name a child state")
+            throw .init(path: file, location: initial.value.location, message: "expected 'initial' to name a child state")
         }
         if name.hasPrefix(".") { name.removeFirst() }
         let childID = (node.path + [name]).joined(separator: ".")
         guard nodes[childID] != nil || members.contains(where: { $0.key == name }) else {
             throw .init(
-                path: "", location: initial.value.location,
+                path: file, location: initial.value.location,
                 message: "initial state '\(name)' is not a child of '\(node.stateID.isEmpty ? "(machine)" : node.stateID)'"
                     + Suggestion.hint(for: name, among: members.map(\.key)))
         }
@@ -178,11 +188,11 @@ struct XStateMachineBuilder {
                     }
                 case .array(let items):
                     for item in items {
-                        let fields = try DocumentFields.object(item, "a transition")
-                        try add(item, from: node, source: source, event: try DocumentFields.string(fields, "event"))
+                        let fields = try self.fields.object(item, "a transition")
+                        try add(item, from: node, source: source, event: try self.fields.string(fields, "event"))
                     }
                 default:
-                    throw .init(path: "", location: member.value.location, message: "expected 'on' to map events to transitions")
+                    throw .init(path: file, location: member.value.location, message: "expected 'on' to map events to transitions")
                 }
             case "always":
                 try add(member.value, from: node, source: source, event: nil)
@@ -194,18 +204,18 @@ struct XStateMachineBuilder {
                     for delay in delays { try add(delay.value, from: node, source: source, event: "after(\(delay.key))") }
                 case .array(let items):
                     for item in items {
-                        let fields = try DocumentFields.object(item, "a delayed transition")
+                        let fields = try self.fields.object(item, "a delayed transition")
                         let delay = fields.first { $0.key == "delay" }.map { Self.scalarText($0.value) } ?? "?"
                         try add(item, from: node, source: source, event: "after(\(delay))")
                     }
                 default:
-                    throw .init(path: "", location: member.value.location, message: "expected 'after' to map delays to transitions")
+                    throw .init(path: file, location: member.value.location, message: "expected 'after' to map delays to transitions")
                 }
             case "onDone":
                 try add(member.value, from: node, source: source, event: "done.state.\(node.stateID)")
             case "invoke":
                 for invocation in try invocationList(member.value) {
-                    let fields = try DocumentFields.object(invocation, "an invocation")
+                    let fields = try self.fields.object(invocation, "an invocation")
                     let name = try invocationName(fields)
                     if let done = fields.first(where: { $0.key == "onDone" }) {
                         try add(done.value, from: node, source: source, event: "done.invoke.\(name)")
@@ -240,7 +250,7 @@ struct XStateMachineBuilder {
         case .object(let fields):
             for field in fields where !Self.transitionKeys.contains(field.key) {
                 throw .init(
-                    path: "", location: field.keyLocation,
+                    path: file, location: field.keyLocation,
                     message: "unknown key '\(field.key)' in a transition" + Suggestion.hint(for: field.key, among: Self.transitionKeys))
             }
             let target = fields.first { $0.key == "target" }?.value
@@ -261,7 +271,7 @@ struct XStateMachineBuilder {
                     guard: conditions.isEmpty ? nil : conditions.joined(separator: " and "),
                     effects: try actions(fields, ["actions"]), kind: kind, location: config.location))
         default:
-            throw .init(path: "", location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
+            throw .init(path: file, location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
         }
     }
 
@@ -274,12 +284,12 @@ struct XStateMachineBuilder {
         case .array(let items):
             for item in items {
                 guard case .string(let text) = item.value else {
-                    throw .init(path: "", location: item.location, message: "expected a target to be a string")
+                    throw .init(path: file, location: item.location, message: "expected a target to be a string")
                 }
                 names.append((text, item.location))
             }
         default:
-            throw .init(path: "", location: target.location, message: "expected 'target' to be a string or an array of strings")
+            throw .init(path: file, location: target.location, message: "expected 'target' to be a string or an array of strings")
         }
         var result: [StateID] = []
         for (name, location) in names { result.append(try resolve(name: name, at: location, from: node)) }
@@ -293,7 +303,7 @@ struct XStateMachineBuilder {
             let parts = name.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard let base = explicitIDs[parts[0]], let baseNode = nodes[base] else {
                 throw .init(
-                    path: "", location: location,
+                    path: file, location: location,
                     message: "target '\(name)' names no state id" + Suggestion.hint(for: parts[0], among: explicitIDs.keys.sorted()))
             }
             path = baseNode.path + parts.dropFirst()
@@ -307,13 +317,13 @@ struct XStateMachineBuilder {
         guard nodes[id] != nil else {
             let siblings = nodes.values.filter { $0.path.count == path.count }.map { $0.path.last ?? "" }.sorted()
             throw .init(
-                path: "", location: location,
+                path: file, location: location,
                 message: "transition target '\(name)' is not a state" + Suggestion.hint(for: path.last ?? name, among: siblings))
         }
         let resolved = nodes[id]?.stateID ?? id
         // Only an unwrapped root has the empty id, and nothing can target it.
         guard !resolved.isEmpty else {
-            throw .init(path: "", location: location, message: "target '\(name)' names the machine itself, which is not a state")
+            throw .init(path: file, location: location, message: "target '\(name)' names the machine itself, which is not a state")
         }
         return StateID(resolved)
     }
@@ -359,9 +369,9 @@ struct XStateMachineBuilder {
         case .string(let name): return name
         case .object(let fields):
             if let type = fields.first(where: { $0.key == "type" }), case .string(let name) = type.value.value { return name }
-            throw .init(path: "", location: node.location, message: "expected \(what) object to have a 'type'")
+            throw .init(path: file, location: node.location, message: "expected \(what) object to have a 'type'")
         default:
-            throw .init(path: "", location: node.location, message: "expected \(what) to be a name or an object with a 'type'")
+            throw .init(path: file, location: node.location, message: "expected \(what) to be a name or an object with a 'type'")
         }
     }
 
@@ -384,7 +394,7 @@ struct XStateMachineBuilder {
         let items: [DocumentNode]
         if case .array(let list) = operands.value.value { items = list } else { items = [operands.value] }
         guard !items.isEmpty, combinator != "!" || items.count == 1 else {
-            throw .init(path: "", location: operands.value.location, message: "expected '\(name)' to combine \(combinator == "!" ? "one guard" : "one or more guards")")
+            throw .init(path: file, location: operands.value.location, message: "expected '\(name)' to combine \(combinator == "!" ? "one guard" : "one or more guards")")
         }
         var texts: [String] = []
         for item in items {
@@ -405,7 +415,7 @@ struct XStateMachineBuilder {
     }
 
     private func invocationName(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> String {
-        if let id = try DocumentFields.string(fields, "id") { return id }
+        if let id = try self.fields.string(fields, "id") { return id }
         if let source = fields.first(where: { $0.key == "src" }) { return try actionName(source.value, "an invocation's 'src'") }
         return "invocation"
     }
@@ -415,7 +425,7 @@ struct XStateMachineBuilder {
         guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
         var result: [String?] = []
         for invocation in try invocationList(invoke.value) {
-            result.append(try DocumentFields.string(try DocumentFields.object(invocation, "an invocation"), "id"))
+            result.append(try self.fields.string(try self.fields.object(invocation, "an invocation"), "id"))
         }
         return result
     }
@@ -425,7 +435,7 @@ struct XStateMachineBuilder {
         guard let invoke = fields.first(where: { $0.key == "invoke" }) else { return [] }
         var result: [String] = []
         for invocation in try invocationList(invoke.value) {
-            let fields = try DocumentFields.object(invocation, "an invocation")
+            let fields = try self.fields.object(invocation, "an invocation")
             result.append("invoke \(try invocationName(fields))")
         }
         return result
@@ -439,7 +449,7 @@ struct XStateMachineBuilder {
         case .bool(let flag): return flag
         case .null: return nil
         default:
-            throw .init(path: "", location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
+            throw .init(path: file, location: field.value.location, message: "expected '\(key)' to be true or false, found \(field.value.kindDescription)")
         }
     }
 

@@ -111,12 +111,7 @@ public struct LintConfiguration: Hashable, Sendable {
             return !trimmed.isEmpty && !trimmed.hasPrefix("#") && trimmed != "---" && trimmed != "..."
         }
         guard hasContent else { return LintConfiguration(directory: directory) }
-        let root: DocumentNode
-        do {
-            root = try YAMLDocumentParser.parse(text)
-        } catch {
-            throw ConfigurationError(path: path, location: error.location, message: error.message)
-        }
+        let root = try YAMLDocumentParser.parse(text, path: path)
         return try ConfigurationDecoder(path: path).decode(root, directory: directory)
     }
 
