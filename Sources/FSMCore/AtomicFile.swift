@@ -9,26 +9,17 @@ import Foundation
 /// The temporary file is named `.NAME.fsmviz-tmp-XXXXXXXX`; ``TemporaryFileCleanup`` removes it
 /// on SIGINT and SIGTERM once installed.
 public enum AtomicFile {
-    /// Why a file could not be written.
-    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The path that was to be written.
-        public var path: String
-        /// What went wrong, written for a person.
-        public var reason: String
-
-        public var description: String { Diagnostic(path: path, location: nil, message: "cannot write: \(reason)").description }
-    }
-
     /// What a temporary file's name holds after the target's name: `.door.svg.fsmviz-tmp-1a2B3c4D`.
     public static let temporaryMarker = ".fsmviz-tmp-"
 
     /// Replaces the file at `path` with `bytes`, atomically when it is a regular file (or
     /// none yet), else by writing through to it.
-    /// - Throws: ``WriteError``; a regular file is then untouched.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    /// - Throws: A ``Diagnostic`` naming `path` and why it could not be written; a regular file
+    ///   is then untouched.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         let status = fileStatus(path)
         if status?.kind == .directory {
-            throw WriteError(path: path, reason: "it is a directory")
+            throw writeError(path, "it is a directory")
         }
         if path.hasPrefix("/dev/") || (status.map { $0.kind != .regularFile } ?? false) {
             return try writeThrough(bytes, to: path)
@@ -38,7 +29,7 @@ public enum AtomicFile {
         try replace(target, with: bytes, mode: status?.permissions, reportedAs: path)
     }
 
-    private static func replace(_ target: String, with bytes: [UInt8], mode: Int?, reportedAs path: String) throws(WriteError) {
+    private static func replace(_ target: String, with bytes: [UInt8], mode: Int?, reportedAs path: String) throws(Diagnostic) {
         let url = URL(fileURLWithPath: target)
         let prefix = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent)\(temporaryMarker)"
         var temporary = ""
@@ -56,10 +47,10 @@ public enum AtomicFile {
             do throws(SystemError) {
                 descriptor = try openFile(temporary, .creatingExclusively)
             } catch where error != .exists {
-                throw WriteError(path: path, reason: error.message)
+                throw writeError(path, error.message)
             } catch {}
         }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: "no free temporary file name") }
+        guard descriptor >= 0 else { throw writeError(path, "no free temporary file name") }
         var failure = writeAll(bytes, to: descriptor).map { SystemError(code: $0).message }
         if failure == nil, let mode { failure = failureMessage { () throws(SystemError) in try setPermissions(descriptor, mode) } }
         if failure == nil { failure = failureMessage { () throws(SystemError) in try syncFile(descriptor) } }
@@ -67,20 +58,20 @@ public enum AtomicFile {
         if failure == nil { failure = failureMessage { () throws(SystemError) in try renameFile(temporary, to: target) } }
         if let failure {
             temporary.withCString(removeFile)
-            throw WriteError(path: path, reason: failure)
+            throw writeError(path, failure)
         }
     }
 
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         let descriptor: Int32
         do throws(SystemError) {
             descriptor = try openFile(path, .writingThrough)
         } catch {
-            throw WriteError(path: path, reason: error.message)
+            throw writeError(path, error.message)
         }
         var failure = writeAll(bytes, to: descriptor).map { SystemError(code: $0).message }
         if let closing = failureMessage(of: { () throws(SystemError) in try closeFile(descriptor) }), failure == nil { failure = closing }
-        if let failure { throw WriteError(path: path, reason: failure) }
+        if let failure { throw writeError(path, failure) }
     }
 
     /// The message of the error `call` throws, or `nil` when it succeeds.
@@ -114,5 +105,10 @@ public enum AtomicFile {
     private static func randomSuffix() -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         return String((0..<8).map { _ in alphabet[Int.random(in: alphabet.indices)] })
+    }
+
+    /// Why the file at `path` could not be written, as a diagnostic.
+    private static func writeError(_ path: String, _ reason: String) -> Diagnostic {
+        Diagnostic(path: path, location: nil, message: "cannot write: \(reason)")
     }
 }

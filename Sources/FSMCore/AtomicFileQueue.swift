@@ -12,7 +12,7 @@ import Synchronization
 public final class AtomicFileQueue: Sendable {
     private let queue = DispatchQueue(label: "fsmviz.atomic-file-queue")
     private let room: DispatchSemaphore
-    private let failures = Mutex<[AtomicFile.WriteError]>([])
+    private let failures = Mutex<[Diagnostic]>([])
 
     /// Creates a queue that holds at most `capacity` files not yet written (at least one).
     public init(capacity: Int = 4) {
@@ -25,7 +25,7 @@ public final class AtomicFileQueue: Sendable {
         room.wait()
         queue.async { [self] in
             defer { room.signal() }
-            do throws(AtomicFile.WriteError) {
+            do throws(Diagnostic) {
                 try AtomicFile.write(bytes, to: path)
             } catch {
                 failures.withLock { $0.append(error) }
@@ -34,7 +34,7 @@ public final class AtomicFileQueue: Sendable {
     }
 
     /// The writes that failed since the last call, without waiting for those under way.
-    public func takeFailures() -> [AtomicFile.WriteError] {
+    public func takeFailures() -> [Diagnostic] {
         failures.withLock { failures in
             defer { failures.removeAll() }
             return failures
@@ -42,7 +42,7 @@ public final class AtomicFileQueue: Sendable {
     }
 
     /// Waits until every queued file is written, then returns the failures not yet taken.
-    public func finish() -> [AtomicFile.WriteError] {
+    public func finish() -> [Diagnostic] {
         queue.sync {}
         return takeFailures()
     }

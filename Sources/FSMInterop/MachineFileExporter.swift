@@ -10,11 +10,11 @@ public struct MachineFileExporter: MachineExporter {
         self.format = format
     }
 
-    public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
+    public func write(_ machine: Machine) throws(Diagnostic) -> ExportedMachine {
         do {
             return ExportedMachine(text: try MachineFileWriter.write(machine, as: format))
         } catch {
-            throw ExportError(format: format.rawValue.uppercased(), reason: error.reason)
+            throw .exportError(format: format.rawValue.uppercased(), reason: error.message)
         }
     }
 }

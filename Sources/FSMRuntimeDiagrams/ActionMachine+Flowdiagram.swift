@@ -20,7 +20,7 @@ extension ActionMachine {
     /// Writes ``flowdiagramRepresentation`` to `path` atomically: readers see the old file
     /// or the whole new one, never a part.
     ///
-    /// - Throws: ``/FSMCore/AtomicFile/WriteError``; on error an existing file is left untouched.
+    /// - Throws: A ``/FSMCore/Diagnostic`` naming `path`; on error an existing file is left untouched.
     public func saveFlowdiagramRepresentation(toPath path: String) throws {
         try AtomicFile.write(Array(flowdiagramRepresentation.utf8), to: path)
     }

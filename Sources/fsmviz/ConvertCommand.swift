@@ -108,7 +108,8 @@ extension FsmvizCommand {
             do {
                 exported = try exporter.write(machine)
             } catch {
-                Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)
+                // The exporter wrote nowhere; the error belongs to the file it was to write.
+                Console.printError(Diagnostic(path: destination, location: nil, message: error.message).description)
                 throw ExitStatus.failure.exitCode
             }
             let name = destination == "-" ? "<stdout>" : destination

@@ -97,7 +97,7 @@ struct RenderOptions: ParsableArguments {
         // Each file waits for the disk before it replaces the old one; the queue lets that
         // wait overlap the next layout.
         let files = AtomicFileQueue()
-        func report(_ failures: [AtomicFile.WriteError]) {
+        func report(_ failures: [Diagnostic]) {
             guard !failures.isEmpty else { return }
             progress.clear()
             failures.forEach { Console.printError($0.description) }

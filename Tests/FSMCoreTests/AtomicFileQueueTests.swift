@@ -28,7 +28,7 @@ import Testing
         queue.write(Array("new\n".utf8), to: kept.path)
         let failures = queue.finish()
         #expect(failures.map(\.path) == [directory.path, directory.appendingPathComponent("missing/kept").path])
-        #expect(failures.map(\.reason) == ["it is a directory", "No such file or directory"])
+        #expect(failures.map(\.message) == ["cannot write: it is a directory", "cannot write: No such file or directory"])
         #expect(queue.finish().isEmpty, "a failure is reported once")
         #expect(try String(contentsOf: kept, encoding: .utf8) == "new\n")
     }

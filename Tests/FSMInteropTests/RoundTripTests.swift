@@ -72,9 +72,9 @@ import Testing
 
     @Test func whatSCXMLCannotHoldIsRefusedOrReported() throws {
         let spaced = try Machine(states: [State("a b", kind: .initial)], transitions: [])
-        #expect(throws: ExportError.self) { try SCXMLExporter().write(spaced) }
+        #expect(throws: Diagnostic.self) { try SCXMLExporter().write(spaced) }
         let control = try Machine(states: [State("a", label: "bell\u{7}", kind: .initial)], transitions: [])
-        #expect(throws: ExportError.self) { try SCXMLExporter().write(control) }
+        #expect(throws: Diagnostic.self) { try SCXMLExporter().write(control) }
         let choice = try Machine(
             states: [State("a", kind: .initial), State("b"), State("c")], events: [Event("go", label: "Go!"), Event("unused")],
             transitions: [Transition(from: "a", on: "go", to: ["b", "c"])], suppressions: [Suppression(ruleID: "dead-end")])

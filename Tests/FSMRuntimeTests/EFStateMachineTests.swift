@@ -186,7 +186,7 @@ import Testing
         try machine.saveFlowdiagramRepresentation(toPath: path)
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(written == machine.flowdiagramRepresentation)
-        #expect(throws: AtomicFile.WriteError.self) { try machine.saveFlowdiagramRepresentation(toPath: directory.path) }
+        #expect(throws: Diagnostic.self) { try machine.saveFlowdiagramRepresentation(toPath: directory.path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["example-flow-diagram.dot"])
     }
 

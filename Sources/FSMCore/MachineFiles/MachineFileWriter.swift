@@ -7,17 +7,10 @@ internal import Yams
 /// declaration order. Consecutive transitions that differ only in their source are written
 /// as one declaration with several `from` states.
 public enum MachineFileWriter {
-    /// Why a machine could not be written.
-    public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What went wrong.
-        public var reason: String
-        public var description: String { reason }
-    }
-
     /// The machine file for `machine` in `format`.
-    /// - Throws: ``WriteError`` only if libyaml's emitter fails, which valid Swift strings
-    ///   do not cause; JSON cannot fail.
-    public static func write(_ machine: Machine, as format: MachineFileFormat) throws(WriteError) -> String {
+    /// - Throws: A ``Diagnostic`` without a path (the machine is not written anywhere yet),
+    ///   only if libyaml's emitter fails, which valid Swift strings do not cause; JSON cannot fail.
+    public static func write(_ machine: Machine, as format: MachineFileFormat) throws(Diagnostic) -> String {
         let document = representation(of: machine)
         switch format {
         case .json: return JSONText.render(document) + "\n"

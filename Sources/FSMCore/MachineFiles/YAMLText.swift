@@ -10,7 +10,7 @@ internal import Yams
 /// took 8.75 GiB, and asking Yams's regular expressions how each text would read took most of
 /// 47 seconds. Only text that could read as something else is asked (see ``readsAsText(_:)``).
 enum YAMLText {
-    static func render(_ value: MachineFileWriter.Value) throws(MachineFileWriter.WriteError) -> String {
+    static func render(_ value: MachineFileWriter.Value) throws(Diagnostic) -> String {
         let output = Output()
         let emitter = UnsafeMutablePointer<yaml_emitter_t>.allocate(capacity: 1)
         emitter.initialize(to: yaml_emitter_t())
@@ -55,15 +55,15 @@ enum YAMLText {
             self.emitter = emitter
         }
 
-        func emit(_ initialize: (inout yaml_event_t) -> Int32) throws(MachineFileWriter.WriteError) {
+        func emit(_ initialize: (inout yaml_event_t) -> Int32) throws(Diagnostic) {
             var event = yaml_event_t()
             guard initialize(&event) == 1, yaml_emitter_emit(emitter, &event) == 1 else {
                 let problem = emitter.pointee.problem.map { String(cString: $0) } ?? "unknown error"
-                throw MachineFileWriter.WriteError(reason: "libyaml could not emit the machine: \(problem)")
+                throw Diagnostic(path: "", location: nil, message: "libyaml could not emit the machine: \(problem)")
             }
         }
 
-        mutating func emit(_ value: MachineFileWriter.Value) throws(MachineFileWriter.WriteError) {
+        mutating func emit(_ value: MachineFileWriter.Value) throws(Diagnostic) {
             switch value {
             case .string(let text):
                 // Text that YAML would read back as a number, boolean or null (`yes`, `1.5`, `~`)
@@ -85,7 +85,7 @@ enum YAMLText {
             }
         }
 
-        private func scalar(_ text: String, tag: Tag.Name, style: yaml_scalar_style_t) throws(MachineFileWriter.WriteError) {
+        private func scalar(_ text: String, tag: Tag.Name, style: yaml_scalar_style_t) throws(Diagnostic) {
             // Terminated, so that an empty text still has an address; libyaml copies both.
             var value = Array(text.utf8) + [0]
             var tag = Array(tag.rawValue.utf8) + [0]

@@ -26,7 +26,7 @@ public struct MermaidExporter: MachineExporter {
         DiagramIdentifiers(states, reserved: reserved, reservedSuffixes: ["_start", "_end"])
     }
 
-    public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
+    public func write(_ machine: Machine) throws(Diagnostic) -> ExportedMachine {
         var writer = DiagramWriter(machine: machine, dialect: .mermaid)
         return writer.write()
     }

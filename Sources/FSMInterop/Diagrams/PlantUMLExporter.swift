@@ -20,7 +20,7 @@ public struct PlantUMLExporter: MachineExporter {
         "skinparam", "title", "startuml", "enduml", "scale", "legend", "header", "footer", "caption",
     ]
 
-    public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
+    public func write(_ machine: Machine) throws(Diagnostic) -> ExportedMachine {
         var writer = DiagramWriter(machine: machine, dialect: .plantUML)
         return writer.write()
     }

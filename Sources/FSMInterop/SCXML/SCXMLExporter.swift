@@ -11,7 +11,7 @@ public struct SCXMLExporter: MachineExporter {
     /// Creates an exporter.
     public init() {}
 
-    public func write(_ machine: Machine) throws(ExportError) -> ExportedMachine {
+    public func write(_ machine: Machine) throws(Diagnostic) -> ExportedMachine {
         var writer = SCXMLWriter(machine: machine)
         return try writer.write()
     }

@@ -15,7 +15,7 @@ struct SCXMLWriter {
         self.machine = machine
     }
 
-    mutating func write() throws(ExportError) -> ExportedMachine {
+    mutating func write() throws(Diagnostic) -> ExportedMachine {
         try checkNames()
         groupTransitions()
         out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -66,14 +66,14 @@ struct SCXMLWriter {
     /// State and event ids go in space-separated lists, so they cannot hold the white space
     /// that separates items there. Events no transition uses are not written, so their ids
     /// do not matter.
-    private func checkNames() throws(ExportError) {
+    private func checkNames() throws(Diagnostic) {
         for state in machine.states where state.id.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
-            throw ExportError(
+            throw .exportError(
                 format: "SCXML",
                 reason: "state id '\(state.id)' contains white space, which SCXML's space-separated target lists cannot hold; give the state an id without it and a label")
         }
         for event in machine.transitions.compactMap(\.event) where event.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
-            throw ExportError(
+            throw .exportError(
                 format: "SCXML",
                 reason: "event '\(event)' contains white space, which SCXML's space-separated event lists cannot hold")
         }
@@ -103,7 +103,7 @@ struct SCXMLWriter {
 
     /// The transitions and child states inside `parent` (the document for `nil`), merged so
     /// that the transitions read back in the machine's order.
-    private mutating func writeContent(of parent: StateID?, indent: String) throws(ExportError) {
+    private mutating func writeContent(of parent: StateID?, indent: String) throws(Diagnostic) {
         var own = parent.map { groups[$0] ?? [] } ?? []
         var children = machine.children(of: parent).filter { machine.state($0)?.pseudoState != .initial }
         if let parent, let state = machine.state(parent), !state.isParallel,
@@ -126,7 +126,7 @@ struct SCXMLWriter {
         }
     }
 
-    private mutating func writeState(_ id: StateID, indent: String) throws(ExportError) {
+    private mutating func writeState(_ id: StateID, indent: String) throws(Diagnostic) {
         guard let state = machine.state(id) else { return }
         let element: String
         var attributes = [("id", id.rawValue)]
@@ -163,7 +163,7 @@ struct SCXMLWriter {
     }
 
     /// One `<transition>` for a group of transitions that differ only in their event.
-    private mutating func writeTransition(_ group: [Transition], indent: String) throws(ExportError) {
+    private mutating func writeTransition(_ group: [Transition], indent: String) throws(Diagnostic) {
         guard let transition = group.first else { return }
         var attributes: [(String, String)] = []
         let events = group.compactMap(\.event).map(\.rawValue)
@@ -206,14 +206,14 @@ struct SCXMLWriter {
         }
     }
 
-    private static func checkedAttributes(_ pairs: [(String, String)]) throws(ExportError) -> String {
+    private static func checkedAttributes(_ pairs: [(String, String)]) throws(Diagnostic) -> String {
         var text = ""
         for (name, value) in pairs { text += " \(name)=\"\(try escaped(value, inAttribute: true))\"" }
         return text
     }
 
     /// `text` escaped for XML; control characters XML 1.0 cannot carry at all are an error.
-    static func escaped(_ text: String, inAttribute: Bool) throws(ExportError) -> String {
+    static func escaped(_ text: String, inAttribute: Bool) throws(Diagnostic) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -227,7 +227,7 @@ struct SCXMLWriter {
             case "\r": result += "&#13;"
             case "\n", "\t": result.unicodeScalars.append(scalar)
             case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                throw ExportError(
+                throw .exportError(
                     format: "SCXML",
                     reason: "the text \(text.debugDescription) holds control character U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot carry")
             default: result.unicodeScalars.append(scalar)
