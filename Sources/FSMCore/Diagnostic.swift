@@ -23,18 +23,38 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var severity: Severity
     /// What is wrong, written for a person.
     public var message: String
+    /// What kind of problem it is, for reports and tools that match on it; `nil` when only the
+    /// message says.
+    public var code: Code?
+
+    /// A stable identifier of a kind of problem (`invalid-machine`): what reports and tools
+    /// match on, where the message is written for people. Each module names its own codes as
+    /// static members, so the set grows without changing this type.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The identifier, in lower case with hyphens.
+        public var rawValue: String
+
+        /// A code with the identifier `rawValue`.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The identifier.
+        public var description: String { rawValue }
+    }
 
     /// Creates an error: the form most diagnostics take.
-    public init(path: String, location: SourceLocation?, message: String) {
-        self.init(path: path, location: location, severity: .error, message: message)
+    public init(path: String, location: SourceLocation?, message: String, code: Code? = nil) {
+        self.init(path: path, location: location, severity: .error, message: message, code: code)
     }
 
     /// Creates a diagnostic of any severity.
-    public init(path: String, location: SourceLocation?, severity: Severity, message: String) {
+    public init(path: String, location: SourceLocation?, severity: Severity, message: String, code: Code? = nil) {
         self.path = path
         self.location = location
         self.severity = severity
         self.message = message
+        self.code = code
     }
 
     /// A warning.

@@ -1,4 +1,5 @@
 public import FSMAnalysis
+public import FSMCore
 
 /// What linting one file produced: the findings in a machine file, and any input errors that
 /// file caused.
@@ -10,10 +11,10 @@ public struct LintResult: Hashable, Sendable {
     /// The findings of the rules that ran, in the order the analyzer gives them.
     public var findings: [Finding]
     /// The problems that kept the file from being linted as asked.
-    public var errors: [InputError]
+    public var errors: [Diagnostic]
 
     /// Creates a result.
-    public init(path: String, kind: Kind = .machine, findings: [Finding] = [], errors: [InputError] = []) {
+    public init(path: String, kind: Kind = .machine, findings: [Finding] = [], errors: [Diagnostic] = []) {
         self.path = path
         self.kind = kind
         self.findings = findings

@@ -31,7 +31,7 @@ extension Linter {
         do {
             found = try reader.machines(in: sources.paths, limits: limits).machines
         } catch {
-            return [LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])]
+            return [LintResult(path: error.path, errors: [Self.inputError(error, .invalidMachine)])]
         }
         var byFile: [String: [Finding]] = [:]
         for machine in found {
@@ -49,7 +49,12 @@ extension Linter {
             results.append(
                 LintResult(
                     path: input,
-                    errors: [InputError(.noMachineFiles, "no state machine in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")]))
+                    errors: [
+                        Diagnostic(
+                            path: input, location: nil,
+                            message: "no state machine in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)",
+                            code: .noMachineFiles)
+                    ]))
         }
         let last = SourceLocation(line: .max, column: .max)
         for path in sources.paths where holding.contains(path) || byFile[path] != nil {

@@ -121,12 +121,12 @@ public struct Linter: Sendable {
         do {
             imported = try MachineReader.read(path: path, format: format, limits: limits, xstateVersion: xstateVersion)
         } catch {
-            return LintResult(path: error.path, errors: [InputError(.invalidMachine, error.message, at: error.location)])
+            return LintResult(path: error.path, errors: [Self.inputError(error, .invalidMachine)])
         }
         return LintResult(
             path: Diagnostic.displayPath(for: path),
             findings: Self.findings(of: imported, settings: settings),
-            errors: Self.unknownSuppressions(in: imported.machine))
+            errors: Self.unknownSuppressions(in: imported.machine, path: Diagnostic.displayPath(for: path)))
     }
 
     /// The findings `lint` reports for a machine already read, with `settings`: the content
@@ -146,22 +146,30 @@ public struct Linter: Sendable {
     }
 
     /// Suppressions naming no rule: a typo there silences nothing, so it must not pass quietly.
-    private static func unknownSuppressions(in machine: Machine) -> [InputError] {
+    private static func unknownSuppressions(in machine: Machine, path: String) -> [Diagnostic] {
         let ids = Analyzer.allRules.map { $0.description.identifier }
         return Analyzer.unknownSuppressions(in: machine).map { suppression in
             let scope = suppression.state.map { " for state '\($0)'" } ?? ""
             let hint = Suggestion.hint(for: suppression.ruleID, among: ids)
-            return InputError(
-                .unknownSuppression,
-                "lint suppression\(scope) names unknown rule '\(suppression.ruleID)'"
+            return Diagnostic(
+                path: path, location: suppression.location,
+                message: "lint suppression\(scope) names unknown rule '\(suppression.ruleID)'"
                     + (hint.isEmpty ? "; 'fsmviz rules' lists the rules" : hint),
-                at: suppression.location)
+                code: .unknownSuppression)
         }
     }
 
     private static func result(_ error: ConfigurationError) -> LintResult {
         LintResult(
             path: error.path, kind: .configuration,
-            errors: [InputError(.invalidConfiguration, error.message, at: error.location)])
+            errors: [Self.inputError(error, .invalidConfiguration)])
+    }
+
+    /// `error` as an input error of `code`: a file that could not be read or a configuration
+    /// that is wrong keeps what it says, and gains what kind of input error it is.
+    static func inputError(_ error: Diagnostic, _ code: Diagnostic.Code) -> Diagnostic {
+        var error = error
+        error.code = code
+        return error
     }
 }

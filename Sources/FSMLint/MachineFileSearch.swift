@@ -1,3 +1,4 @@
+import FSMCore
 import Foundation
 import FSMInterop
 
@@ -43,7 +44,7 @@ enum MachineFileSearch {
                 names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
             } catch {
                 errors.append(
-                    LintResult(path: path, errors: [InputError(.noMachineFiles, "cannot list the directory")]))
+                    LintResult(path: path, errors: [Diagnostic(path: path, location: nil, message: "cannot list the directory", code: .noMachineFiles)]))
                 continue
             }
             var children: [(path: String, isDirectory: Bool)] = []
@@ -66,7 +67,7 @@ enum MachineFileSearch {
         if files.isEmpty, errors.isEmpty {
             let sources = sourceExtensions.map { ", ." + $0 }.joined()
             let message = "no machine files (.json, .yaml, .yml, .scxml\(sources), or SCXML in .xml) in this directory or below it"
-            errors.append(LintResult(path: argument, errors: [InputError(.noMachineFiles, message)]))
+            errors.append(LintResult(path: argument, errors: [Diagnostic(path: argument, location: nil, message: message, code: .noMachineFiles)]))
         }
         return (files, errors)
     }

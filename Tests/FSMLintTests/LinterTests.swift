@@ -71,7 +71,11 @@ import Testing
         #expect(results.map(\.kind) == [.machine, .configuration])
         #expect(results[0].path.hasSuffix("other/three.yaml"))
         #expect(results[1].path.hasSuffix("team/.fsmviz.yml"))
-        #expect(results[1].errors == [InputError(.invalidConfiguration, "unknown rule 'nope'; 'fsmviz rules' lists the rules", at: SourceLocation(line: 1, column: 11))])
+        #expect(results[1].errors == [
+            Diagnostic(
+                path: results[1].path, location: SourceLocation(line: 1, column: 11),
+                message: "unknown rule 'nope'; 'fsmviz rules' lists the rules", code: .invalidConfiguration)
+        ])
     }
 
     @Test func aFixedConfigurationAppliesToEveryFile() throws {
@@ -87,7 +91,7 @@ import Testing
         let results = Linter().lint([root.path, file])
         // Entries sort by name, so directory "a" comes before "a.json".
         #expect(results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["a/z.yml", "a.json", "b.yaml"])
-        #expect(results[1].errors.first?.kind == .invalidMachine)
+        #expect(results[1].errors.first?.code == .invalidMachine)
     }
 
     @Test func unknownSuppressionsAreInputErrorsAndKnownOnesStillApply() throws {
@@ -97,17 +101,20 @@ import Testing
         let result = Linter().lint(file: root.appendingPathComponent("machine.yaml").path)
         #expect(Self.rules(result) == ["dead-end warning"])
         #expect(result.errors == [
-            InputError(.unknownSuppression, "lint suppression names unknown rule 'trapp'; did you mean 'trap'?", at: SourceLocation(line: 7, column: 27)),
-            InputError(
-                .unknownSuppression, "lint suppression for state 'Stuck' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
-                at: SourceLocation(line: 8, column: 20)),
+            Diagnostic(
+                path: result.path, location: SourceLocation(line: 7, column: 27),
+                message: "lint suppression names unknown rule 'trapp'; did you mean 'trap'?", code: .unknownSuppression),
+            Diagnostic(
+                path: result.path, location: SourceLocation(line: 8, column: 20),
+                message: "lint suppression for state 'Stuck' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
+                code: .unknownSuppression),
         ])
     }
 
     @Test func missingFilesAndEmptyDirectoriesAreInputErrors() throws {
         let root = try Self.tree(["empty/.keep": ""])
         let results = Linter().lint([root.appendingPathComponent("nope.json").path, root.appendingPathComponent("empty").path])
-        #expect(results.map { $0.errors.map(\.kind) } == [[.invalidMachine], [.noMachineFiles]])
+        #expect(results.map { $0.errors.map(\.code) } == [[.invalidMachine], [.noMachineFiles]])
         #expect(results[0].errors[0].message == "no such file")
     }
 }

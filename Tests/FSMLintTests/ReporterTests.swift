@@ -17,7 +17,11 @@ import Testing
                 Finding(ruleID: "trap", severity: .error, message: "trapped", location: SourceLocation(line: 9, column: 1)),
                 Finding(ruleID: "unreachable-transition", severity: .info, message: "never fires", location: SourceLocation(line: 12, column: 5)),
             ],
-            errors: [InputError(.unknownSuppression, "lint suppression names unknown rule 'x'", at: SourceLocation(line: 20, column: 13))]),
+            errors: [
+                Diagnostic(
+                    path: "machines/door.yaml", location: SourceLocation(line: 20, column: 13),
+                    message: "lint suppression names unknown rule 'x'", code: .unknownSuppression)
+            ]),
         LintResult(path: "clean.json"),
     ]
 
@@ -146,7 +150,7 @@ import Testing
         #expect(LintSummary([LintResult(path: "a")]).text == "no problems in 1 file")
         #expect(LintSummary(Self.results).text == "2 errors, 1 warning, 1 info in 2 files")
         #expect(LintSummary([]).text == "no problems; no machine files were linted")
-        let config = LintResult(path: ".fsmviz.yml", kind: .configuration, errors: [InputError(.invalidConfiguration, "bad")])
+        let config = LintResult(path: ".fsmviz.yml", kind: .configuration, errors: [Diagnostic(path: ".fsmviz.yml", location: nil, message: "bad", code: .invalidConfiguration)])
         #expect(LintSummary([config]).text == "1 error; no machine files were linted")
         let summary = LintSummary(Self.results)
         #expect(summary.hasFinding(atLeast: .error) && summary.hasFinding(atLeast: .info))

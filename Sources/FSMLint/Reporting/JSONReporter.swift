@@ -51,9 +51,9 @@ public struct JSONReporter: FindingReporter {
         ]
     }
 
-    private static func error(_ error: InputError) -> JSONValue {
+    private static func error(_ error: Diagnostic) -> JSONValue {
         [
-            "kind": .string(error.kind.rawValue),
+            "kind": .string(error.code?.rawValue ?? ""),
             "message": .string(error.message),
             "line": .nullable(error.location?.line),
             "column": .nullable(error.location?.column),

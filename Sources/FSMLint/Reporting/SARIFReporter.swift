@@ -27,7 +27,7 @@ public struct SARIFReporter: FindingReporter {
     /// Every rule id in the driver, in `ruleIndex` order.
     public static var ruleIDs: [String] {
         Analyzer.allRules.map { $0.description.identifier } + [Linter.unsupportedContentRuleID]
-            + InputError.Kind.allCases.map { inputErrorRulePrefix + $0.rawValue }
+            + InputErrorKind.allCases.map { inputErrorRulePrefix + $0.rawValue }
     }
 
     public func report(_ results: [LintResult]) -> String {
@@ -35,7 +35,7 @@ public struct SARIFReporter: FindingReporter {
         var sarifResults: [JSONValue] = []
         for result in results {
             for error in result.errors {
-                let ruleID = Self.inputErrorRulePrefix + error.kind.rawValue
+                let ruleID = Self.inputErrorRulePrefix + (error.code?.rawValue ?? "")
                 sarifResults.append([
                     "ruleId": .string(ruleID),
                     "ruleIndex": .nullable(indices[ruleID]),
@@ -150,7 +150,7 @@ public struct SARIFReporter: FindingReporter {
         let unsupported = descriptor(
             id: Linter.unsupportedContentRuleID, title: "Unsupported content",
             summary: Self.unsupportedContentSummary, help: Self.unsupportedContentSummary, markdown: nil, level: "warning")
-        let inputRules = InputError.Kind.allCases.map { kind in
+        let inputRules = InputErrorKind.allCases.map { kind in
             descriptor(
                 id: inputErrorRulePrefix + kind.rawValue, title: kind.title, summary: kind.summary,
                 help: kind.summary, markdown: nil, level: "error")
