@@ -248,7 +248,7 @@ extension FsmvizCommand {
                     policy: layoutLimits.policy(noLimit: limitOptions.noLimit))
             } catch .refused(let refusal) {
                 // As in render: a layout that would take minutes is the input's doing.
-                Console.printError(Diagnostic(path: destination, location: nil, message: "\(refusal)").description)
+                Console.printError(Diagnostic(path: destination, location: nil, message: refusal.commandLineMessage).description)
                 return .usage
             } catch {
                 Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)

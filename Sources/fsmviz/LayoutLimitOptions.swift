@@ -34,3 +34,22 @@ struct LayoutLimitOptions: ParsableArguments {
 
     private static var defaults: String { bounds.map { "\($0.engine.rawValue) \($0.limit)" }.joined(separator: ", ") }
 }
+
+extension LayoutRefusal {
+    /// The refusal and what to do instead, in this command line's flags.
+    var commandLineMessage: String {
+        description + "; "
+            + (autoFinishes ? "use '--engine sfdp' or '--engine auto', draw a part " : "draw a part ")
+            + "with '--focus STATE --radius N' or '--collapse DEPTH', write DOT without a layout with '--format dot', "
+            + (measure == .transitions
+                ? "or raise the limit with --max-layout-transitions (--no-limit lifts it)" : "or lift the limit with --no-limit")
+    }
+}
+
+extension RenderError {
+    /// The error as the command line reports it: a refused layout with the flags that avoid it.
+    var commandLineMessage: String {
+        if case .refused(let refusal) = self { return refusal.commandLineMessage }
+        return description
+    }
+}

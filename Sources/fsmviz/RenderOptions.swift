@@ -153,7 +153,7 @@ struct RenderOptions: ParsableArguments {
                     try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
                 }
             } catch .refused(let refusal) {
-                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(refusal)").description, .usage)
+                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: refusal.commandLineMessage).description, .usage)
             } catch {
                 return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .failure)
             }

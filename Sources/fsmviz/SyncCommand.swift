@@ -280,7 +280,7 @@ extension FsmvizCommand {
                         return try drawing.bytes(format: output, options: DOTOptions(theme: theme), policy: .measured)
                     }
                 } catch {
-                    throw refuse(PrintableText.escaped("\(error)"), .failure)
+                    throw refuse(PrintableText.escaped((error as? RenderError)?.commandLineMessage ?? "\(error)"), .failure)
                 }
             }
             memo.drawings[key] = result

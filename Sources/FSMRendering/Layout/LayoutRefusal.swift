@@ -1,5 +1,5 @@
 /// A layout fsmviz will not start because it would run for minutes: ``LayoutPolicy`` says
-/// which. The description proposes what to do instead, in the command line's terms.
+/// which.
 public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What a layout's size is counted in.
     public enum Measure: String, Hashable, Sendable {
@@ -18,8 +18,8 @@ public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible 
     /// The most the engine is given.
     public var limit: Int
 
-    /// Whether `--engine auto` would lay the diagram out in bounds, so the description may
-    /// propose it.
+    /// Whether the automatic engine choice would lay the diagram out in bounds, so a caller
+    /// may propose it.
     public var autoFinishes: Bool
 
     /// Creates a refusal for too many drawn transitions.
@@ -40,12 +40,11 @@ public struct LayoutRefusal: Error, Hashable, Sendable, CustomStringConvertible 
         self.autoFinishes = autoFinishes
     }
 
+    /// What is refused, in the library's terms: the engine, what the diagram draws and the
+    /// bound. What to do instead depends on the caller (a command line proposes its flags), so
+    /// it is not said here; ``autoFinishes`` and ``measure`` tell which proposals apply.
     public var description: String {
         "the diagram draws \(count) \(measure.rawValue), more than the \(limit) that '\(engine.rawValue)' lays out "
-            + "in reasonable time (it would take minutes); "
-            + (autoFinishes ? "use '--engine sfdp' or '--engine auto', draw a part " : "draw a part ")
-            + "with '--focus STATE --radius N' or '--collapse DEPTH', write DOT without a layout with '--format dot', "
-            + (measure == .transitions
-                ? "or raise the limit with --max-layout-transitions (--no-limit lifts it)" : "or lift the limit with --no-limit")
+            + "in reasonable time (it would take minutes)"
     }
 }
