@@ -40,7 +40,7 @@ public struct InputLimits: Hashable, Sendable {
     /// well within what one process can lint and draw.
     public static let standard = InputLimits(standardFileSize: MachineFileLoader.defaultMaximumFileSize)
 
-    /// No limits at all (`--no-limit`).
+    /// No limits at all.
     public static let unlimited = InputLimits(
         fileSize: nil, states: nil, transitions: nil, hierarchyDepth: nil, labelLength: nil)
 

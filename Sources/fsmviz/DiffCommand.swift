@@ -246,9 +246,9 @@ extension FsmvizCommand {
                 bytes = try drawing.bytes(
                     format: format, options: DOTOptions(rankDirection: rankdir, theme: theme),
                     policy: layoutLimits.policy(noLimit: limitOptions.noLimit))
-            } catch .refused(let refusal) {
+            } catch let error where error.refusal != nil {
                 // As in render: a layout that would take minutes is the input's doing.
-                Console.printError(Diagnostic(path: destination, location: nil, message: refusal.commandLineMessage).description)
+                Console.printError(Diagnostic(path: destination, location: nil, message: error.commandLineMessage).description)
                 return .usage
             } catch {
                 Console.printError(Diagnostic(path: destination, location: nil, message: "\(error)").description)

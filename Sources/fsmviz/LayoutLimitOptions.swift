@@ -49,7 +49,6 @@ extension LayoutRefusal {
 extension RenderError {
     /// The error as the command line reports it: a refused layout with the flags that avoid it.
     var commandLineMessage: String {
-        if case .refused(let refusal) = self { return refusal.commandLineMessage }
-        return description
+        refusal?.commandLineMessage ?? description
     }
 }

@@ -152,8 +152,8 @@ struct RenderOptions: ParsableArguments {
                 bytes = try progress.during(message) { () throws(RenderError) in
                     try renderer.render(view, options: options, format: renderFormat, engine: engine, policy: policy)
                 }
-            } catch .refused(let refusal) {
-                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: refusal.commandLineMessage).description, .usage)
+            } catch let error where error.refusal != nil {
+                return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: error.commandLineMessage).description, .usage)
             } catch {
                 return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .failure)
             }

@@ -136,8 +136,9 @@ import Testing
         #expect {
             try renderer.render(dot: "digraph { a -> }", format: .svg, subject: "machine 'Door'")
         } throws: { error in
-            guard case RenderError.invalidDOT(let subject, let message) = error else { return false }
-            return subject == "machine 'Door'" && message.contains("syntax error in line 1")
+            guard let error = error as? RenderError else { return false }
+            return error.description.hasPrefix("Graphviz could not read the DOT for machine 'Door': ")
+                && error.description.contains("syntax error in line 1")
         }
         // The parser must recover: the next render works.
         let svg = try SVGStructure(renderer.render(dot: "digraph { a -> b }", format: .svg))
