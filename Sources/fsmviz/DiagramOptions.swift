@@ -75,12 +75,12 @@ struct DiagramOptions: ParsableArguments {
         do {
             return try selection.view(of: machine)
         } catch {
-            guard case .unknownFocus(let focus, let suggestion) = error else { throw error }
+            guard let focus = error.focus else { throw error }
             let labelled = machine.states.filter { $0.label != nil }
             let exact = labelled.first { $0.label == focus.rawValue }?.id
             let close = Suggestion.closest(to: focus.rawValue, among: labelled.compactMap(\.label))
                 .flatMap { label in labelled.first { $0.label == label }?.id }
-            throw .unknownFocus(focus, suggestion: exact ?? suggestion ?? close)
+            throw .unknownFocus(focus, suggestion: exact ?? error.suggestion ?? close)
         }
     }
 
