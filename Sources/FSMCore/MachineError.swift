@@ -1,27 +1,85 @@
 /// Why a set of states, events and transitions does not form a valid machine.
-public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
+///
+/// A struct over a private set of cases, as swift-argument-parser's `CleanExit` is: the model
+/// gains rules (pseudo-states and parallel states each brought new ones), and a new way to be
+/// invalid is then no breaking change. Errors are built and compared through static members
+/// named after what is wrong (`error == .missingInitialState`).
+public struct MachineError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case duplicateState(StateID, at: SourceLocation?, firstDeclaredAt: SourceLocation?)
+        case duplicateEvent(EventID, at: SourceLocation?, firstDeclaredAt: SourceLocation?)
+        case unknownTransitionState(StateID, role: TransitionRole, at: SourceLocation?)
+        case unknownParent(StateID, of: StateID, at: SourceLocation?)
+        case parentCycle([StateID], at: SourceLocation?)
+        case missingInitialState
+        case multipleInitialStates([StateID], parent: StateID?, at: SourceLocation?)
+        case unknownSuppressedState(StateID, at: SourceLocation?)
+        case emptyIdentifier(at: SourceLocation?)
+        case invalidPseudoState(StateID, PseudoStateProblem, at: SourceLocation?)
+        case invalidParallelState(StateID, ParallelStateProblem, at: SourceLocation?)
+    }
+
+    let kind: Kind
+
     /// Two states share an identifier.
-    case duplicateState(StateID, at: SourceLocation?, firstDeclaredAt: SourceLocation?)
+    public static func duplicateState(_ id: StateID, at location: SourceLocation?, firstDeclaredAt first: SourceLocation?) -> MachineError {
+        MachineError(kind: .duplicateState(id, at: location, firstDeclaredAt: first))
+    }
+
     /// Two events share an identifier.
-    case duplicateEvent(EventID, at: SourceLocation?, firstDeclaredAt: SourceLocation?)
+    public static func duplicateEvent(_ id: EventID, at location: SourceLocation?, firstDeclaredAt first: SourceLocation?) -> MachineError {
+        MachineError(kind: .duplicateEvent(id, at: location, firstDeclaredAt: first))
+    }
+
     /// A transition names a state that is not declared.
-    case unknownTransitionState(StateID, role: TransitionRole, at: SourceLocation?)
+    public static func unknownTransitionState(_ id: StateID, role: TransitionRole, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .unknownTransitionState(id, role: role, at: location))
+    }
+
     /// A state names a parent that is not declared.
-    case unknownParent(StateID, of: StateID, at: SourceLocation?)
+    public static func unknownParent(_ parent: StateID, of child: StateID, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .unknownParent(parent, of: child, at: location))
+    }
+
     /// Following parents from a state comes back to it.
-    case parentCycle([StateID], at: SourceLocation?)
+    public static func parentCycle(_ cycle: [StateID], at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .parentCycle(cycle, at: location))
+    }
+
     /// No top-level state is marked initial.
-    case missingInitialState
+    public static let missingInitialState = MachineError(kind: .missingInitialState)
+
     /// More than one state is marked initial at the same level.
-    case multipleInitialStates([StateID], parent: StateID?, at: SourceLocation?)
+    public static func multipleInitialStates(_ ids: [StateID], parent: StateID?, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .multipleInitialStates(ids, parent: parent, at: location))
+    }
+
     /// A lint suppression names a state that is not declared.
-    case unknownSuppressedState(StateID, at: SourceLocation?)
+    public static func unknownSuppressedState(_ id: StateID, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .unknownSuppressedState(id, at: location))
+    }
+
     /// An identifier is the empty string.
-    case emptyIdentifier(at: SourceLocation?)
+    public static func emptyIdentifier(at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .emptyIdentifier(at: location))
+    }
+
     /// A pseudo-state (initial or history) breaks the rules pseudo-states follow.
-    case invalidPseudoState(StateID, PseudoStateProblem, at: SourceLocation?)
+    public static func invalidPseudoState(_ id: StateID, _ problem: PseudoStateProblem, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .invalidPseudoState(id, problem, at: location))
+    }
+
     /// A parallel state is final or marks one of its regions initial.
-    case invalidParallelState(StateID, ParallelStateProblem, at: SourceLocation?)
+    public static func invalidParallelState(_ id: StateID, _ problem: ParallelStateProblem, at location: SourceLocation?) -> MachineError {
+        MachineError(kind: .invalidParallelState(id, problem, at: location))
+    }
+
+    /// The state a transition names and which end names it, when that is the error: a
+    /// reader may then suggest a declared state's name.
+    public var undeclaredTransitionState: (state: StateID, role: TransitionRole)? {
+        if case .unknownTransitionState(let id, let role, _) = kind { return (id, role) }
+        return nil
+    }
 
     /// Which end of a transition named an unknown state.
     public enum TransitionRole: String, Hashable, Sendable {
@@ -65,7 +123,7 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Where in the machine's file the problem is, when it came from one.
     public var location: SourceLocation? {
-        switch self {
+        switch kind {
         case .duplicateState(_, let at, _), .duplicateEvent(_, let at, _),
             .unknownTransitionState(_, _, let at), .unknownParent(_, _, let at),
             .parentCycle(_, let at), .multipleInitialStates(_, _, let at),
@@ -79,7 +137,7 @@ public enum MachineError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        switch self {
+        switch kind {
         case .duplicateState(let id, _, let first):
             return "state '\(id)' is declared twice" + Self.previously(first)
         case .duplicateEvent(let id, _, let first):

@@ -69,7 +69,7 @@ public struct MachineFileDecoder {
                 states: states, events: declaredEvents ?? [], transitions: transitions,
                 suppressions: suppressions ?? [])
         } catch {
-            if case .unknownTransitionState = error {
+            if error.undeclaredTransitionState != nil {
                 try checkNames(in: transitionsNode, stateNames: stateNames, events: nil)
             }
             throw .at(path, error.location ?? root.location, error.description)
