@@ -155,7 +155,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["fsmviz", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["fsmviz", "FSMRendering", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FSMLintTests", dependencies: ["FSMLint", "FSMAnalysis", "FSMCore", "TestSupport"]),
