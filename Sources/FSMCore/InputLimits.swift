@@ -1,7 +1,8 @@
 /// How big a machine fsmviz accepts, so a hostile file cannot exhaust time or memory.
 ///
 /// Each limit breached is a ``MachineFileError`` (exit status 2 on the command line) that
-/// names the limit and the flag that raises it. `nil` means no limit.
+/// names the limit, and how to raise it when the caller says so (``advice``). `nil` means no
+/// limit.
 public struct InputLimits: Hashable, Sendable {
     /// The largest file read, in bytes.
     public var fileSize: Int?
@@ -13,6 +14,42 @@ public struct InputLimits: Hashable, Sendable {
     public var hierarchyDepth: Int?
     /// The longest identifier, label, guard or effect, in Unicode scalars.
     public var labelLength: Int?
+    /// How the caller's user raises each limit, which a breach's message ends with; none by
+    /// default, since only the caller knows (the command line names its flags).
+    public var advice = Advice()
+
+    /// How to raise each limit, in the caller's terms: `raise it with --max-states` ends a
+    /// breach of ``InputLimits/states`` as `(raise it with --max-states)`.
+    public struct Advice: Hashable, Sendable {
+        /// How to raise ``InputLimits/fileSize``.
+        public var fileSize: String?
+        /// How to raise ``InputLimits/states``.
+        public var states: String?
+        /// How to raise ``InputLimits/transitions``.
+        public var transitions: String?
+        /// How to raise ``InputLimits/hierarchyDepth``.
+        public var hierarchyDepth: String?
+        /// How to raise ``InputLimits/labelLength``.
+        public var labelLength: String?
+
+        /// Advice for each limit; none where `nil`.
+        public init(
+            fileSize: String? = nil, states: String? = nil, transitions: String? = nil, hierarchyDepth: String? = nil,
+            labelLength: String? = nil
+        ) {
+            self.fileSize = fileSize
+            self.states = states
+            self.transitions = transitions
+            self.hierarchyDepth = hierarchyDepth
+            self.labelLength = labelLength
+        }
+
+        /// `advice` as the end of a breach's message: ` (advice)`, or nothing; readers that
+        /// check a limit themselves end their messages alike.
+        public static func suffix(_ advice: String?) -> String {
+            advice.map { " (\($0))" } ?? ""
+        }
+    }
 
     /// Creates limits; every parameter defaults to the standard limit.
     public init(
@@ -52,12 +89,12 @@ public struct InputLimits: Hashable, Sendable {
             MachineFileError(path: path, location: location, message: message)
         }
         if let states, machine.states.count > states {
-            throw breach(nil, "the machine has \(machine.states.count) states, more than the limit of \(states) (raise it with --max-states)")
+            throw breach(nil, "the machine has \(machine.states.count) states, more than the limit of \(states)" + Advice.suffix(advice.states))
         }
         if let transitions, machine.transitions.count > transitions {
             throw breach(
                 nil,
-                "the machine has \(machine.transitions.count) transitions, more than the limit of \(transitions) (raise it with --max-transitions)")
+                "the machine has \(machine.transitions.count) transitions, more than the limit of \(transitions)" + Advice.suffix(advice.transitions))
         }
         if let hierarchyDepth {
             let parents = machine.index.parents
@@ -79,7 +116,7 @@ public struct InputLimits: Hashable, Sendable {
                     if known > hierarchyDepth {
                         throw breach(
                             machine.states[state].location,
-                            "state '\(machine.states[state].id)' is nested \(known) levels deep, more than the limit of \(hierarchyDepth) (raise it with --max-depth)")
+                            "state '\(machine.states[state].id)' is nested \(known) levels deep, more than the limit of \(hierarchyDepth)" + Advice.suffix(advice.hierarchyDepth))
                     }
                 }
             }
@@ -92,7 +129,7 @@ public struct InputLimits: Hashable, Sendable {
                 guard length > labelLength else { return }
                 throw breach(
                     location,
-                    "\(what()) is \(length) characters long, more than the limit of \(labelLength) (raise it with --max-label-length)")
+                    "\(what()) is \(length) characters long, more than the limit of \(labelLength)" + Advice.suffix(advice.labelLength))
             }
             for state in machine.states {
                 try check(state.id.rawValue, "the id of a state", state.location)

@@ -15,16 +15,17 @@ public enum MachineReader {
         path: String, format: MachineFormat? = nil, limits: InputLimits = .standard, xstateVersion: Int? = nil
     ) throws(MachineFileError) -> ImportedMachine {
         let imported = try readUnchecked(
-            path: path, format: format, maximumFileSize: limits.fileSize ?? .max, xstateVersion: xstateVersion)
+            path: path, format: format, maximumFileSize: limits.fileSize ?? .max, sizeAdvice: limits.advice.fileSize,
+            xstateVersion: xstateVersion)
         try limits.check(imported.machine, path: Diagnostic.displayPath(for: path))
         return imported
     }
 
     private static func readUnchecked(
-        path: String, format: MachineFormat?, maximumFileSize: Int, xstateVersion: Int?
+        path: String, format: MachineFormat?, maximumFileSize: Int, sizeAdvice: String?, xstateVersion: Int?
     ) throws(MachineFileError) -> ImportedMachine {
         if path == "-", format == nil {
-            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
+            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize, advice: sizeAdvice)
             return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: Diagnostic.displayPath(for: path))
         }
         // Apache Commons SCXML and many projects name SCXML documents `.xml`; the SCXML reader
@@ -40,7 +41,7 @@ public enum MachineReader {
                 path: path, location: nil,
                 message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
         }
-        let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize)
+        let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize, advice: sizeAdvice)
         return try importer.read(bytes, path: Diagnostic.displayPath(for: path))
     }
 

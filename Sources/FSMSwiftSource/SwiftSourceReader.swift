@@ -27,7 +27,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
     ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
         var sources: [(path: String, bytes: [UInt8])] = []
         for path in paths {
-            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max)
+            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max, advice: limits.advice.fileSize)
             sources.append((Diagnostic.displayPath(for: path), bytes))
         }
         return try machines(reading: sources, limits: limits)
@@ -104,7 +104,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         if let maximum = limits.fileSize, bytes.count > maximum {
             throw MachineFileError(
                 path: path, location: nil,
-                message: "file is \(bytes.count) bytes, larger than the limit of \(maximum) bytes (raise it with --max-file-size)")
+                message: "file is \(bytes.count) bytes, larger than the limit of \(maximum) bytes" + InputLimits.Advice.suffix(limits.advice.fileSize))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw MachineFileError(path: path, location: firstInvalidByte(bytes), message: "the file is not valid UTF-8")

@@ -25,7 +25,7 @@ extension FsmvizCommand.Diff {
             do {
                 var sources: [(path: String, bytes: [UInt8])] = []
                 for file in files {
-                    let bytes = try MachineFileLoader.read(path: file, maximumFileSize: limits.fileSize ?? .max)
+                    let bytes = try MachineFileLoader.read(path: file, maximumFileSize: limits.fileSize ?? .max, advice: limits.advice.fileSize)
                     sources.append((Self.join(shown, Self.relative(file, below: directory)), bytes))
                 }
                 return try reader.machines(reading: sources, limits: limits).machines

@@ -32,8 +32,14 @@ struct LimitOptions: ParsableArguments {
 
     var limits: InputLimits {
         guard !noLimit else { return .unlimited }
-        return InputLimits(
+        var limits = InputLimits(
             fileSize: maxFileSize, states: maxStates, transitions: maxTransitions, hierarchyDepth: maxDepth,
             labelLength: maxLabelLength)
+        // A breach names the flag that raises it; the library leaves that to its caller.
+        limits.advice = InputLimits.Advice(
+            fileSize: "raise it with --max-file-size", states: "raise it with --max-states",
+            transitions: "raise it with --max-transitions", hierarchyDepth: "raise it with --max-depth",
+            labelLength: "raise it with --max-label-length")
+        return limits
     }
 }

@@ -116,7 +116,8 @@ extension FsmvizCommand {
             }
             let bytes: [UInt8]
             do {
-                bytes = try MachineFileLoader.read(path: file, maximumFileSize: limitOptions.limits.fileSize ?? .max)
+                bytes = try MachineFileLoader.read(
+                    path: file, maximumFileSize: limitOptions.limits.fileSize ?? .max, advice: limitOptions.limits.advice.fileSize)
             } catch {
                 Console.printError(error.description)
                 return (.usage, 0)

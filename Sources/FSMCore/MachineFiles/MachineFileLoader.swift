@@ -62,9 +62,10 @@ public enum MachineFileLoader {
     }
 
     /// The bytes of the file at `path` (`-` reads standard input), refusing directories and
-    /// files larger than `maximumFileSize` before reading them.
+    /// files larger than `maximumFileSize` before reading them; `advice` ends the message of a
+    /// file over the limit (``InputLimits/Advice/fileSize``).
     public static func read(
-        path: String, maximumFileSize: Int = defaultMaximumFileSize
+        path: String, maximumFileSize: Int = defaultMaximumFileSize, advice: String? = nil
     ) throws(MachineFileError) -> [UInt8] {
         func failure(_ message: String) -> MachineFileError {
             MachineFileError(path: Diagnostic.displayPath(for: path), location: nil, message: message)
@@ -87,7 +88,7 @@ public enum MachineFileLoader {
         if status.kind == .directory { throw failure("is a directory, not a machine file") }
         let size = status.kind == .regularFile ? status.size : 0
         if size > maximumFileSize {
-            throw failure("file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
+            throw failure("file is \(size) bytes, larger than the limit of \(maximumFileSize) bytes" + InputLimits.Advice.suffix(advice))
         }
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
@@ -96,7 +97,7 @@ public enum MachineFileLoader {
         while true {
             if count == bytes.count {
                 guard bytes.count <= maximumFileSize else {
-                    throw failure("file is larger than the limit of \(maximumFileSize) bytes (raise it with --max-file-size)")
+                    throw failure("file is larger than the limit of \(maximumFileSize) bytes" + InputLimits.Advice.suffix(advice))
                 }
                 bytes += repeatElement(0, count: 65_536)
             }
