@@ -1,7 +1,7 @@
 public import FSMCore
 
 /// A reader of source files that holds any number of machines: the files given to one call are
-/// read together, as one module. fsmviz's Swift reader is one (module `FSMSwiftSource`), kept out
+/// read together, as the modules they form. fsmviz's Swift reader is one (module `FSMSwiftSource`), kept out
 /// of this module so that reading machine files never links a compiler's parser.
 public protocol ModuleMachineReader: Sendable {
     /// The extensions of the files it reads, without the dot (`swift`).
