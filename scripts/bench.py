@@ -681,8 +681,8 @@ def swift_section():
     return "\n".join([
         "### Swift source",
         "",
-        "`fsmviz lint` over each package's `Sources/` as `scripts/setup` checks it out (every `.swift` file read as one "
-        "module, every machine found linted), beside swift-syntax's `Parser.parse` alone over the same files in one "
+        "`fsmviz lint` over each package's `Sources/` as `scripts/setup` checks it out (every `.swift` file read, one "
+        "module per target, every machine found linted), beside swift-syntax's `Parser.parse` alone over the same files in one "
         "process (`Benchmarks parse-swift`, built with fsmviz's flags). Both are whole-process times: the target is "
         f"lint within 1.5 times parsing alone. Medians of 5 runs; load average {load_before:.1f} before, "
         f"{load_average():.1f} after.",
