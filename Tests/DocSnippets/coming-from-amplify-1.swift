@@ -1,45 +1,12 @@
-// What the Amplify guide's snippets leave out, as Tests/FSMRuntimeTests/AmplifyTests.swift
-// declares it: the events, the environment, the diagram's nodes and the credentials call.
-import FSMRuntime
-import Foundation
+// What the Amplify guide's snippets leave out: the events, the environment and the diagram's
+// nodes, which are the runnable example's own (`swift run Examples amplify`), and the
+// credentials call.
+// snippet-test: with Sources/Examples/AmplifyAuthExample.swift
+// snippet-test: with Sources/Examples/Example.swift
+// snippet-test: with Sources/Examples/Locked.swift
 
-struct AuthEvent: StateMachineEvent, Equatable {
-    enum EventType: Equatable, Sendable {
-        case signIn(user: String, pass: String)
-        case didSignIn
-        case didGetCreds([String: String])
-        case authIsReady
-    }
-
-    enum Kind: String, Hashable, Sendable {
-        case signIn, didSignIn, didGetCreds, authIsReady
-    }
-
-    let eventType: EventType
-    let time: Date
-
-    init(_ eventType: EventType, time: Date) {
-        self.eventType = eventType
-        self.time = time
-    }
-
-    var kind: Kind {
-        switch eventType {
-        case .signIn: .signIn
-        case .didSignIn: .didSignIn
-        case .didGetCreds: .didGetCreds
-        case .authIsReady: .authIsReady
-        }
-    }
-}
-
-struct AuthEnvironment: Sendable {
-    let now: @Sendable () -> Date
-    let getCreds: @Sendable () async -> [String: String]
-}
-
-enum AuthNode: String, Hashable, Sendable {
-    case authState, authentication, authorization, ready
-}
+typealias AuthEvent = AmplifyAuthExample.AuthEvent
+typealias AuthEnvironment = AmplifyAuthExample.AuthEnvironment
+typealias AuthNode = AmplifyAuthExample.AuthNode
 
 @Sendable func fetch() async -> [String: String] { ["token": "abc"] }
