@@ -147,6 +147,17 @@ import Testing
         #expect(seen == from.union(to), "docs/interop.md's table names these formats")
     }
 
+    /// The report formats of `lint`, as README.md and docs/lint.md's option table name them.
+    @Test func lintReportFormatsAreLintsOwn() throws {
+        let lint = try Self.help("lint")
+        let formats = Self.values(of: "--format", in: lint)
+        #expect(formats.isSuperset(of: ["text", "sarif"]), "\(lint)")
+        let readme = try Self.page("README.md").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(Set(Self.codeSpans(Self.between(readme, "...) report ", ".") ?? "")) == formats)
+        let row = try Self.page("docs/lint.md").components(separatedBy: "\n").first { $0.hasPrefix("| `--format` |") } ?? ""
+        #expect(Set(Self.codeSpans(Self.between(row, "| `--format` |", ";") ?? "")) == formats)
+    }
+
     /// The machine files a directory search finds, as `lint --help` says, and as
     /// docs/interop.md's first example says.
     @Test func interopSaysWhatLintSearches() throws {
