@@ -15,7 +15,8 @@ public protocol ModuleMachineReader: Sendable {
 extension ModuleMachineReader {
     /// Whether `path` names a file this reader reads.
     public func reads(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
+        // `Name.swift/` is a directory, whatever its name says.
+        guard !path.hasSuffix("/"), let pathExtension = FileExtension.of(path) else { return false }
+        return fileExtensions.contains(pathExtension)
     }
 }

@@ -57,7 +57,7 @@ enum MachineFileSearch {
                     if !isLintReport(child) { children.append((child, false)) }
                 case .file where FileExtension.of(name) == MachineFormat.xmlExtension && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
-                case .file where sourceExtensions.contains(where: { name.lowercased().hasSuffix("." + $0) }):
+                case .file where FileExtension.of(name).map(sourceExtensions.contains) == true:
                     children.append((child, false))
                 default: break
                 }
