@@ -75,6 +75,10 @@ import Testing
             try Self.machine(),
             drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180, path: "38,50 38,650 255,650 255,50")))
         #expect(around.findings(.detour).map(\.transitions) == [[0]], "\(around.text)")
+        // The measure says how far, for the straight path as much as for the one around.
+        #expect(straight.longestDetour < 1.5, "\(straight.text)")
+        #expect(around.longestDetour > 4 && around.longestDetour < 5, "\(around.text)")
+        #expect(around.text.contains("longest detour 4."), "\(around.text)")
     }
 
     @Test(arguments: [(18, 1), (30, 0)])
@@ -86,6 +90,8 @@ import Testing
             graphvizJSON: Self.json(clusterY: 80...180, extra: start(4, 20) + start(5, 20 + apart)))
         let report = DiagramChecker().check(try Self.machine(), drawing: drawing)
         #expect(report.findings(.ambiguousStart).count == findings, "\(report.text)")
+        #expect(report.closestStarts == Double(apart), "\(report.text)")
+        #expect(report.text.contains("starts \(apart) pt apart"), "\(report.text)")
     }
 
     /// Parallel state P with regions R1 (r1) and R2 (r2), as in `LayoutCheckTests`.
@@ -102,5 +108,22 @@ import Testing
         let report = try DiagramChecker().check(try LayoutCheckTests.parallel(), dot: dot, engine: "neato")
         #expect(report.findings(.regionsStaircase).count == (isStaircase ? 1 : 0), "\(report.text)")
         #expect(report.findings(.regionsOutOfOrder).isEmpty, "\(report.text)")
+        #expect(report.parallelStateCount == 1 && report.regionsInOrderCount == (isStaircase ? 0 : 1), "\(report.text)")
+    }
+
+    @Test func theSummaryNamesTheWorstFileOfEachMeasure() throws {
+        var straight = DiagramChecker().check(
+            try Self.machine(), drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180)))
+        straight.path = "straight.json"
+        var around = DiagramChecker().check(
+            try Self.machine(),
+            drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180, path: "38,50 38,650 255,650 255,50")))
+        around.path = "around.json"
+        let summary = DiagramReport.summary(of: [straight, around])
+        #expect(summary.contains("longest detour: 4."), "\(summary)")
+        #expect(summary.contains("(around.json)"), "\(summary)")
+        #expect(summary.contains("least state coverage: 3.2% (straight.json)"), "\(summary)")
+        #expect(summary.contains("drawings under 3% coverage: 0"), "\(summary)")
+        #expect(summary.contains("edges through unrelated compounds: 0"), "\(summary)")
     }
 }
