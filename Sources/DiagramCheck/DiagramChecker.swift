@@ -138,6 +138,7 @@ public struct DiagramChecker: Sendable {
             parallelStateCount: machine.states.filter { parallel in
                 parallel.isParallel && machine.regions(of: parallel.id).filter { index.states[$0]?.outline != nil }.count > 1
             }.count,
+            endsBesideChildren: BorderEndCheck(machine: machine, index: index, distance: 10, tolerance: tolerance).count(),
             findings: findings)
     }
 

@@ -21,6 +21,9 @@ public struct DiagramReport: Sendable {
     public var closestStarts: Double?
     /// How many parallel states with more than one region the drawing has.
     public var parallelStateCount: Int
+    /// How many edge ends meet a compound state's border within 10 pt of one of its children,
+    /// so that the edge seems to leave or enter the child: only measured, not a finding.
+    public var endsBesideChildren: Int
     /// Every finding, in the order the checks ran.
     public var findings: [DiagramFinding]
 
@@ -28,8 +31,9 @@ public struct DiagramReport: Sendable {
     public init(
         path: String? = nil, machineName: String?, transitionCount: Int, aspectRatio: Double,
         stateCoverage: Double = 1, labelCount: Int, longestDetour: Double = 1, closestStarts: Double? = nil,
-        parallelStateCount: Int = 0, findings: [DiagramFinding]
+        parallelStateCount: Int = 0, endsBesideChildren: Int = 0, findings: [DiagramFinding]
     ) {
+        self.endsBesideChildren = endsBesideChildren
         self.longestDetour = longestDetour
         self.closestStarts = closestStarts
         self.parallelStateCount = parallelStateCount
@@ -71,7 +75,8 @@ public struct DiagramReport: Sendable {
     public var unrelatedCompoundCount: Int { findings(.unrelatedCompound).count }
 
     /// The measures in one line: `aspect 1.7:1, states cover 2.4%, longest detour 2.1×,
-    /// starts 34 pt apart, regions in order 1/1, through unrelated compounds 0`.
+    /// starts 34 pt apart, regions in order 1/1, through unrelated compounds 0, ends beside a
+    /// child 0`.
     public var measureSummary: String {
         var parts = [
             "aspect \(DiagramPoint.rounded(aspectRatio, scale: 100)):1",
@@ -81,6 +86,7 @@ public struct DiagramReport: Sendable {
         if let closestStarts { parts.append("starts \(DiagramPoint.rounded(closestStarts)) pt apart") }
         if parallelStateCount > 0 { parts.append("regions in order \(regionsInOrderCount)/\(parallelStateCount)") }
         parts.append("through unrelated compounds \(unrelatedCompoundCount)")
+        parts.append("ends beside a child \(endsBesideChildren)")
         return parts.joined(separator: ", ")
     }
 
@@ -104,8 +110,8 @@ public struct DiagramReport: Sendable {
     /// The extremes of each measure over `reports`, naming the file (or machine) that holds
     /// each, one per line: least state coverage, how many drawings are under 3%, largest
     /// aspect ratio, longest detour, closest start points, parallel states whose regions read in
-    /// order, edges through unrelated compound states. What a change does to a whole set of
-    /// machines reads in a few lines.
+    /// order, edges through unrelated compound states, edge ends beside a child. What a change
+    /// does to a whole set of machines reads in a few lines.
     public static func summary(of reports: [DiagramReport]) -> String {
         var lines: [String] = []
         func extreme(_ name: String, _ value: (DiagramReport) -> Double?, largest: Bool, _ format: (Double) -> String) {
@@ -126,6 +132,10 @@ public struct DiagramReport: Sendable {
         let parallel = reports.reduce(0) { $0 + $1.parallelStateCount }
         lines.append("parallel states with regions in order: \(reports.reduce(0) { $0 + $1.regionsInOrderCount })/\(parallel)")
         lines.append("edges through unrelated compounds: \(reports.reduce(0) { $0 + $1.unrelatedCompoundCount })")
+        let beside = reports.filter { $0.endsBesideChildren > 0 }
+        lines.append(
+            "edge ends on a compound's border beside a child: \(beside.reduce(0) { $0 + $1.endsBesideChildren }) "
+                + "in \(beside.count) drawings")
         return lines.joined(separator: "\n")
     }
 }

@@ -126,4 +126,27 @@ import Testing
         #expect(summary.contains("drawings under 3% coverage: 0"), "\(summary)")
         #expect(summary.contains("edges through unrelated compounds: 0"), "\(summary)")
     }
+
+    /// Compound state C around c, drawn 100–220 × 0–100 with c at its right side, and C's
+    /// transition to D leaving C's border at `start`.
+    @Test(arguments: [("220,50", 1), ("150,100", 0)])
+    func anEdgeLeavingACompoundBesideAChildIsCounted(start: String, count: Int) throws {
+        let machine = try Machine(
+            name: "Beside", states: [State("C", kind: .initial), State("c", kind: .initial, parent: "C"), State("D")],
+            transitions: [Transition(from: "C", on: "leave", to: "D")])
+        let json = """
+            {"name": "Beside", "bb": "0,-20,320,120", "_subgraph_cnt": 1, "objects": [
+              {"_gvid": 0, "name": "cluster_C", "bb": "100,0,220,100", "fsmviz_state": "state-C", "nodes": [1]},
+              {"_gvid": 1, "name": "c", "pos": "195,50", "width": "0.5", "height": "0.5", "fsmviz_state": "state-c"},
+              {"_gvid": 2, "name": "D", "pos": "300,50", "width": "0.5", "height": "0.5", "fsmviz_state": "state-D"}
+            ], "edges": [
+              {"_gvid": 0, "tail": 1, "head": 2, "pos": "e,282,50 \(start) 240,50 260,50 276,50", "fsmviz_transition": "0",
+               "fsmviz_part": "whole", "fsmviz_target": "state-D"}
+            ]}
+            """
+        let report = DiagramChecker().check(machine, drawing: try LaidOutDiagram(graphvizJSON: Array(json.utf8)))
+        #expect(report.endsBesideChildren == count, "\(report.text)")
+        #expect(report.text.contains("ends beside a child \(count)"), "\(report.text)")
+    }
 }
+
