@@ -31,8 +31,7 @@ struct SVGAnnotator {
                 output += DiagramText.escaped(title).utf8
                 output += Self.titleClose
                 pendingTitle = nil
-            } else if line.starts(with: Self.groupOpen),
-                let annotation = annotation(ofGroup: Substring(String(decoding: line, as: UTF8.self))) {
+            } else if line.starts(with: Self.groupOpen), let annotation = annotation(ofGroup: line) {
                 output += line.dropLast()
                 for (name, value) in annotation.data {
                     output += " data-\(name)=\"\(DiagramText.escaped(value))\"".utf8
@@ -53,17 +52,33 @@ struct SVGAnnotator {
     private static let titleOpen = Array("<title>".utf8)
     private static let titleClose = Array("</title>".utf8)
     private static let groupOpen = Array("<g id=\"".utf8)
+    private static let escapedHyphen = Array("&#45;".utf8)
 
     private struct Annotation {
         var title: String
         var data: [(name: String, value: String)]
     }
 
-    private func annotation(ofGroup line: Substring) -> Annotation? {
-        guard line.hasSuffix("\">") else { return nil }
-        let afterID = line.dropFirst(7)
-        guard let quote = afterID.firstIndex(of: "\"") else { return nil }
-        let id = afterID[..<quote].replacing("&#45;", with: "-")
+    private func annotation(ofGroup line: ArraySlice<UInt8>) -> Annotation? {
+        let quoteByte = UInt8(ascii: "\"")
+        guard line.count > Self.groupOpen.count + 1, line.suffix(2).elementsEqual([quoteByte, UInt8(ascii: ">")])
+        else { return nil }
+        let afterID = line.dropFirst(Self.groupOpen.count)
+        guard let quote = afterID.firstIndex(of: quoteByte) else { return nil }
+        // Graphviz writes an id's hyphens as `&#45;`.
+        var idBytes: [UInt8] = []
+        idBytes.reserveCapacity(quote - afterID.startIndex)
+        var position = afterID.startIndex
+        while position < quote {
+            if afterID[position..<quote].starts(with: Self.escapedHyphen) {
+                idBytes.append(UInt8(ascii: "-"))
+                position += Self.escapedHyphen.count
+            } else {
+                idBytes.append(afterID[position])
+                position += 1
+            }
+        }
+        let id = String(decoding: idBytes, as: UTF8.self)
         if let stateID = DiagramElementID.stateID(of: id), machine.state(stateID) != nil {
             return Annotation(title: stateID.rawValue, data: [("state", stateID.rawValue)])
         }
