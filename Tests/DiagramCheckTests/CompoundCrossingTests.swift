@@ -1,6 +1,7 @@
 import DiagramCheck
 import FSMCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Edges through compound states that hold neither end, staircases of regions, sparse
@@ -150,3 +151,16 @@ import Testing
     }
 }
 
+
+/// Drawn by the renderer: a compound state's own transitions leave its border away from its
+/// children.
+@Suite struct CompoundBorderEndTests {
+    /// W3C's test252: `s0`'s three transitions, drawn from its child `s01` and clipped at its
+    /// border, left it right below `s01` and seemed to leave `s01`.
+    @Test func aCompoundStatesTransitionsLeaveItsBorderAwayFromItsChildren() throws {
+        guard Golden.requireCorpus() else { return }
+        let report = try DiagramChecker().check(file: Golden.corpusFile("w3c-irp/mandatory/test252.scxml").path)
+        #expect(report.endsBesideChildren == 0, "\(report.text)")
+        #expect(report.findings.isEmpty, "\(report.text)")
+    }
+}
