@@ -169,7 +169,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FSMSwiftSourceTests",
-            dependencies: ["FSMSwiftSource", "FSMCore", "FSMAnalysis", "FSMInterop", "TestSupport", "FSMRuntime", "Examples"],
+            dependencies: ["FSMSwiftSource", "FSMCore", "FSMAnalysis", "FSMInterop", "FSMLint", "TestSupport", "FSMRuntime", "Examples"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

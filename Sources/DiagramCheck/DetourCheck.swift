@@ -13,7 +13,12 @@ struct DetourCheck {
     /// Paths shorter than this are never detours, however they bend, in points.
     let minimumLength: Double
 
-    func findings() -> [DiagramFinding] {
+    func findings() -> [DiagramFinding] { measured().findings }
+
+    /// The findings, and the longest path of any transition longer than ``minimumLength`` as a
+    /// multiple of the straight distance between its ends (1 when there is none): how near the
+    /// drawing comes to a detour, where the findings only say whether it has one.
+    func measured() -> (findings: [DiagramFinding], longest: Double) {
         let parents = machine.index.parents
         func isWithin(_ state: Int, _ other: Int) -> Bool {
             var current = state
@@ -24,6 +29,7 @@ struct DetourCheck {
             return false
         }
         var findings: [DiagramFinding] = []
+        var longest = 1.0
         for (number, transition) in machine.transitions.enumerated() {
             guard let edges = index.edgesOfTransition[number], let source = machine.number(of: transition.source)
             else { continue }
@@ -37,7 +43,9 @@ struct DetourCheck {
                 else { continue }
                 let length = (part == .whole ? 0 : shared) + Self.length(of: edge)
                 let straight = start.distance(to: end)
-                guard length > minimumLength, length > maximumDetour * straight else { continue }
+                guard length > minimumLength else { continue }
+                longest = max(longest, length / max(straight, 1))
+                guard length > maximumDetour * straight else { continue }
                 findings.append(
                     DiagramFinding(
                         kind: .detour, transitions: [number], states: [machine.states[target].id],
@@ -47,7 +55,7 @@ struct DetourCheck {
                         location: transition.location))
             }
         }
-        return findings
+        return (findings, longest)
     }
 
     static func length(of edge: LaidOutDiagram.Edge) -> Double {

@@ -108,8 +108,10 @@ public struct DiagramChecker: Sendable {
         findings += labels.findings(of: drawnLabels)
         findings += RegionOrderCheck(machine: machine, index: index, tolerance: tolerance).findings()
         findings += CompoundCrossingCheck(machine: machine, index: index, tolerance: tolerance).findings()
-        findings += DetourCheck(machine: machine, index: index, maximumDetour: maximumDetour, minimumLength: 150).findings()
-        findings += StartSpacingCheck(drawing: drawing, minimumSpacing: minimumStartSpacing).findings()
+        let detours = DetourCheck(machine: machine, index: index, maximumDetour: maximumDetour, minimumLength: 150).measured()
+        findings += detours.findings
+        let starts = StartSpacingCheck(drawing: drawing, minimumSpacing: minimumStartSpacing)
+        findings += starts.findings()
         let bounds = drawing.boundingBox
         let aspect = bounds.width > 0 && bounds.height > 0
             ? max(bounds.width / bounds.height, bounds.height / bounds.width) : 1
@@ -131,7 +133,13 @@ public struct DiagramChecker: Sendable {
         return DiagramReport(
             machineName: machine.name, transitionCount: machine.transitions.count, aspectRatio: aspect,
             stateCoverage: coverage,
-            labelCount: drawnLabels.filter { !$0.transitions.isEmpty }.count, findings: findings)
+            labelCount: drawnLabels.filter { !$0.transitions.isEmpty }.count, longestDetour: detours.longest,
+            closestStarts: starts.closest,
+            parallelStateCount: machine.states.filter { parallel in
+                parallel.isParallel && machine.regions(of: parallel.id).filter { index.states[$0]?.outline != nil }.count > 1
+            }.count,
+            endsBesideChildren: BorderEndCheck(machine: machine, index: index, distance: 10, tolerance: tolerance).count(),
+            findings: findings)
     }
 
     /// The share of the drawing's area that states drawn as nodes cover (a compound state's

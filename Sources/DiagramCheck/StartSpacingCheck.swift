@@ -4,8 +4,20 @@ struct StartSpacingCheck {
     let drawing: LaidOutDiagram
     let minimumSpacing: Double
 
+    var starts: [LaidOutDiagram.Node] {
+        drawing.nodes.filter { ($0.attributes["class"] ?? "").split(separator: " ").contains("start") }
+    }
+
+    /// The distance between the two nearest start points' centres, or `nil` with fewer than two.
+    var closest: Double? {
+        let starts = starts
+        return starts.indices.flatMap { first in
+            starts[(first + 1)...].map { starts[first].box.center.distance(to: $0.box.center) }
+        }.min()
+    }
+
     func findings() -> [DiagramFinding] {
-        let starts = drawing.nodes.filter { ($0.attributes["class"] ?? "").split(separator: " ").contains("start") }
+        let starts = starts
         var findings: [DiagramFinding] = []
         for (first, one) in starts.enumerated() {
             for other in starts[(first + 1)...] where one.box.center.distance(to: other.box.center) < minimumSpacing {

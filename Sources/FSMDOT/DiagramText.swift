@@ -79,21 +79,17 @@ public enum DiagramText {
     /// markup characters as entities, control characters, which XML cannot carry, as their
     /// Unicode control pictures, and the non-characters U+FFFE and U+FFFF as U+FFFD.
     public static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
+        var pictured = ""
+        pictured.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
             case "\u{00}"..."\u{1F}":
-                result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
-            case "\u{7F}": result += "\u{2421}"
-            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
+                pictured.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+            case "\u{7F}": pictured += "\u{2421}"
+            default: pictured.unicodeScalars.append(scalar)
             }
         }
-        return result
+        // As an attribute value, so that `"` is escaped wherever the text goes.
+        return XMLText.escaped(pictured, inAttribute: true)
     }
 }

@@ -31,7 +31,20 @@ struct StatesDiagram {
             let source = view.edgeSources[edge]
             if selfAnchors[source] == nil { selfAnchors[source] = ids.fresh("anchor_\(selfAnchors.count)") }
         }
-        var drawing = TransitionDrawing(view: view, options: options, clusters: clusters, selfAnchors: selfAnchors)
+        // A compound state's own transitions leave its border from an invisible port inside it
+        // rather than from a child, where Graphviz would clip them right beside that child and
+        // they would seem to leave it.
+        // Measured over every machine the tests draw, ports in drawings with parallel regions
+        // brought crossed labels, detours and edges through unrelated compound states into five
+        // of them, so those keep leaving from a child.
+        var exitPorts: [Int: String] = [:]
+        let parallel = view.shownStates.contains { machine.states[$0].isParallel }
+        for edge in view.edgeTransitions.indices where !parallel && !TransitionDrawing.startsInside(edge, of: view) {
+            let source = view.edgeSources[edge]
+            if clusters[source] != nil, exitPorts[source] == nil { exitPorts[source] = ids.fresh("exit_\(exitPorts.count)") }
+        }
+        var drawing = TransitionDrawing(
+            view: view, options: options, clusters: clusters, selfAnchors: selfAnchors, exitPorts: exitPorts)
         for edge in view.edgeTransitions.indices { drawing.add(edge: edge, ids: &ids) }
         var helpers: [Int?: [(name: String, line: String)]] = [:]
         for (domain, name, line) in drawing.nodes { helpers[domain, default: []].append((name, line)) }
@@ -76,7 +89,7 @@ struct StatesDiagram {
         }
         emitStates(
             ids: &ids, clusters: clusters, startPoints: startPoints, helpers: helpers, selfAnchors: selfAnchors,
-            edges: &edges, into: &dot)
+            exitPorts: exitPorts, edges: &edges, into: &dot)
         for helper in helpers[nil] ?? [] { dot += "    \(helper.line)\n" }
         dot += "\n"
         for line in edges + drawing.edges { dot += "    \(line)\n" }
@@ -100,8 +113,8 @@ struct StatesDiagram {
     /// of recursion.
     private func emitStates(
         ids: inout DOTIdentifiers, clusters: DiagramClusters, startPoints: [Int: String],
-        helpers: [Int?: [(name: String, line: String)]], selfAnchors: [Int: String], edges: inout [String],
-        into dot: inout String
+        helpers: [Int?: [(name: String, line: String)]], selfAnchors: [Int: String], exitPorts: [Int: String],
+        edges: inout [String], into dot: inout String
     ) {
         let activities = internalActivities()
         let indents = (0...Self.deepestIndentation + 1).map { String(repeating: "    ", count: $0) }
@@ -156,11 +169,17 @@ struct StatesDiagram {
                     // Above the start point, so the internal transitions start near the title.
                     if let start { edges.append("\(anchor) -> \(start) [style=invis]") }
                 }
+                if let port = exitPorts[number] {
+                    dot += "\(indent)    \(port) [shape=point, style=invis, width=0, height=0, label=\"\", "
+                        + "id=\"\(element)-exit\", class=\"exit\"]\n"
+                }
                 if state.isParallel {
                     let regions = children.filter { machine.states[$0].pseudoState == nil }
                     let names = ids
                     func contents(_ region: Int) -> [String] {
-                        drawnNodes(in: region, startPoints: startPoints, selfAnchors: selfAnchors, helpers: helpers, ids: names)
+                        drawnNodes(
+                            in: region, startPoints: startPoints, selfAnchors: selfAnchors, exitPorts: exitPorts, helpers: helpers,
+                            ids: names)
                     }
                     switch options.regionArrangement {
                     case .rows:
@@ -308,14 +327,14 @@ struct StatesDiagram {
     /// The DOT names of every node drawn inside `region`: states, start points, anchors and
     /// transitions' helper nodes.
     private func drawnNodes(
-        in region: Int, startPoints: [Int: String], selfAnchors: [Int: String],
+        in region: Int, startPoints: [Int: String], selfAnchors: [Int: String], exitPorts: [Int: String],
         helpers: [Int?: [(name: String, line: String)]], ids: DOTIdentifiers
     ) -> [String] {
         var nodes: [String] = []
         var pending = [region]
         while let state = pending.popLast() {
             if view.isCluster(state) {
-                nodes += [startPoints[state], selfAnchors[state]].compactMap { $0 }
+                nodes += [startPoints[state], selfAnchors[state], exitPorts[state]].compactMap { $0 }
                 nodes += (helpers[state] ?? []).map(\.name)
                 pending += view.children(of: state)
             } else {

@@ -18,13 +18,16 @@ struct TransitionDrawing {
     private let options: DOTOptions
     private let clusters: DiagramClusters
     private let selfAnchors: [Int: String]
+    private let exitPorts: [Int: String]
 
     private var machine: Machine { view.machine }
     private var theme: DOTTheme { options.theme ?? .standard }
 
     init(
-        view: DiagramView, options: DOTOptions, clusters: DiagramClusters, selfAnchors: [Int: String]
+        view: DiagramView, options: DOTOptions, clusters: DiagramClusters, selfAnchors: [Int: String],
+        exitPorts: [Int: String] = [:]
     ) {
+        self.exitPorts = exitPorts
         self.view = view
         self.options = options
         self.clusters = clusters
@@ -60,7 +63,7 @@ struct TransitionDrawing {
         let free = domain.map { goesAcrossRegions(of: $0, from: source, to: targets) } ?? false
         let intoTargets = free ? ["constraint=false"] : []
         var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
-            : attachment(source, role: "ltail", ids)
+            : exitPorts[source].map { ($0, ["ltail=\(clusters[source] ?? "")"]) } ?? attachment(source, role: "ltail", ids)
         var tailPart = "source"
 
         let onEdges = options.edgeLabels == .onEdges && !text.isEmpty

@@ -21,32 +21,63 @@ public enum MachineFormat: String, Sendable, CaseIterable {
     /// A PlantUML state diagram (written only).
     case plantuml
 
-    /// The format a path's extension names: `.json`, `.yaml`/`.yml`, `.scxml`, `.mmd`
-    /// (Mermaid) or `.puml` (PlantUML); `nil` for any other.
+    /// The format a path's extension names (one of a format's ``fileExtensions``); `nil` for
+    /// any other.
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "json": self = .json
-        case "yaml", "yml": self = .yaml
-        case "scxml": self = .scxml
-        case "mmd", "mermaid": self = .mermaid
-        case "puml", "plantuml": self = .plantuml
-        default: return nil
+        guard let pathExtension = FileExtension.of(path),
+            let format = Self.allCases.first(where: { $0.fileExtensions.contains(pathExtension) })
+        else { return nil }
+        self = format
+    }
+
+    /// The format a file named `path` is taken to be when read: the one its extension names,
+    /// SCXML for ``xmlExtension``; `nil` for any other.
+    public init?(readingPath path: String) {
+        if let format = Self(path: path) {
+            self = format
+        } else if FileExtension.of(path) == Self.xmlExtension {
+            self = .scxml
+        } else {
+            return nil
         }
     }
 
-    /// The extensions of files fsmviz can read machines from, for directory searches.
-    public static let importableExtensions = ["json", "yaml", "yml", "scxml"]
+    /// The extensions that name this format, the one fsmviz writes first. XState configs,
+    /// python-statemachine definitions and sismic statecharts have none of their own: they
+    /// are found in `.json` and `.yaml` files and told apart from machine files by their shape.
+    public var fileExtensions: [String] {
+        switch self {
+        case .json: MachineFileFormat.json.fileExtensions
+        case .yaml: MachineFileFormat.yaml.fileExtensions
+        case .scxml: ["scxml"]
+        case .xstate, .pythonStateMachine, .sismic: []
+        case .mermaid: ["mmd", "mermaid"]
+        case .plantuml: ["puml", "plantuml"]
+        }
+    }
 
-    /// The extension written for this format.
+    /// The extension of SCXML documents that Apache Commons SCXML and many projects use: a
+    /// file named so is read as SCXML, and a directory search takes one only when its content
+    /// is SCXML, since `.xml` names any XML.
+    public static let xmlExtension = "xml"
+
+    /// Whether fsmviz reads this format.
+    public var isReadable: Bool { importer != nil }
+
+    /// Whether fsmviz writes this format.
+    public var isWritable: Bool { exporter != nil }
+
+    /// The extensions of files a directory search reads machines from: those that name a
+    /// format fsmviz reads (``xmlExtension`` only for SCXML content).
+    public static let importableExtensions = allCases.filter(\.isReadable).flatMap(\.fileExtensions)
+
+    /// The extension written for this format; for a format fsmviz only reads, that of the
+    /// syntax it is found in.
     public var fileExtension: String {
         switch self {
-        case .json, .xstate: "json"
-        case .yaml, .pythonStateMachine, .sismic: "yaml"
-        case .scxml: "scxml"
-        case .mermaid: "mmd"
-        case .plantuml: "puml"
+        case .xstate: MachineFormat.json.fileExtension
+        case .pythonStateMachine, .sismic: MachineFormat.yaml.fileExtension
+        case .json, .yaml, .scxml, .mermaid, .plantuml: fileExtensions.first ?? rawValue
         }
     }
 

@@ -28,18 +28,17 @@ public enum MachineReader {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize, advice: sizeAdvice)
             return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: Diagnostic.displayPath(for: path))
         }
-        // Apache Commons SCXML and many projects name SCXML documents `.xml`; the SCXML reader
-        // refuses any other root element with its position.
-        let named = MachineFormat(path: path) ?? (path.lowercased().hasSuffix(".xml") ? .scxml : nil)
-        guard let chosen = format ?? named else {
+        // A `.xml` file is read as SCXML: the SCXML reader refuses any other root element with
+        // its position.
+        guard let chosen = format ?? MachineFormat(readingPath: path) else {
             throw MachineFileError(
                 path: path, location: nil,
-                message: "cannot tell the file's format from its name; use a .json, .yaml, .yml, .scxml or .xml (SCXML) file, or name the format")
+                message: "cannot tell the file's format from its name; use a \(FileExtension.list(MachineFormat.importableExtensions + [MachineFormat.xmlExtension], "or")) (SCXML) file, or name the format")
         }
         guard let importer = chosen.importer(xstateVersion: xstateVersion) else {
             throw MachineFileError(
                 path: path, location: nil,
-                message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a .json, .yaml, .yml or .scxml file")
+                message: "fsmviz writes \(chosen.rawValue) but cannot read it; read a \(FileExtension.list(MachineFormat.importableExtensions, "or")) file")
         }
         let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize, advice: sizeAdvice)
         return try importer.read(bytes, path: Diagnostic.displayPath(for: path))

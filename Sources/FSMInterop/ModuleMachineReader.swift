@@ -1,7 +1,7 @@
 public import FSMCore
 
 /// A reader of source files that holds any number of machines: the files given to one call are
-/// read together, as one module. fsmviz's Swift reader is one (module `FSMSwiftSource`), kept out
+/// read together, as the modules they form. fsmviz's Swift reader is one (module `FSMSwiftSource`), kept out
 /// of this module so that reading machine files never links a compiler's parser.
 public protocol ModuleMachineReader: Sendable {
     /// The extensions of the files it reads, without the dot (`swift`).
@@ -15,7 +15,8 @@ public protocol ModuleMachineReader: Sendable {
 extension ModuleMachineReader {
     /// Whether `path` names a file this reader reads.
     public func reads(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
+        // `Name.swift/` is a directory, whatever its name says.
+        guard !path.hasSuffix("/"), let pathExtension = FileExtension.of(path) else { return false }
+        return fileExtensions.contains(pathExtension)
     }
 }

@@ -33,12 +33,16 @@ extension Linter {
         } catch {
             return [LintResult(path: error.path, errors: [Self.inputError(error, .invalidMachine)])]
         }
+        // A package holds dozens of machines, each analysed on its own: on every core.
+        let analysed = found.map { (machine: $0, settings: sources.settings[$0.path] ?? RuleSettings()) }
+            .concurrentMap(cost: \.machine.imported.machine.transitions.count) { machine, settings in
+                settings.apply(
+                    to: Self.unsupportedContent(in: machine.imported)
+                        + Analyzer(rules: settings.enabledRules).analyze(machine.imported.machine, semantics: machine.imported.semantics))
+            }
         var byFile: [String: [Finding]] = [:]
-        for machine in found {
-            let settings = sources.settings[machine.path] ?? RuleSettings()
-            let findings = Self.unsupportedContent(in: machine.imported)
-                + Analyzer(rules: settings.enabledRules).analyze(machine.imported.machine, semantics: machine.imported.semantics)
-            for finding in settings.apply(to: findings) {
+        for (machine, findings) in zip(found, analysed) {
+            for finding in findings {
                 byFile[finding.location?.file ?? machine.path, default: []].append(finding)
             }
         }

@@ -1,5 +1,5 @@
-import FSMCore
 import Foundation
+import FSMCore
 import FSMInterop
 
 /// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
@@ -52,12 +52,12 @@ enum MachineFileSearch {
                 let child = join(path, name)
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
-                case .file where MachineFormat(path: name).map({ $0.importer != nil }) == true:
+                case .file where MachineFormat(path: name)?.isReadable == true:
                     // fsmviz's own JSON report, written here by an earlier `lint -o`, is no machine.
                     if !isLintReport(child) { children.append((child, false)) }
-                case .file where name.lowercased().hasSuffix(".xml") && MachineReader.looksLikeSCXML(path: child):
+                case .file where FileExtension.of(name) == MachineFormat.xmlExtension && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
-                case .file where sourceExtensions.contains(where: { name.lowercased().hasSuffix("." + $0) }):
+                case .file where FileExtension.of(name).map(sourceExtensions.contains) == true:
                     children.append((child, false))
                 default: break
                 }
@@ -66,7 +66,8 @@ enum MachineFileSearch {
         }
         if files.isEmpty, errors.isEmpty {
             let sources = sourceExtensions.map { ", ." + $0 }.joined()
-            let message = "no machine files (.json, .yaml, .yml, .scxml\(sources), or SCXML in .xml) in this directory or below it"
+            let named = MachineFormat.importableExtensions.map { "." + $0 }.joined(separator: ", ")
+            let message = "no machine files (\(named)\(sources), or SCXML in .\(MachineFormat.xmlExtension)) in this directory or below it"
             errors.append(LintResult(path: argument, errors: [Diagnostic(path: argument, location: nil, message: message, code: .noMachineFiles)]))
         }
         return (files, errors)

@@ -12,39 +12,73 @@ struct SVGAnnotator {
     let machine: Machine
 
     func annotate(_ svg: [UInt8]) -> [UInt8] {
-        let text = String(decoding: svg, as: UTF8.self)
-        var output = ""
-        output.reserveCapacity(text.utf8.count + text.utf8.count / 8)
+        // Works on the bytes: a rendered SVG is mostly lines that pass through unchanged, and
+        // splitting it into Swift strings and joining them again took a fifth of a batch of
+        // small renders. Lines end where `String.split(separator: "\n")` ends them, at a line
+        // feed that does not follow a carriage return (CR LF is one character to Swift).
+        let (lineFeed, carriageReturn) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
+        var output: [UInt8] = []
+        output.reserveCapacity(svg.count + svg.count / 8)
         var pendingTitle: String?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let title = pendingTitle, line.hasPrefix("<title>"), line.hasSuffix("</title>") {
-                output += "<title>" + DiagramText.escaped(title) + "</title>\n"
+        var start = 0
+        while true {
+            var end = start
+            while end < svg.count, svg[end] != lineFeed || (end > start && svg[end - 1] == carriageReturn) { end += 1 }
+            let line = svg[start..<end]
+            if let title = pendingTitle, line.starts(with: Self.titleOpen),
+                line.count >= Self.titleClose.count, line.suffix(Self.titleClose.count).elementsEqual(Self.titleClose) {
+                output += Self.titleOpen
+                output += DiagramText.escaped(title).utf8
+                output += Self.titleClose
                 pendingTitle = nil
-                continue
+            } else if line.starts(with: Self.groupOpen), let annotation = annotation(ofGroup: line) {
+                output += line.dropLast()
+                for (name, value) in annotation.data {
+                    output += " data-\(name)=\"\(DiagramText.escaped(value))\"".utf8
+                }
+                output.append(UInt8(ascii: ">"))
+                pendingTitle = annotation.title
+            } else {
+                output += line
+                pendingTitle = nil
             }
-            pendingTitle = nil
-            guard line.hasPrefix("<g id=\""), let annotation = annotation(ofGroup: line) else {
-                output += line + "\n"
-                continue
-            }
-            let attributes = annotation.data.map { " data-\($0.name)=\"\(DiagramText.escaped($0.value))\"" }.joined()
-            output += line.dropLast() + attributes + ">\n"
-            pendingTitle = annotation.title
+            guard end < svg.count else { break }
+            output.append(lineFeed)
+            start = end + 1
         }
-        output.removeLast()
-        return Array(output.utf8)
+        return output
     }
+
+    private static let titleOpen = Array("<title>".utf8)
+    private static let titleClose = Array("</title>".utf8)
+    private static let groupOpen = Array("<g id=\"".utf8)
+    private static let escapedHyphen = Array("&#45;".utf8)
 
     private struct Annotation {
         var title: String
         var data: [(name: String, value: String)]
     }
 
-    private func annotation(ofGroup line: Substring) -> Annotation? {
-        guard line.hasSuffix("\">") else { return nil }
-        let afterID = line.dropFirst(7)
-        guard let quote = afterID.firstIndex(of: "\"") else { return nil }
-        let id = afterID[..<quote].replacing("&#45;", with: "-")
+    private func annotation(ofGroup line: ArraySlice<UInt8>) -> Annotation? {
+        let quoteByte = UInt8(ascii: "\"")
+        guard line.count > Self.groupOpen.count + 1, line.suffix(2).elementsEqual([quoteByte, UInt8(ascii: ">")])
+        else { return nil }
+        let afterID = line.dropFirst(Self.groupOpen.count)
+        guard let quote = afterID.firstIndex(of: quoteByte) else { return nil }
+        // Graphviz writes an id's hyphens as `&#45;`.
+        var idBytes: [UInt8] = []
+        idBytes.reserveCapacity(quote - afterID.startIndex)
+        var position = afterID.startIndex
+        while position < quote {
+            if afterID[position..<quote].starts(with: Self.escapedHyphen) {
+                idBytes.append(UInt8(ascii: "-"))
+                position += Self.escapedHyphen.count
+            } else {
+                idBytes.append(afterID[position])
+                position += 1
+            }
+        }
+        let id = String(decoding: idBytes, as: UTF8.self)
         if let stateID = DiagramElementID.stateID(of: id), machine.state(stateID) != nil {
             return Annotation(title: stateID.rawValue, data: [("state", stateID.rawValue)])
         }

@@ -49,6 +49,17 @@ struct SwiftModule {
         }
     }
 
+    /// The module a file at `path` belongs to, by SwiftPM's layout: the folder right below the
+    /// last `Sources` or `Tests` folder of its path (`Sources/NIOCore/Channel.swift` is in
+    /// `NIOCore`), or the empty name for a file outside that layout. Two targets may declare the
+    /// same type (a copied file), which read as one module would merge into one machine.
+    static func name(containing path: String) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        // The folder must hold the file, not be it: `Sources/main.swift` belongs to no target.
+        guard let root = components.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) else { return "" }
+        return String(components[root + 1])
+    }
+
     /// The functions `file` declares once by name, whose results a transition function may return.
     func functions(in file: SwiftSourceFile) -> [String: FunctionDeclSyntax] { functionsByFile[file.path] ?? [:] }
 

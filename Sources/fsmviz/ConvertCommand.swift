@@ -9,9 +9,8 @@ extension FsmvizCommand {
             commandName: "convert",
             abstract: "Convert a machine between formats: machine files, SCXML, XState, Mermaid, PlantUML.",
             discussion: """
-                Formats come from the extensions: .json and .yaml/.yml (fsmviz machine files; a \
-                .json XState config is recognised by its shape), .scxml (W3C SCXML), .mmd \
-                (Mermaid stateDiagram-v2) and .puml (PlantUML). --from and --to override them. \
+                Formats come from the extensions: \(HelpLists.formatExtensions). --from and --to \
+                override them. \
                 fsmviz reads machine files, SCXML, XState and Swift source, and writes machine \
                 files, SCXML, Mermaid and PlantUML. What a format cannot hold is reported as a \
                 warning on standard error. docs/interop.md describes the mapping. An output \

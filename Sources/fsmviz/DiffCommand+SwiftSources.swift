@@ -6,7 +6,7 @@ import FSMSwiftSource
 
 extension FsmvizCommand.Diff {
     /// The entries of the machines in the Swift sources below `old` and `new`: each side's
-    /// sources read as one module, as every command reads them, and its machines paired by name
+    /// sources read as their modules, as every command reads them, and its machines paired by name
     /// (wherever their files went), then the rest by how alike they are
     /// (``/FSMAnalysis/MachinePairing``), as a type renamed keeps its machine. A machine is shown
     /// as `FILE#NAME`, its file relative to its side; a side whose sources do not read is an

@@ -133,7 +133,7 @@ extension FsmvizCommand {
         }
 
         /// Whether the paths are directories, compared machine file by machine file; with
-        /// `--machine` or `--from swift` a directory is Swift source, read as one module.
+        /// `--machine` or `--from swift` a directory is Swift source, read as its modules.
         var comparesDirectories: Bool {
             reading.machine == nil && reading.from != .swift && paths.contains(where: Self.isDirectory)
         }

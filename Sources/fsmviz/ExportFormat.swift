@@ -1,21 +1,17 @@
 import ArgumentParser
 import FSMInterop
 
-/// The formats `fsmviz convert --to` takes: those fsmviz writes.
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json
-    case yaml
-    case scxml
-    case mermaid
-    case plantuml
+/// The formats `fsmviz convert --to` takes: those ``MachineFormat`` says fsmviz writes.
+struct ExportFormat: ExpressibleByArgument {
+    /// The format written.
+    let format: MachineFormat
 
-    var format: MachineFormat {
-        switch self {
-        case .json: .json
-        case .yaml: .yaml
-        case .scxml: .scxml
-        case .mermaid: .mermaid
-        case .plantuml: .plantuml
-        }
+    init?(argument: String) {
+        guard let format = MachineFormat(rawValue: argument), format.isWritable else { return nil }
+        self.format = format
     }
+
+    static var allValueStrings: [String] { MachineFormat.allCases.filter(\.isWritable).map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

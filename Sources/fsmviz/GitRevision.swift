@@ -1,4 +1,6 @@
 import FSMCore
+import FSMInterop
+import FSMSwiftSource
 import Foundation
 
 /// Reads a file as a git revision has it, by running `git`, for `fsmviz diff --against`.
@@ -105,8 +107,9 @@ struct GitRevision {
 
     /// Whether a file named `name` may hold a machine `fsmviz diff` compares in a directory.
     private static func mayHoldMachine(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return [".json", ".yaml", ".yml", ".scxml", ".xml", ".swift"].contains { lowered.hasSuffix($0) }
+        guard let pathExtension = FileExtension.of(name) else { return false }
+        return (MachineFormat.importableExtensions + [MachineFormat.xmlExtension] + SwiftSourceReader().fileExtensions)
+            .contains(pathExtension)
     }
 
     /// Fails unless git, run in `workingDirectory`, knows the revision as a commit.

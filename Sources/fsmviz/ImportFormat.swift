@@ -1,27 +1,32 @@
 import ArgumentParser
 import FSMInterop
 
-/// The formats `--from` takes: those fsmviz reads.
-enum ImportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json
-    case yaml
-    case scxml
-    case xstate
-    case pythonStateMachine = "python-statemachine"
-    case sismic
-    /// Swift source, read by FSMSwiftSource rather than a machine-file importer.
-    case swift
+/// The formats `--from` takes: those ``MachineFormat`` says fsmviz reads, and Swift source.
+struct ImportFormat: ExpressibleByArgument, Equatable {
+    /// The machine format, `nil` for Swift source, which FSMSwiftSource reads rather than a
+    /// machine-file importer.
+    let format: MachineFormat?
 
-    /// The machine-file format, `nil` for Swift source.
-    var format: MachineFormat? {
-        switch self {
-        case .json: .json
-        case .yaml: .yaml
-        case .scxml: .scxml
-        case .xstate: .xstate
-        case .pythonStateMachine: .pythonStateMachine
-        case .sismic: .sismic
-        case .swift: nil
+    /// Swift source.
+    static let swift = ImportFormat(format: nil)
+
+    private static let swiftName = "swift"
+
+    private init(format: MachineFormat?) {
+        self.format = format
+    }
+
+    init?(argument: String) {
+        if argument == Self.swiftName {
+            self = .swift
+        } else if let format = MachineFormat(rawValue: argument), format.isReadable {
+            self.init(format: format)
+        } else {
+            return nil
         }
     }
+
+    static var allValueStrings: [String] { MachineFormat.allCases.filter(\.isReadable).map(\.rawValue) + [swiftName] }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

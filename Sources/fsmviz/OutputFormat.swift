@@ -1,4 +1,5 @@
 public import ArgumentParser
+import FSMCore
 public import FSMRendering
 
 /// What `fsmviz render` writes.
@@ -13,23 +14,29 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// A self-contained page that explores the SVG (`FSMViewer`'s `HTMLViewer`).
     case html
 
-    /// The format a file name's extension names.
+    /// The format a file name's extension names (one of a format's ``fileExtensions``).
     init?(path: String) {
-        let name = path.split(separator: "/").last ?? Substring(path)
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "svg": self = .svg
-        case "png": self = .png
-        case "pdf": self = .pdf
-        case "dot", "gv": self = .dot
-        case "html", "htm": self = .html
-        default: return nil
+        guard let pathExtension = FileExtension.of(path),
+            let format = Self.allCases.first(where: { $0.fileExtensions.contains(pathExtension) })
+        else { return nil }
+        self = format
+    }
+
+    /// The extensions that name this format, the one `render` writes first. DOT with a layout
+    /// has none: `--format` asks for it, and it is written as `.layout.dot`, which names plain DOT.
+    var fileExtensions: [String] {
+        switch self {
+        case .svg, .png, .pdf: [rawValue]
+        case .dot: ["dot", "gv"]
+        case .html: ["html", "htm"]
+        case .dotLayout: []
         }
     }
 
+    /// The extension `render` writes the format with.
     var fileExtension: String {
         switch self {
-        case .svg, .png, .pdf, .dot, .html: rawValue
+        case .svg, .png, .pdf, .dot, .html: fileExtensions.first ?? rawValue
         case .dotLayout: "layout.dot"
         }
     }
@@ -45,7 +52,11 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    static let extensionsHelp = "'.svg', '.html', '.png', '.pdf', '.dot' or '.gv'"
+    /// The extensions that name a format, for messages: `'.svg', '.html', ... or '.gv'`.
+    static let extensionsHelp: String = {
+        let named = allCases.flatMap(\.fileExtensions).map { "'.\($0)'" }
+        return named.dropLast().joined(separator: ", ") + " or " + (named.last ?? "")
+    }()
 }
 
 extension LayoutEngine: ExpressibleByArgument {}

@@ -86,7 +86,7 @@ struct ReadingOptions: ParsableArguments {
         String((machine.name ?? "machine").map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     }
 
-    /// Every machine in the Swift files `input` stands for, read together as one module.
+    /// Every machine in the Swift files `input` stands for, read together as their modules.
     /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
     func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()

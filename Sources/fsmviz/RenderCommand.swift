@@ -14,12 +14,10 @@ extension FsmvizCommand {
                 '--engine auto' (the default) uses 'dot' up to \(LayoutPolicy.measured.dotLimit) \
                 drawn transitions, 'sfdp' with overlap removal above, and above \
                 \(LayoutPolicy.measured.labelLimit) shows events as tooltips (hover in the SVG) \
-                instead of laying them out. '--engine dot' is refused above \
-                \(LayoutPolicy.measured.maximumTransitions[.dot] ?? 0) drawn transitions, where its \
-                layout would take minutes, circo, fdp, neato and twopi above their own bounds, \
-                and sfdp, so also auto, above \(LayoutPolicy.measured.maximumTransitions[.sfdp] ?? 0) \
-                (about 20 seconds; --max-layout-transitions raises them, --no-limit lifts \
-                them). For huge machines, --focus and --collapse draw a readable part, and \
+                instead of laying them out. Each engine is refused above its bound of drawn \
+                transitions, past which its layout would take minutes (sfdp's, so also auto's, \
+                about 20 seconds): \(HelpLists.layoutBounds). --max-layout-transitions raises \
+                them, --no-limit lifts them. For huge machines, --focus and --collapse draw a readable part, and \
                 '--format dot' writes DOT without a layout. On a terminal, long and \
                 batch renders show their progress.
 

@@ -9,7 +9,7 @@ import FSMRendering
 /// renders with it, as one option group, so its usage errors name `watch`, not `render`.
 struct RenderOptions: ParsableArguments {
     @Argument(
-        help: "Machine files (.json, .yaml, .yml, .scxml or XState .json), Swift sources or directories of them ('-' for standard input).",
+        help: "Machine files (\(HelpLists.machineFiles)), Swift sources or directories of them ('-' for standard input).",
         completion: .machineFiles)
     var inputs: [String]
 
@@ -21,7 +21,7 @@ struct RenderOptions: ParsableArguments {
         completion: .file())
     var output: String?
 
-    @Option(help: "Output format (default: from the output's extension, else svg).")
+    @Option(help: "Output format (default: from the output's extension, \(HelpLists.outputExtensions), else svg).")
     var format: OutputFormat?
 
     @Option(help: "Graphviz layout engine; 'auto' chooses by the diagram's size.")

@@ -10,7 +10,7 @@ struct DocExampleReader {
     private(set) var problems: [String] = []
 
     private struct Marker {
-        enum Kind { case skip(String), exits(Int32), prints(Int32), lintsClean }
+        enum Kind { case skip(String), exits(Int32), prints(Int32), lintsClean, continues }
         var kind: Kind
         var text: String
         var line: Int
@@ -45,6 +45,9 @@ struct DocExampleReader {
             index += 1
             if language == "sh" {
                 readShell(body, firstLine: first + 1, name: name, markers: &markers)
+            } else if language == "swift" {
+                // Swift snippets are compiled by scripts/snippet-test, which reads their markers.
+                for index in markers.indices where markers[index].text == "swift" { markers[index].used = true }
             } else if let linted = markers.firstIndex(where: { if case .lintsClean = $0.kind { true } else { false } }) {
                 markers[linted].used = true
                 let file = markers[linted].text
@@ -96,7 +99,7 @@ struct DocExampleReader {
                 switch markers[index].kind {
                 case .skip(let reason): example.skipReason = reason
                 case .exits(let status): example.statuses = [status]
-                case .prints, .lintsClean: continue
+                case .prints, .lintsClean, .continues: continue
                 }
                 markers[index].used = true
             }
@@ -123,6 +126,8 @@ struct DocExampleReader {
         case "skip":
             guard rest.hasPrefix(":"), rest.count > 1 else { return nil }
             return Marker(kind: .skip(rest.dropFirst().trimmingCharacters(in: .whitespaces)), text: parts[1], line: number)
+        case "continues":
+            return rest.isEmpty ? Marker(kind: .continues, text: parts[1], line: number) : nil
         case "lints clean as":
             return rest.isEmpty ? Marker(kind: .lintsClean, text: parts[1], line: number) : nil
         case "prints":

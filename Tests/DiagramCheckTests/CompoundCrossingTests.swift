@@ -1,6 +1,7 @@
 import DiagramCheck
 import FSMCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Edges through compound states that hold neither end, staircases of regions, sparse
@@ -75,6 +76,10 @@ import Testing
             try Self.machine(),
             drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180, path: "38,50 38,650 255,650 255,50")))
         #expect(around.findings(.detour).map(\.transitions) == [[0]], "\(around.text)")
+        // The measure says how far, for the straight path as much as for the one around.
+        #expect(straight.longestDetour < 1.5, "\(straight.text)")
+        #expect(around.longestDetour > 4 && around.longestDetour < 5, "\(around.text)")
+        #expect(around.text.contains("longest detour 4."), "\(around.text)")
     }
 
     @Test(arguments: [(18, 1), (30, 0)])
@@ -86,6 +91,8 @@ import Testing
             graphvizJSON: Self.json(clusterY: 80...180, extra: start(4, 20) + start(5, 20 + apart)))
         let report = DiagramChecker().check(try Self.machine(), drawing: drawing)
         #expect(report.findings(.ambiguousStart).count == findings, "\(report.text)")
+        #expect(report.closestStarts == Double(apart), "\(report.text)")
+        #expect(report.text.contains("starts \(apart) pt apart"), "\(report.text)")
     }
 
     /// Parallel state P with regions R1 (r1) and R2 (r2), as in `LayoutCheckTests`.
@@ -102,5 +109,58 @@ import Testing
         let report = try DiagramChecker().check(try LayoutCheckTests.parallel(), dot: dot, engine: "neato")
         #expect(report.findings(.regionsStaircase).count == (isStaircase ? 1 : 0), "\(report.text)")
         #expect(report.findings(.regionsOutOfOrder).isEmpty, "\(report.text)")
+        #expect(report.parallelStateCount == 1 && report.regionsInOrderCount == (isStaircase ? 0 : 1), "\(report.text)")
+    }
+
+    @Test func theSummaryNamesTheWorstFileOfEachMeasure() throws {
+        var straight = DiagramChecker().check(
+            try Self.machine(), drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180)))
+        straight.path = "straight.json"
+        var around = DiagramChecker().check(
+            try Self.machine(),
+            drawing: try LaidOutDiagram(graphvizJSON: Self.json(clusterY: 80...180, path: "38,50 38,650 255,650 255,50")))
+        around.path = "around.json"
+        let summary = DiagramReport.summary(of: [straight, around])
+        #expect(summary.contains("longest detour: 4."), "\(summary)")
+        #expect(summary.contains("(around.json)"), "\(summary)")
+        #expect(summary.contains("least state coverage: 3.2% (straight.json)"), "\(summary)")
+        #expect(summary.contains("drawings under 3% coverage: 0"), "\(summary)")
+        #expect(summary.contains("edges through unrelated compounds: 0"), "\(summary)")
+    }
+
+    /// Compound state C around c, drawn 100–220 × 0–100 with c at its right side, and C's
+    /// transition to D leaving C's border at `start`.
+    @Test(arguments: [("220,50", 1), ("150,100", 0)])
+    func anEdgeLeavingACompoundBesideAChildIsCounted(start: String, count: Int) throws {
+        let machine = try Machine(
+            name: "Beside", states: [State("C", kind: .initial), State("c", kind: .initial, parent: "C"), State("D")],
+            transitions: [Transition(from: "C", on: "leave", to: "D")])
+        let json = """
+            {"name": "Beside", "bb": "0,-20,320,120", "_subgraph_cnt": 1, "objects": [
+              {"_gvid": 0, "name": "cluster_C", "bb": "100,0,220,100", "fsmviz_state": "state-C", "nodes": [1]},
+              {"_gvid": 1, "name": "c", "pos": "195,50", "width": "0.5", "height": "0.5", "fsmviz_state": "state-c"},
+              {"_gvid": 2, "name": "D", "pos": "300,50", "width": "0.5", "height": "0.5", "fsmviz_state": "state-D"}
+            ], "edges": [
+              {"_gvid": 0, "tail": 1, "head": 2, "pos": "e,282,50 \(start) 240,50 260,50 276,50", "fsmviz_transition": "0",
+               "fsmviz_part": "whole", "fsmviz_target": "state-D"}
+            ]}
+            """
+        let report = DiagramChecker().check(machine, drawing: try LaidOutDiagram(graphvizJSON: Array(json.utf8)))
+        #expect(report.endsBesideChildren == count, "\(report.text)")
+        #expect(report.text.contains("ends beside a child \(count)"), "\(report.text)")
+    }
+}
+
+
+/// Drawn by the renderer: a compound state's own transitions leave its border away from its
+/// children.
+@Suite struct CompoundBorderEndTests {
+    /// W3C's test252: `s0`'s three transitions, drawn from its child `s01` and clipped at its
+    /// border, left it right below `s01` and seemed to leave `s01`.
+    @Test func aCompoundStatesTransitionsLeaveItsBorderAwayFromItsChildren() throws {
+        guard Golden.requireCorpus() else { return }
+        let report = try DiagramChecker().check(file: Golden.corpusFile("w3c-irp/mandatory/test252.scxml").path)
+        #expect(report.endsBesideChildren == 0, "\(report.text)")
+        #expect(report.findings.isEmpty, "\(report.text)")
     }
 }

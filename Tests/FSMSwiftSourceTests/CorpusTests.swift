@@ -35,7 +35,7 @@ import Testing
             + "\(counts.events.count) events, \(counts.transitions.count) transitions"
     }
 
-    @Test(arguments: ["swift-nio-ssh", "swift-nio-http2", "async-http-client", "postgres-nio"])
+    @Test(arguments: ["swift-nio", "swift-nio-ssh", "swift-nio-http2", "async-http-client", "postgres-nio"])
     func everyMachineOfAPackageIsFound(package: String) throws {
         guard Self.requireCheckouts() else { return }
         let found = try SwiftSourceReader().machines(in: Self.sources(package), limits: .standard).machines

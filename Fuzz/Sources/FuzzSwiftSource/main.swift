@@ -1,6 +1,7 @@
 // Any bytes given to the Swift source reader produce machines or a positioned error: never a
-// crash, a hang or unbounded memory. A NUL byte splits the input into two files read as one
-// module, so machines spread across files are exercised too.
+// crash, a hang or unbounded memory. A NUL byte splits the input into two files, of one target
+// or of two as the first byte's low bit says, so machines spread across files, and types that two
+// modules both declare, are exercised too.
 import FSMCore
 import FSMInterop
 import FSMSwiftSource
@@ -8,7 +9,10 @@ import FuzzSupport
 
 runFuzzer { bytes in
     let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
-    let sources = parts.enumerated().map { (path: "fuzz\($0.offset).swift", bytes: Array($0.element)) }
+    let twoTargets = bytes.first.map { $0 & 1 == 1 } ?? false
+    let sources = parts.enumerated().map { part in
+        (path: "fuzz/Sources/\(twoTargets ? "Target\(part.offset)" : "Target")/fuzz\(part.offset).swift", bytes: Array(part.element))
+    }
     do {
         let found = try SwiftSourceReader().machines(reading: sources, limits: .standard)
         for machine in found.machines {

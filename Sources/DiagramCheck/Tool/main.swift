@@ -3,12 +3,16 @@ import FSMInterop
 import FSMRendering
 import Foundation
 
-// Usage: diagram-check [--svg DIR | --png DIR] FILE...
+// Usage: diagram-check [--skip-unreadable] [--svg DIR | --png DIR] FILE...
 // Lays each machine out as `fsmviz render` does by default and prints what DiagramChecker
 // finds in the drawing; with --svg or --png, also writes each drawing there, to look at.
 // Exit status: 0 clean, 1 a finding, 2 a file that could not be checked.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// Corpus files fsmviz refuses (other formats, data files) are counted rather than failing the run.
+let skipsUnreadable = arguments.first == "--skip-unreadable"
+if skipsUnreadable { arguments.removeFirst() }
+var skipped = 0
 var drawings: (directory: String, format: RenderFormat)?
 if arguments.count >= 2, let format = ["--svg": RenderFormat.svg, "--png": .png][arguments[0]] {
     drawings = (arguments[1], format)
@@ -17,12 +21,15 @@ if arguments.count >= 2, let format = ["--svg": RenderFormat.svg, "--png": .png]
 if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help") {
     print(
         """
-        usage: diagram-check [--svg DIR | --png DIR] FILE...
+        usage: diagram-check [--skip-unreadable] [--svg DIR | --png DIR] FILE...
         Lays each machine file (fsmviz machine file, SCXML or XState config) out as `fsmviz render`
         does by default and checks the drawing's geometry: transitions drawn from or to the wrong
         state, missing or merged transitions, detached, crossed or overlapping labels, parallel
         regions out of document order or as a staircase, aspect ratio beyond 3:1, edges through
-        compound states that hold neither end, states covering less than 3% of the drawing.
+        compound states that hold neither end, states covering less than 3% of the drawing. Each
+        drawing's measures head its findings; with several files, the extremes over them all end
+        the output.
+        --skip-unreadable counts files fsmviz does not read as a machine instead of failing on them.
         --svg DIR (--png DIR) also writes each drawing to DIR as SVG (PNG), named after its file.
         Exit status: 0 no finding, 1 a finding, 2 a file that could not be checked.
         """)
@@ -31,6 +38,7 @@ if arguments.isEmpty || arguments.contains("-h") || arguments.contains("--help")
 
 var status: Int32 = 0
 var totals: [DiagramFinding.Kind: Int] = [:]
+var reports: [DiagramReport] = []
 for path in arguments {
     do {
         let report = try DiagramChecker(minimumStateCoverage: 0.03).check(file: path)
@@ -42,7 +50,10 @@ for path in arguments {
             try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
         }
         for (kind, count) in report.counts { totals[kind, default: 0] += count }
+        reports.append(report)
         if !report.findings.isEmpty, status == 0 { status = 1 }
+    } catch DiagramCheckError.unreadableMachine(_) where skipsUnreadable {
+        skipped += 1
     } catch {
         FileHandle.standardError.write(Data("\(path): error: \(error)\n".utf8))
         status = 2
@@ -50,6 +61,8 @@ for path in arguments {
 }
 if arguments.count > 1 {
     let summary = totals.keys.sorted().map { "\($0.rawValue) \(totals[$0] ?? 0)" }.joined(separator: ", ")
-    print("\(arguments.count) files: \(summary.isEmpty ? "clean" : summary)")
+    let unread = skipped > 0 ? " (\(skipped) not machines fsmviz reads, skipped)" : ""
+    print("\(arguments.count - skipped) files\(unread): \(summary.isEmpty ? "clean" : summary)")
+    print(DiagramReport.summary(of: reports))
 }
 exit(status)

@@ -7,12 +7,17 @@ public enum MachineFileFormat: String, Sendable, CaseIterable {
 
     /// The format a path's extension names, or `nil` for an extension fsmviz does not read.
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "json": self = .json
-        case "yaml", "yml": self = .yaml
-        default: return nil
+        guard let pathExtension = FileExtension.of(path),
+            let format = Self.allCases.first(where: { $0.fileExtensions.contains(pathExtension) })
+        else { return nil }
+        self = format
+    }
+
+    /// The extensions that name this format, the one fsmviz writes first.
+    public var fileExtensions: [String] {
+        switch self {
+        case .json: ["json"]
+        case .yaml: ["yaml", "yml"]
         }
     }
 
@@ -24,5 +29,5 @@ public enum MachineFileFormat: String, Sendable, CaseIterable {
     }
 
     /// File extensions fsmviz reads machine files from.
-    public static let pathExtensions = ["json", "yaml", "yml"]
+    public static let pathExtensions = allCases.flatMap(\.fileExtensions)
 }

@@ -214,25 +214,11 @@ struct SCXMLWriter {
 
     /// `text` escaped for XML; control characters XML 1.0 cannot carry at all are an error.
     static func escaped(_ text: String, inAttribute: Bool) throws(Diagnostic) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where inAttribute: result += "&quot;"
-            // Attribute values normalise white space; character references keep it.
-            case "\n" where inAttribute: result += "&#10;"
-            case "\t" where inAttribute: result += "&#9;"
-            case "\r": result += "&#13;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                throw .exportError(
-                    format: "SCXML",
-                    reason: "the text \(text.debugDescription) holds control character U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot carry")
-            default: result.unicodeScalars.append(scalar)
-            }
+        if let scalar = text.unicodeScalars.first(where: { !XMLText.canCarry($0) }) {
+            throw .exportError(
+                format: "SCXML",
+                reason: "the text \(text.debugDescription) holds control character U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot carry")
         }
-        return result
+        return XMLText.escaped(text, inAttribute: inAttribute)
     }
 }
