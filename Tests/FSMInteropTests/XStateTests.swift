@@ -157,6 +157,9 @@ import Testing
             == "config.json:1:48: error: transition target 'nowhere' is not a state")
         #expect(Self.error(#"{"initial": "a", "states": {"a": {"intial": "b"}}}"#)
             == "config.json:1:35: error: unknown key 'intial' in a state node; did you mean 'initial'?")
+        // A field of the wrong type, found by the field reader the builder makes with the path.
+        #expect(Self.error(#"{"id": 3, "initial": "a", "states": {"a": {}}}"#)
+            == "config.json:1:8: error: expected 'id' to be a string, found a number")
         #expect(Self.error(#"{"initial": "b", "states": {"a": {}}}"#)
             == "config.json:1:13: error: initial state 'b' is not a child of '(machine)'; did you mean 'a'?")
         #expect(Self.error(#"{"initial": "a", "states": {"a": {"states": {"x": {}}}}}"#)
