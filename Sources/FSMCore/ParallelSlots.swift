@@ -5,10 +5,10 @@
 /// iterations touch one slot, and `concurrentPerform` returns only after every iteration has
 /// finished, which orders the writes before ``values``. The slots are raw memory, not an array
 /// property, so that writes from several threads are no overlapping accesses to one variable.
-package final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
+final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
 
-    package init(count: Int) {
+    init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
     }
@@ -19,10 +19,10 @@ package final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Fills slot `index`; each slot is filled by one iteration only.
-    package func set(_ index: Int, _ value: Value) {
+    func set(_ index: Int, _ value: Value) {
         slots[index] = value
     }
 
     /// The values, in slot order, once every iteration has returned.
-    package var values: [Value] { slots.compactMap { $0 } }
+    var values: [Value] { slots.compactMap { $0 } }
 }

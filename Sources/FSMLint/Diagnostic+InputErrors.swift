@@ -61,8 +61,9 @@ enum InputErrorKind: String, Hashable, Sendable, CaseIterable {
                 + "value of the wrong kind, so the machines it governs were not linted. "
                 + "docs/lint.md describes the configuration."
         case .noMachineFiles:
-            "A directory given to 'fsmviz lint' cannot be listed, or holds no .json, .yaml, "
-                + ".yml or .scxml files, so nothing in it was checked."
+            "A path given to 'fsmviz lint' cannot be listed, or holds no machine file and no "
+                + "state machine in Swift source, so nothing in it was checked. 'fsmviz lint --help' "
+                + "lists the files it searches."
         }
     }
 }

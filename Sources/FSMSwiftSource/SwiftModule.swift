@@ -54,7 +54,12 @@ struct SwiftModule {
     /// `NIOCore`), or the empty name for a file outside that layout. Two targets may declare the
     /// same type (a copied file), which read as one module would merge into one machine.
     static func name(containing path: String) -> String {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        var components = path.split(separator: "/", omittingEmptySubsequences: true)
+        // A revision's copy is shown as `REV:PATH` (`diff --against main Sources/`): its modules
+        // are the working tree's.
+        if let first = components.first, let colon = first.lastIndex(of: ":") {
+            components[0] = first[first.index(after: colon)...]
+        }
         // The folder must hold the file, not be it: `Sources/main.swift` belongs to no target.
         guard let root = components.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) else { return "" }
         return String(components[root + 1])

@@ -74,7 +74,10 @@ public struct SwiftSourceReader: ModuleMachineReader {
             // One machine that does not hold together (or is over a limit) is reported, and the
             // module's other machines are still read.
             switch found.machine {
-            case .success(let imported):
+            case .success(var imported):
+                // The machine carries the name it is listed by: drawings' titles and the files
+                // `render DIR -o out/` writes are named after it.
+                imported.machine.name = name
                 machines.append(ModuleMachine(name: name, style: found.sketch.style.rawValue, location: found.sketch.location, imported: imported))
                 warnings += imported.warnings
             case .failure(let error):

@@ -16,7 +16,7 @@ extension FsmvizCommand {
             discussion: """
                 Directories are searched for \(HelpLists.searchedFiles), skipping hidden ones \
                 (XState configs, python-statemachine definitions and sismic statecharts are \
-                machine files told apart by their shape). The Swift files of one run are read together, one module per folder below Sources/, and each \
+                machine files told apart by their shape). The Swift files of one run are read together, one module per folder below Sources/ or Tests/, and each \
                 machine found in them is linted with Swift's semantics (docs/swift-source.md). Each file's settings come from the nearest .fsmviz.yml in its directory or \
                 above (or from --config); machine files can silence rules in their 'lint' \
                 section. 'fsmviz rules' lists the rules; docs/lint.md describes the formats and \

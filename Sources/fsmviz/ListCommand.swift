@@ -10,9 +10,9 @@ extension FsmvizCommand {
             commandName: "list",
             abstract: "List the state machines in Swift sources and machine files.",
             discussion: """
-                Prints one line per machine: where it is declared, its name (what --machine \\
-                takes), how it is written, and its counts of states, events and transitions. \\
-                The Swift files of all the paths are read together, one module per folder below Sources/. \\
+                Prints one line per machine: where it is declared, its name (what --machine \
+                takes), how it is written, and its counts of states, events and transitions. \
+                The Swift files of all the paths are read together, one module per folder below Sources/ or Tests/. \
                 docs/swift-source.md lists the styles fsmviz reads.
 
                 Exit status: 0 every file read and at least one machine found; 2 none found, or a \

@@ -81,7 +81,7 @@ import Testing
             """
     }
 
-    /// Swift sources in directories are read each side as one module and their machines
+    /// Swift sources in directories are read each side as its modules and their machines
     /// compared one by one: paired by name wherever their files went, then by likeness (a
     /// renamed type), the rest added or removed; each shown as `FILE#NAME`, changes at their line.
     @Test func swiftMachinesAreComparedOneByOne() throws {

@@ -18,6 +18,7 @@ import Testing
         ("Sources/main.swift", ""),
         ("Door.swift", ""),
         ("<stdin>", ""),
+        ("main:Sources/NIOFS/x.swift", "NIOFS"),
     ])
     func aFileBelongsToTheTargetFolderBelowSources(path: String, module: String) {
         #expect(SwiftModule.name(containing: path) == module)
@@ -38,6 +39,8 @@ import Testing
     @Test func aTypeDeclaredInTwoTargetsIsTwoMachines() throws {
         let found = try Self.read(Self.files("targets/Sources"))
         #expect(found.map(Self.summary) == ["Garage.Door: 3 states, 2 transitions", "Kitchen.Door: 2 states, 2 transitions"])
+        // Drawings and the files `render DIR -o out/` writes are named after the machine.
+        #expect(found.map(\.imported.machine.name) == ["Garage.Door", "Kitchen.Door"])
     }
 
     /// Modules are read on every core at once, and each module's files too: together they give
