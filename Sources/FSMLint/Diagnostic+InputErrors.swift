@@ -24,6 +24,12 @@ extension Diagnostic.Code {
     }
 }
 
+extension Diagnostic {
+    /// The code reports name the error by: a library caller's diagnostic made without one is an
+    /// invalid machine, so no report shows an empty kind or a rule id no rule has.
+    var lintCode: Code { code ?? .invalidMachine }
+}
+
 /// The kinds of input error, with what reports say of each; the public side is their
 /// ``/FSMCore/Diagnostic/Code``s, so a new kind is no breaking change.
 enum InputErrorKind: String, Hashable, Sendable, CaseIterable {

@@ -86,6 +86,15 @@ import Testing
         #expect(!sarif.contains(#""region":"#))
     }
 
+    /// A library caller may report an error made without a code: every report still names it by
+    /// a code it has.
+    @Test func anErrorWithoutACodeIsReportedAsAnInvalidMachine() {
+        let result = LintResult(path: "door.json", errors: [Diagnostic(path: "door.json", location: nil, message: "broken")])
+        #expect(JSONReporter().report([result]).contains("\"kind\": \"invalid-machine\""))
+        #expect(SARIFReporter(toolVersion: "0.1.0").report([result]).contains("\"ruleId\": \"fsmviz/invalid-machine\""))
+        #expect(GitHubActionsReporter().report([result]).contains("title=fsmviz invalid-machine::broken"))
+    }
+
     @Test func githubCommandsEscapeMessagesAndProperties() {
         #expect(GitHubActionsReporter.escapeData("100% sure\r\nnext: a, b") == "100%25 sure%0D%0Anext: a, b")
         #expect(GitHubActionsReporter.escapeProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")

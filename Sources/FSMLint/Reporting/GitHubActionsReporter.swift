@@ -20,7 +20,7 @@ public struct GitHubActionsReporter: FindingReporter {
         for result in results {
             for error in result.errors {
                 lines.append(
-                    Self.command("error", file: result.path, location: error.location, title: "fsmviz \(error.code?.rawValue ?? "")", message: error.message))
+                    Self.command("error", file: result.path, location: error.location, title: "fsmviz \(error.lintCode.rawValue)", message: error.message))
             }
             for finding in result.findings {
                 let message = finding.witness.map { "\(finding.message)\nwitness: \($0.summary)" } ?? finding.message

@@ -53,7 +53,7 @@ public struct JSONReporter: FindingReporter {
 
     private static func error(_ error: Diagnostic) -> JSONValue {
         [
-            "kind": .string(error.code?.rawValue ?? ""),
+            "kind": .string(error.lintCode.rawValue),
             "message": .string(error.message),
             "line": .nullable(error.location?.line),
             "column": .nullable(error.location?.column),

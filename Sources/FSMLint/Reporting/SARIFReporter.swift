@@ -35,7 +35,7 @@ public struct SARIFReporter: FindingReporter {
         var sarifResults: [JSONValue] = []
         for result in results {
             for error in result.errors {
-                let ruleID = Self.inputErrorRulePrefix + (error.code?.rawValue ?? "")
+                let ruleID = Self.inputErrorRulePrefix + error.lintCode.rawValue
                 sarifResults.append([
                     "ruleId": .string(ruleID),
                     "ruleIndex": .nullable(indices[ruleID]),
