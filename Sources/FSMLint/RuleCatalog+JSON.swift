@@ -1,4 +1,5 @@
 public import FSMAnalysis
+internal import FSMCore
 
 extension RuleCatalog {
     /// `rules` as JSON, for tools: each rule's id, name, default severity and summary, and the
@@ -19,6 +20,6 @@ extension RuleCatalog {
             ]
         }
         let document: JSONValue = ["version": 1, "rules": .array(entries)]
-        return document.serialized
+        return document.text(.expanded) + "\n"
     }
 }

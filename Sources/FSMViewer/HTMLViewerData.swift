@@ -16,45 +16,45 @@ struct HTMLViewerData {
 
     /// The document, its object keys in a fixed order.
     var json: String {
-        let states = machine.states.map { state in
-            object([
-                ("element", quoted(DiagramElementID.state(state.id))),
-                ("id", quoted(state.id.rawValue)),
-                ("label", quoted(state.displayName)),
-                ("parent", state.parent.map { quoted(DiagramElementID.state($0)) } ?? "null"),
+        let states: [JSONValue] = machine.states.map { state in
+            .ordered([
+                ("element", element(state.id)),
+                ("id", .string(state.id.rawValue)),
+                ("label", .string(state.displayName)),
+                ("parent", state.parent.map(element) ?? .null),
                 ("at", place(state.location)),
             ])
         }
-        let transitions = machine.transitions.map { transition in
-            object([
-                ("source", quoted(DiagramElementID.state(transition.source))),
-                ("targets", array(transition.targets.map { quoted(DiagramElementID.state($0)) })),
-                ("event", transition.event.map { quoted(machine.event($0)?.displayName ?? $0.rawValue) } ?? "null"),
-                ("guard", transition.guardLabel.map(quoted) ?? "null"),
-                ("effects", array(transition.effects.map(quoted))),
-                ("text", quoted(DiagramText.transition(transition, in: machine))),
-                ("computed", transition.computedTarget.map(quoted) ?? "null"),
+        let transitions: [JSONValue] = machine.transitions.map { transition in
+            .ordered([
+                ("source", element(transition.source)),
+                ("targets", .array(transition.targets.map(element))),
+                ("event", .nullable(transition.event.map { machine.event($0)?.displayName ?? $0.rawValue })),
+                ("guard", .nullable(transition.guardLabel)),
+                ("effects", .array(transition.effects.map(JSONValue.string))),
+                ("text", .string(DiagramText.transition(transition, in: machine))),
+                ("computed", .nullable(transition.computedTarget)),
                 ("at", place(transition.location)),
             ])
         }
-        let findings = findings.map { finding in
+        let findings: [JSONValue] = findings.map { finding in
             let (path, pathTransitions) = witnessPath(finding.witness)
-            return object([
-                ("rule", quoted(finding.ruleID)),
-                ("severity", quoted(finding.severity.rawValue)),
-                ("message", quoted(finding.message)),
-                ("states", array(finding.states.map { quoted(DiagramElementID.state($0)) })),
-                ("path", array(path.map { quoted(DiagramElementID.state($0)) })),
-                ("transitions", array(pathTransitions.map { String($0) })),
-                ("witness", finding.witness.map { quoted($0.summary) } ?? "null"),
+            return .ordered([
+                ("rule", .string(finding.ruleID)),
+                ("severity", .string(finding.severity.rawValue)),
+                ("message", .string(finding.message)),
+                ("states", .array(finding.states.map(element))),
+                ("path", .array(path.map(element))),
+                ("transitions", .array(pathTransitions.map(JSONValue.int))),
+                ("witness", .nullable(finding.witness?.summary)),
             ])
         }
-        let document = object([
-            ("name", machine.name.map(quoted) ?? "null"),
-            ("states", array(states)),
-            ("transitions", array(transitions)),
-            ("findings", array(findings)),
-        ])
+        let document = JSONValue.ordered([
+            ("name", .nullable(machine.name)),
+            ("states", .array(states)),
+            ("transitions", .array(transitions)),
+            ("findings", .array(findings)),
+        ]).text(.compact)
         var safe = ""
         safe.reserveCapacity(document.utf8.count)
         // Outside strings JSON has none of these characters, so escaping them everywhere is
@@ -104,18 +104,13 @@ struct HTMLViewerData {
         }
     }
 
-    private func quoted(_ text: String) -> String { JSONText.quoted(text) }
+    /// A state named by its SVG element id.
+    private func element(_ state: StateID) -> JSONValue { .string(DiagramElementID.state(state)) }
 
     /// `file:line:column` for an element read from source code, which names its file; `null`
     /// otherwise, since a machine file's positions are of the file the page was made from.
-    private func place(_ location: SourceLocation?) -> String {
-        guard let location, let file = location.file else { return "null" }
-        return quoted("\(file):\(location.line):\(location.column)")
-    }
-
-    private func array(_ elements: [String]) -> String { "[" + elements.joined(separator: ",") + "]" }
-
-    private func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    private func place(_ location: SourceLocation?) -> JSONValue {
+        guard let location, let file = location.file else { return .null }
+        return .string("\(file):\(location.line):\(location.column)")
     }
 }

@@ -146,7 +146,7 @@ import Testing
 
     /// A JSON string, as fsmviz's own writers quote one: every reader here reads JSON (sismic's
     /// statecharts too), so no input is lost to YAML's own limits.
-    static func json(_ text: String) -> String { JSONText.quoted(text) }
+    static func json(_ text: String) -> String { JSONValue.quoted(text) }
 
     /// An XML attribute value, as the SCXML writer escapes one (white space as character
     /// references, which attribute-value normalisation keeps); the SCXML names here hold no

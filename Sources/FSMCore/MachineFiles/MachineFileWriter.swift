@@ -13,39 +13,30 @@ public enum MachineFileWriter {
     public static func write(_ machine: Machine, as format: MachineFileFormat) throws(Diagnostic) -> String {
         let document = representation(of: machine)
         switch format {
-        case .json: return JSONText.render(document) + "\n"
+        case .json: return document.text(.readable) + "\n"
         case .yaml: return try YAMLText.render(document)
         }
     }
 
-    /// A JSON-shaped value: the machine file before it is spelled in a syntax.
-    indirect enum Value {
-        case string(String)
-        case number(Int)
-        case bool(Bool)
-        case array([Value])
-        case object([(String, Value)])
-    }
-
-    static func representation(of machine: Machine) -> Value {
-        var root: [(String, Value)] = [("version", .number(1))]
+    static func representation(of machine: Machine) -> JSONValue {
+        var root: [(String, JSONValue)] = [("version", .int(1))]
         if let name = machine.name { root.append(("name", .string(name))) }
         if let summary = machine.summary { root.append(("description", .string(summary))) }
         root.append(("initial", .string(machine.initialState.rawValue)))
         root.append(("states", .array(machine.states.map { state(of: $0, in: machine) })))
         if !machine.events.isEmpty {
             root.append(("events", .array(machine.events.map { event in
-                event.label.map { .object([("id", .string(event.id.rawValue)), ("label", .string($0))]) }
+                event.label.map { .ordered([("id", .string(event.id.rawValue)), ("label", .string($0))]) }
                     ?? .string(event.id.rawValue)
             })))
         }
         root.append(("transitions", .array(groupedTransitions(machine.transitions).map(transition))))
         if !machine.suppressions.isEmpty { root.append(("lint", lint(machine.suppressions))) }
-        return .object(root)
+        return .ordered(root)
     }
 
-    private static func state(of state: State, in machine: Machine) -> Value {
-        var fields: [(String, Value)] = []
+    private static func state(of state: State, in machine: Machine) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
         if let label = state.label { fields.append(("label", .string(label))) }
         if state.kind == .final { fields.append(("final", .bool(true))) }
         if let parent = state.parent { fields.append(("parent", .string(parent.rawValue))) }
@@ -57,7 +48,7 @@ public enum MachineFileWriter {
         if !state.entryEffects.isEmpty { fields.append(("entry", texts(state.entryEffects))) }
         if !state.exitEffects.isEmpty { fields.append(("exit", texts(state.exitEffects))) }
         guard !fields.isEmpty else { return .string(state.id.rawValue) }
-        return .object([("id", .string(state.id.rawValue))] + fields)
+        return .ordered([("id", .string(state.id.rawValue))] + fields)
     }
 
     /// Runs of consecutive transitions equal but for their source, each run as its sources
@@ -81,12 +72,12 @@ public enum MachineFileWriter {
             && lhs.effects == rhs.effects && lhs.kind == rhs.kind && lhs.computedTarget == rhs.computedTarget
     }
 
-    private static func transition(_ group: (sources: [StateID], transition: Transition)) -> Value {
+    private static func transition(_ group: (sources: [StateID], transition: Transition)) -> JSONValue {
         let transition = group.transition
-        func names(_ ids: [StateID]) -> Value {
+        func names(_ ids: [StateID]) -> JSONValue {
             ids.count == 1 ? .string(ids[0].rawValue) : .array(ids.map { .string($0.rawValue) })
         }
-        var fields: [(String, Value)] = [("from", names(group.sources))]
+        var fields: [(String, JSONValue)] = [("from", names(group.sources))]
         if let event = transition.event { fields.append(("event", .string(event.rawValue))) }
         // A targetless transition has no `to`, which the reader takes as no target.
         if !transition.isTargetless { fields.append(("to", names(transition.targets))) }
@@ -94,19 +85,19 @@ public enum MachineFileWriter {
         if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
         if !transition.effects.isEmpty { fields.append(("effects", texts(transition.effects))) }
         if let computed = transition.computedTarget { fields.append(("computed", .string(computed))) }
-        return .object(fields)
+        return .ordered(fields)
     }
 
     /// One text as a string, several as an array.
-    private static func texts(_ texts: [String]) -> Value {
-        texts.count == 1 ? .string(texts[0]) : .array(texts.map(Value.string))
+    private static func texts(_ texts: [String]) -> JSONValue {
+        texts.count == 1 ? .string(texts[0]) : .array(texts.map(JSONValue.string))
     }
 
-    private static func lint(_ suppressions: [Suppression]) -> Value {
-        var fields: [(String, Value)] = []
-        let machineWide = suppressions.filter { $0.state == nil }.map { Value.string($0.ruleID) }
+    private static func lint(_ suppressions: [Suppression]) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        let machineWide = suppressions.filter { $0.state == nil }.map { JSONValue.string($0.ruleID) }
         if !machineWide.isEmpty { fields.append(("disable", .array(machineWide))) }
-        var byState: [(String, [Value])] = []
+        var byState: [(String, [JSONValue])] = []
         for suppression in suppressions {
             guard let state = suppression.state?.rawValue else { continue }
             if let index = byState.firstIndex(where: { $0.0 == state }) {
@@ -115,7 +106,7 @@ public enum MachineFileWriter {
                 byState.append((state, [.string(suppression.ruleID)]))
             }
         }
-        if !byState.isEmpty { fields.append(("states", .object(byState.map { ($0.0, .array($0.1)) }))) }
-        return .object(fields)
+        if !byState.isEmpty { fields.append(("states", .ordered(byState.map { ($0.0, .array($0.1)) }))) }
+        return .ordered(fields)
     }
 }

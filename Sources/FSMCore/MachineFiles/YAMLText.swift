@@ -10,7 +10,7 @@ internal import Yams
 /// took 8.75 GiB, and asking Yams's regular expressions how each text would read took most of
 /// 47 seconds. Only text that could read as something else is asked (see ``readsAsText(_:)``).
 enum YAMLText {
-    static func render(_ value: MachineFileWriter.Value) throws(Diagnostic) -> String {
+    static func render(_ value: JSONValue) throws(Diagnostic) -> String {
         let output = Output()
         let emitter = UnsafeMutablePointer<yaml_emitter_t>.allocate(capacity: 1)
         emitter.initialize(to: yaml_emitter_t())
@@ -63,23 +63,24 @@ enum YAMLText {
             }
         }
 
-        mutating func emit(_ value: MachineFileWriter.Value) throws(Diagnostic) {
+        mutating func emit(_ value: JSONValue) throws(Diagnostic) {
             switch value {
             case .string(let text):
                 // Text that YAML would read back as a number, boolean or null (`yes`, `1.5`, `~`)
                 // must be quoted; everything else is left to libyaml's choice.
                 try scalar(text, tag: Tag.Name.str, style: readsAsText(text) ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE)
-            case .number(let number): try scalar(String(number), tag: Tag.Name.int, style: YAML_ANY_SCALAR_STYLE)
+            case .int(let number): try scalar(String(number), tag: Tag.Name.int, style: YAML_ANY_SCALAR_STYLE)
+            case .null: try scalar("null", tag: Tag.Name.null, style: YAML_ANY_SCALAR_STYLE)
             case .bool(let flag): try scalar(flag ? "true" : "false", tag: Tag.Name.bool, style: YAML_ANY_SCALAR_STYLE)
             case .array(let elements):
                 try emit { yaml_sequence_start_event_initialize(&$0, nil, nil, 1, YAML_ANY_SEQUENCE_STYLE) }
                 for element in elements { try emit(element) }
                 try emit { yaml_sequence_end_event_initialize(&$0) }
-            case .object(let fields):
+            case .object(let members):
                 try emit { yaml_mapping_start_event_initialize(&$0, nil, nil, 1, YAML_ANY_MAPPING_STYLE) }
-                for (key, value) in fields {
-                    try scalar(key, tag: Tag.Name.str, style: YAML_ANY_SCALAR_STYLE)
-                    try emit(value)
+                for member in members {
+                    try scalar(member.key, tag: Tag.Name.str, style: YAML_ANY_SCALAR_STYLE)
+                    try emit(member.value)
                 }
                 try emit { yaml_mapping_end_event_initialize(&$0) }
             }

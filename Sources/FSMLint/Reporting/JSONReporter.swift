@@ -26,7 +26,7 @@ public struct JSONReporter: FindingReporter {
                 "inputErrors": .int(summary.inputErrors),
             ],
         ]
-        return document.serialized
+        return document.text(.expanded) + "\n"
     }
 
     private static func file(_ result: LintResult) -> JSONValue {

@@ -41,7 +41,7 @@ public struct SARIFReporter: FindingReporter {
                     "ruleIndex": .nullable(indices[ruleID]),
                     "level": "error",
                     "message": ["text": .string(error.message)],
-                    "locations": [.object(Self.location(result.path, error.location))],
+                    "locations": [.sorted(Self.location(result.path, error.location))],
                 ])
             }
             for finding in result.findings {
@@ -50,18 +50,18 @@ public struct SARIFReporter: FindingReporter {
                     "ruleIndex": .nullable(indices[finding.ruleID]),
                     "level": .string(Self.level(finding.severity)),
                     "message": ["text": .string(Self.message(finding))],
-                    "locations": [.object(Self.location(result.path, finding.location))],
+                    "locations": [.sorted(Self.location(result.path, finding.location))],
                 ]
                 if case .transitions(let references) = finding.witness {
                     let related = references.filter { $0.location != nil }.enumerated().map { offset, reference in
                         var location = Self.location(result.path, reference.location)
                         location["id"] = .int(offset + 1)
                         location["message"] = ["text": .string(reference.text)]
-                        return JSONValue.object(location)
+                        return JSONValue.sorted(location)
                     }
                     if !related.isEmpty { entry["relatedLocations"] = .array(related) }
                 }
-                sarifResults.append(.object(entry))
+                sarifResults.append(.sorted(entry))
             }
         }
         let log: JSONValue = [
@@ -86,7 +86,7 @@ public struct SARIFReporter: FindingReporter {
                 ]
             ],
         ]
-        return log.serialized
+        return log.text(.expanded) + "\n"
     }
 
     /// SARIF's levels: `error`, `warning`, and `note` for info.
@@ -123,7 +123,7 @@ public struct SARIFReporter: FindingReporter {
         if let position {
             physical["region"] = ["startLine": .int(position.line), "startColumn": .int(position.column)]
         }
-        return ["physicalLocation": .object(physical)]
+        return ["physicalLocation": .sorted(physical)]
     }
 
     private static func ruleDescriptors() -> [JSONValue] {
@@ -173,7 +173,7 @@ public struct SARIFReporter: FindingReporter {
             "name": .string(pascalCase(id)),
             "shortDescription": ["text": .string(title)],
             "fullDescription": ["text": .string(summary)],
-            "help": .object(helpObject),
+            "help": .sorted(helpObject),
             "defaultConfiguration": ["level": .string(level)],
         ]
     }

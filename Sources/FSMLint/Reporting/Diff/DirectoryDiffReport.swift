@@ -163,10 +163,10 @@ public struct DirectoryDiffReport: Sendable {
             "old": .string(oldPath),
             "new": .string(newPath),
             "summary": .string(summary),
-            "counts": .object(counts),
+            "counts": .sorted(counts),
             "machines": .array(machines),
         ]
-        return document.serialized
+        return document.text(.expanded) + "\n"
     }
 
     /// A pull-request comment: a heading with the summary, then each changed machine's

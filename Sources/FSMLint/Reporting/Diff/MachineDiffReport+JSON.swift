@@ -6,7 +6,7 @@ extension MachineDiffReport {
     public static let jsonSchemaVersion = 1
 
     /// The report as JSON, keys sorted, every key always present.
-    var json: String { jsonValue.serialized }
+    var json: String { jsonValue.text(.expanded) + "\n" }
 
     /// The report's JSON document, which a directory's report holds one of per changed machine.
     var jsonValue: JSONValue {
@@ -23,7 +23,7 @@ extension MachineDiffReport {
             "old": .string(oldPath),
             "new": .string(newPath),
             "summary": .string(diff.summary),
-            "counts": .object(counts),
+            "counts": .sorted(counts),
             "initialState": diff.initialState.map { ["old": .string($0.old.rawValue), "new": .string($0.new.rawValue)] } ?? .null,
             "changes": .array(entries.map(Self.json)),
             "picture": .nullable(picture),
