@@ -35,8 +35,15 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
         /// As people write machine files: short lists of plain values and small objects on one
         /// line, the rest expanded.
         case readable
-        /// No whitespace at all: data embedded in a page.
+        /// No whitespace at all.
         case compact
+        /// Compact, for a `<script type="application/json">` element: every `<`, `>` and `&`
+        /// is written as `\u003c`, `\u003e`, `\u0026`, so no text can close the element
+        /// (`</script>`) or open a comment (`<!--`), and U+FEFF as `\ufeff`, since some JSON
+        /// readers (Foundation's among them) drop it, invisible, from the start of a string.
+        case script
+
+        var isCompact: Bool { self == .compact || self == .script }
     }
 
     package init(stringLiteral value: String) { self = .string(value) }
@@ -76,7 +83,7 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
             writeObject(members, to: &output, layout: layout, indent: indent)
         case .array(let elements):
             writeArray(elements, to: &output, layout: layout, indent: indent)
-        case .string(let text): output += Self.quoted(text)
+        case .string(let text): output += Self.quoted(text, inScript: layout == .script)
         case .int(let number): output += String(number)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
@@ -86,13 +93,13 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
     private func writeObject(_ members: [Member], to output: inout String, layout: Layout, indent: String) {
         guard !members.isEmpty else { return output += "{}" }
         // Small objects (most states and transitions) read best on one line.
-        if layout == .compact
+        if layout.isCompact
             || (layout == .readable && members.allSatisfy({ $0.value.isScalar || $0.value.isShortList }))
         {
-            let separator = layout == .compact ? ":" : ": "
-            let inline = "{" + members.map { Self.quoted($0.key) + separator + $0.value.text(layout) }
-                .joined(separator: layout == .compact ? "," : ", ") + "}"
-            if layout == .compact || inline.count + indent.count <= 100 { return output += inline }
+            let separator = layout.isCompact ? ":" : ": "
+            let inline = "{" + members.map { Self.quoted($0.key, inScript: layout == .script) + separator + $0.value.text(layout) }
+                .joined(separator: layout.isCompact ? "," : ", ") + "}"
+            if layout.isCompact || inline.count + indent.count <= 100 { return output += inline }
         }
         let inner = indent + "  "
         output += "{\n"
@@ -107,9 +114,9 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
     private func writeArray(_ elements: [JSONValue], to output: inout String, layout: Layout, indent: String) {
         guard !elements.isEmpty else { return output += "[]" }
         // Short lists of plain values read best on one line, as people write them.
-        if layout == .compact || (layout == .readable && elements.allSatisfy(\.isScalar)) {
-            let inline = elements.map { $0.text(layout) }.joined(separator: layout == .compact ? "," : ", ")
-            if layout == .compact || inline.count <= 80 { return output += "[" + inline + "]" }
+        if layout.isCompact || (layout == .readable && elements.allSatisfy(\.isScalar)) {
+            let inline = elements.map { $0.text(layout) }.joined(separator: layout.isCompact ? "," : ", ")
+            if layout.isCompact || inline.count <= 80 { return output += "[" + inline + "]" }
         }
         let inner = indent + "  "
         output += "[\n"
@@ -134,11 +141,16 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
     }
 
     /// `text` as a JSON string literal: quote, backslash and control characters escaped,
-    /// everything else (non-ASCII included) kept readable.
-    package static func quoted(_ text: String) -> String {
+    /// everything else (non-ASCII included) kept readable; `inScript`, what ``Layout/script``
+    /// escapes besides.
+    package static func quoted(_ text: String, inScript: Bool = false) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
+            case "<" where inScript: result += "\\u003c"
+            case ">" where inScript: result += "\\u003e"
+            case "&" where inScript: result += "\\u0026"
+            case "\u{FEFF}" where inScript: result += "\\ufeff"
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"

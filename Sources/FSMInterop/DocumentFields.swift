@@ -29,6 +29,19 @@ struct DocumentFields {
         throw .init(path: path, location: field.value.location, message: "expected '\(key)' to be a string, found \(field.value.kindDescription)")
     }
 
+    /// The machine a definition describes, with its `name` and `description` fields; a
+    /// machine the model refuses is reported where it says, else at `root`.
+    func machine(
+        _ fields: [DocumentNode.Member], root: DocumentNode, states: [State], transitions: [Transition]
+    ) throws(MachineFileError) -> Machine {
+        let (name, summary) = (try string(fields, "name"), try string(fields, "description"))
+        do {
+            return try Machine(name: name, summary: summary, states: states, transitions: transitions)
+        } catch {
+            throw .init(path: path, location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
+        }
+    }
+
     /// The schema's flags: a boolean, or `true`/`false`/`yes`/`no`/`on`/`off` as a string.
     func flag(_ fields: [DocumentNode.Member], _ key: String) throws(MachineFileError) -> Bool? {
         guard let field = fields.first(where: { $0.key == key }) else { return nil }

@@ -1,4 +1,8 @@
 /// Why an event did not change the machine's state.
+///
+/// An enum, unlike fsmviz's diagnostics, because the set is closed: these are all the ways the
+/// runtime's semantics let an event fail, so code may switch over them exhaustively, as the
+/// migration guides' ports of Stated and DDStateMachine do.
 public enum TransitionError<State: Hashable & Sendable, Event: Hashable & Sendable>: Error, Hashable, Sendable {
     /// No transition anywhere is triggered by the event.
     case unknownEvent(Event)

@@ -6,10 +6,7 @@ internal import FSMCore
 /// their SVG element ids (docs/diagrams.md) and transitions by their numbers, so the script
 /// finds what to highlight with `getElementById` and the `data-transition` attributes.
 ///
-/// It is written for a `<script type="application/json">` element: besides JSON's own
-/// escapes, every `<`, `>` and `&` is written as `\u003c`, `\u003e`, `\u0026`, so no state
-/// name can close the element (`</script>`) or open a comment (`<!--`), and U+2028 and U+2029
-/// are escaped too, and so is U+FEFF.
+/// It is written for a `<script type="application/json">` element (``JSONValue/Layout/script``).
 struct HTMLViewerData {
     let machine: Machine
     let findings: [Finding]
@@ -49,28 +46,12 @@ struct HTMLViewerData {
                 ("witness", .nullable(finding.witness?.summary)),
             ])
         }
-        let document = JSONValue.ordered([
+        return JSONValue.ordered([
             ("name", .nullable(machine.name)),
             ("states", .array(states)),
             ("transitions", .array(transitions)),
             ("findings", .array(findings)),
-        ]).text(.compact)
-        var safe = ""
-        safe.reserveCapacity(document.utf8.count)
-        // Outside strings JSON has none of these characters, so escaping them everywhere is
-        // escaping them inside strings.
-        for scalar in document.unicodeScalars {
-            switch scalar {
-            case "<": safe += "\\u003c"
-            case ">": safe += "\\u003e"
-            case "&": safe += "\\u0026"
-            // Invisible, and dropped from the start of a string by some JSON readers
-            // (Foundation's among them), so spelled out.
-            case "\u{FEFF}": safe += "\\ufeff"
-            default: safe.unicodeScalars.append(scalar)
-            }
-        }
-        return safe
+        ]).text(.script)
     }
 
     /// The states a witness passes through and the numbers of the transitions it takes: each

@@ -58,6 +58,22 @@ struct JSONMachineScanner {
     private var initialName: Int?
     private var name: String?
     private var summary: String?
+    private let stateKeys = Keys<StateKey>()
+    private let eventKeys = Keys<EventKey>()
+    private let transitionKeys = Keys<TransitionKey>()
+
+    /// The keys of one kind of object and their bytes, made once per scan: `allCases` makes
+    /// a new array each time it is asked.
+    private struct Keys<Key: MachineFileKey> {
+        let cases = Key.allCases
+        let bytes = Key.allCases.map { Array($0.rawValue.utf8) }
+
+        /// Whether `seen`, a bit per key, has met `key`.
+        func seen(_ key: Key, in seen: UInt16) -> Bool {
+            guard let index = cases.firstIndex(of: key) else { return false }
+            return seen & (1 << index) != 0
+        }
+    }
 
     /// The machine in `bytes`, or `nil` when the file needs the full decoder.
     static func machine(in bytes: UnsafeBufferPointer<UInt8>) -> Machine? {
@@ -90,36 +106,15 @@ struct JSONMachineScanner {
 
     // MARK: The document
 
-    private enum MachineKey: CaseIterable {
-        case schema, version, name, description, initial, states, events, transitions, lint
-
-        var text: StaticString {
-            switch self {
-            case .schema: "$schema"
-            case .version: "version"
-            case .name: "name"
-            case .description: "description"
-            case .initial: "initial"
-            case .states: "states"
-            case .events: "events"
-            case .transitions: "transitions"
-            case .lint: "lint"
-            }
-        }
-    }
-
     private mutating func scanDocument() throws(Unsupported) {
         skipWhitespace()
-        var seen = Set<Int>()
+        var seen: UInt16 = 0
+        let keys = Keys<MachineKey>()
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-            guard let known = MachineKey.allCases.firstIndex(where: { scanner.matches(key, $0.text) }),
-                seen.insert(known).inserted
-            else { throw Unsupported() }
-            try scanner.scanMember(MachineKey.allCases[known])
+            try scanner.scanMember(scanner.field(key, among: keys, seen: &seen))
         }
         skipWhitespace()
-        let transitionsKey = MachineKey.allCases.firstIndex(of: .transitions) ?? 0
-        guard offset == bytes.count, initialName != nil, !states.isEmpty, seen.contains(transitionsKey) else {
+        guard offset == bytes.count, initialName != nil, !states.isEmpty, keys.seen(.transitions, in: seen) else {
             throw Unsupported()
         }
     }
@@ -165,22 +160,21 @@ struct JSONMachineScanner {
         }
         var seen: UInt16 = 0
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-            let field = try scanner.field(key, among: ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"], seen: &seen)
-            switch field {
-            case 0:
+            switch try scanner.field(key, among: scanner.stateKeys, seen: &seen) {
+            case .id:
                 let span = try scanner.nameSpan()
                 entry.name = try scanner.declare(span)
-            case 1: entry.label = try scanner.optionalText()
-            case 2: entry.isFinal = try scanner.optionalBool()
-            case 3: entry.parent = try scanner.optionalStateName()
-            case 4: entry.initialChild = try scanner.optionalStateName()
-            case 5: entry.isParallel = try scanner.optionalBool()
-            case 6:
+            case .label: entry.label = try scanner.optionalText()
+            case .final: entry.isFinal = try scanner.optionalBool()
+            case .parent: entry.parent = try scanner.optionalStateName()
+            case .initial: entry.initialChild = try scanner.optionalStateName()
+            case .parallel: entry.isParallel = try scanner.optionalBool()
+            case .pseudo:
                 guard let text = try scanner.optionalText() else { return }
                 guard let kind = PseudoState(rawValue: text) else { throw Unsupported() }
                 entry.pseudoState = kind
-            case 7: entry.entryEffects = try scanner.optionalTexts()
-            default: entry.exitEffects = try scanner.optionalTexts()
+            case .entry: entry.entryEffects = try scanner.optionalTexts()
+            case .exit: entry.exitEffects = try scanner.optionalTexts()
             }
         }
         guard entry.name >= 0, !(entry.isParallel && entry.initialChild != nil) else { throw Unsupported() }
@@ -203,9 +197,9 @@ struct JSONMachineScanner {
         } else {
             var seen: UInt16 = 0
             try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-                switch try scanner.field(key, among: ["id", "label"], seen: &seen) {
-                case 0: nameSpan = try scanner.nameSpan()
-                default: label = try scanner.optionalText()
+                switch try scanner.field(key, among: scanner.eventKeys, seen: &seen) {
+                case .id: nameSpan = try scanner.nameSpan()
+                case .label: label = try scanner.optionalText()
                 }
             }
         }
@@ -227,21 +221,21 @@ struct JSONMachineScanner {
         var kind = TransitionKind.external
         var seen: UInt16 = 0
         try scanObject { (scanner: inout JSONMachineScanner, key: Span) throws(Unsupported) in
-            switch try scanner.field(key, among: ["from", "event", "to", "type", "guard", "effects", "computed"], seen: &seen) {
-            case 0: try scanner.stateNameList(areSources: true)
-            case 1:
+            switch try scanner.field(key, among: scanner.transitionKeys, seen: &seen) {
+            case .from: try scanner.stateNameList(areSources: true)
+            case .event:
                 if let span = try scanner.optionalNameSpan() { event = scanner.internEvent(span) }
-            case 2:
+            case .to:
                 // `null` and `[]` leave the transition targetless.
                 if !scanner.consume("null") { try scanner.stateNameList(areSources: false) }
-            case 3:
+            case .type:
                 // An unknown type is the decoder's error to explain.
                 guard let text = try scanner.optionalText() else { return }
                 guard let named = TransitionKind(rawValue: text) else { throw Unsupported() }
                 kind = named
-            case 4: guardLabel = try scanner.optionalText()
-            case 5: effects = try scanner.optionalTexts()
-            default: computedTarget = try scanner.optionalText()
+            case .guard: guardLabel = try scanner.optionalText()
+            case .effects: effects = try scanner.optionalTexts()
+            case .computed: computedTarget = try scanner.optionalText()
             }
         }
         guard !scratchSources.isEmpty else { throw Unsupported() }
@@ -289,12 +283,13 @@ struct JSONMachineScanner {
     }
 
     /// Which of `fields` `key` is, refusing unknown and repeated keys.
-    private func field(_ key: Span, among fields: [StaticString], seen: inout UInt16) throws(Unsupported) -> Int {
-        guard let index = fields.firstIndex(where: { matches(key, $0) }), seen & (1 << index) == 0 else {
+    /// The key `span` names among `keys`, which `seen` (a bit per key) must not have met yet.
+    private func field<Key>(_ span: Span, among keys: Keys<Key>, seen: inout UInt16) throws(Unsupported) -> Key {
+        guard let index = keys.bytes.firstIndex(where: { matches(span, $0) }), seen & (1 << index) == 0 else {
             throw Unsupported()
         }
         seen |= 1 << index
-        return index
+        return keys.cases[index]
     }
 
     /// A state name or an array of them (non-empty for sources), into the scratch list of
@@ -403,6 +398,13 @@ struct JSONMachineScanner {
         guard offset + span.count <= bytes.count, matches(span, literal) else { return false }
         offset += span.count
         return true
+    }
+
+    private func matches(_ span: Span, _ expected: [UInt8]) -> Bool {
+        span.count == expected.count
+            && expected.withUnsafeBufferPointer { expected in
+                bytesEqual(bytes.baseAddress! + span.start, expected.baseAddress!, span.count)
+            }
     }
 
     private func matches(_ span: Span, _ literal: StaticString) -> Bool {

@@ -7,14 +7,6 @@ public struct MachineFileDecoder {
     /// Unicode scalars: longer text is almost certainly not meant for a diagram.
     public static let maximumTextLength = 1024
 
-    static let machineKeys = [
-        "$schema", "version", "name", "description", "initial", "states", "events", "transitions", "lint",
-    ]
-    static let lintKeys = ["disable", "states"]
-    static let stateKeys = ["id", "label", "final", "parent", "initial", "parallel", "pseudo", "entry", "exit"]
-    static let eventKeys = ["id", "label"]
-    static let transitionKeys = ["from", "event", "to", "type", "guard", "effects", "computed"]
-
     /// How errors name the file.
     private let path: String
 
@@ -25,19 +17,19 @@ public struct MachineFileDecoder {
     }
 
     private func decode(_ root: DocumentNode) throws(MachineFileError) -> Machine {
-        let file = try ObjectReader(root, what: "the machine", keys: Self.machineKeys, path: path)
-        if let version = file.optional("version") {
+        let file = try ObjectReader<MachineKey>(root, what: "the machine", path: path)
+        if let version = file.optional(.version) {
             guard case .number(let text) = version.value, let number = Int(text),
                 Self.supportedVersions.contains(number)
             else {
                 throw .at(path, version.location, "unsupported format version; this fsmviz reads version 1")
             }
         }
-        var states = try decodeStates(try file.required("states"))
+        var states = try decodeStates(try file.required(.states))
         let stateNames = states.map(\.id.rawValue)
         let index = Dictionary(states.indices.map { (states[$0].id, $0) }, uniquingKeysWith: { a, _ in a })
 
-        let initialNode = try file.required("initial")
+        let initialNode = try file.required(.initial)
         let initial = try string(initialNode, "'initial'")
         guard let initialIndex = index[StateID(initial)] else {
             throw .at(
@@ -50,16 +42,16 @@ public struct MachineFileDecoder {
                 "initial state '\(initial)' is nested in '\(parent)'; name a top-level state and set 'initial' on its parent")
         }
         try markInitial(&states[initialIndex], at: initialNode.location)
-        try markInitialChildren(&states, root: file.required("states"), index: index)
+        try markInitialChildren(&states, root: file.required(.states), index: index)
 
-        let declaredEvents = try file.optional("events").map { node throws(MachineFileError) in
+        let declaredEvents = try file.optional(.events).map { node throws(MachineFileError) in
             try decodeEvents(node)
         }
-        let transitionsNode = try file.required("transitions")
+        let transitionsNode = try file.required(.transitions)
         let transitions = try decodeTransitions(transitionsNode)
-        let name = try file.optionalString("name")
-        let summary = try file.optionalString("description")
-        let suppressions = try file.optional("lint").map { node throws(MachineFileError) in
+        let name = try file.optionalString(.name)
+        let summary = try file.optionalString(.description)
+        let suppressions = try file.optional(.lint).map { node throws(MachineFileError) in
             try decodeSuppressions(node, stateNames: stateNames)
         }
         let machine: Machine
@@ -90,26 +82,26 @@ public struct MachineFileDecoder {
     }
 
     /// One entry of `states` or `events`: a bare identifier or an object with an `id`.
-    private struct Declaration<Kind> {
+    private struct Declaration<Kind, Key: DeclarationKey> {
         var id: Identifier<Kind>
-        var object: ObjectReader?
+        var object: ObjectReader<Key>?
         var location: SourceLocation
     }
 
     /// Reads a list of declarations, rejecting empty and repeated identifiers.
-    private func declarations<Kind>(
-        _ elements: [DocumentNode], noun: String, article: String, keys: [String]
-    ) throws(MachineFileError) -> [Declaration<Kind>] {
-        var result: [Declaration<Kind>] = []
+    private func declarations<Kind, Key>(
+        _ elements: [DocumentNode], noun: String, article: String
+    ) throws(MachineFileError) -> [Declaration<Kind, Key>] {
+        var result: [Declaration<Kind, Key>] = []
         result.reserveCapacity(elements.count)
         var seen: [Identifier<Kind>: SourceLocation] = [:]
         for element in elements {
-            var declaration: Declaration<Kind>
+            var declaration: Declaration<Kind, Key>
             if let id = element.text {
                 declaration = Declaration(id: Identifier(id), object: nil, location: element.location)
             } else {
-                let object = try ObjectReader(element, what: "\(article) \(noun)", keys: keys, path: path)
-                let id = try string(try object.required("id"), "\(article) \(noun)'s 'id'")
+                let object = try ObjectReader<Key>(element, what: "\(article) \(noun)", path: path)
+                let id = try string(try object.required(.id), "\(article) \(noun)'s 'id'")
                 declaration = Declaration(id: Identifier(id), object: object, location: element.location)
             }
             guard !declaration.id.rawValue.isEmpty else {
@@ -130,12 +122,11 @@ public struct MachineFileDecoder {
         }
         var states: [State] = []
         states.reserveCapacity(elements.count)
-        let declared: [Declaration<StateIdentity>] = try declarations(
-            elements, noun: "state", article: "a", keys: Self.stateKeys)
+        let declared: [Declaration<StateIdentity, StateKey>] = try declarations(elements, noun: "state", article: "a")
         for declaration in declared {
             let object = declaration.object
             var pseudoState: PseudoState?
-            if let node = object?.optional("pseudo") {
+            if let node = object?.optional(.pseudo) {
                 let name = try string(node, "'pseudo'")
                 guard let kind = PseudoState(rawValue: name) else {
                     let names = PseudoState.allCases.map(\.rawValue)
@@ -147,20 +138,20 @@ public struct MachineFileDecoder {
                 }
                 pseudoState = kind
             }
-            let isParallel = try object?.optionalBool("parallel") == true
-            if isParallel, let initial = object?.optional("initial") {
+            let isParallel = try object?.optionalBool(.parallel) == true
+            if isParallel, let initial = object?.optional(.initial) {
                 throw .at(path, initial.location, "parallel state '\(declaration.id)' enters all its regions; it takes no 'initial'")
             }
             states.append(
                 State(
                     declaration.id,
-                    label: try object?.optionalString("label"),
-                    kind: try object?.optionalBool("final") == true ? .final : .normal,
-                    parent: try object?.optionalString("parent").map { StateID($0) },
+                    label: try object?.optionalString(.label),
+                    kind: try object?.optionalBool(.final) == true ? .final : .normal,
+                    parent: try object?.optionalString(.parent).map { StateID($0) },
                     isParallel: isParallel,
                     pseudoState: pseudoState,
-                    entryEffects: try effects(object?.optional("entry"), "'entry'"),
-                    exitEffects: try effects(object?.optional("exit"), "'exit'"),
+                    entryEffects: try effects(object?.optional(.entry), "'entry'"),
+                    exitEffects: try effects(object?.optional(.exit), "'exit'"),
                     location: declaration.location))
         }
         let ids = Set(states.map(\.id))
@@ -188,8 +179,8 @@ public struct MachineFileDecoder {
         guard case .array(let elements) = root.value else { return }
         for (position, element) in elements.enumerated() {
             guard case .object = element.value else { continue }
-            let object = try ObjectReader(element, what: "a state", keys: Self.stateKeys, path: path)
-            guard let initialNode = object.optional("initial") else { continue }
+            let object = try ObjectReader<StateKey>(element, what: "a state", path: path)
+            guard let initialNode = object.optional(.initial) else { continue }
             let child = StateID(try string(initialNode, "a state's 'initial'"))
             let parent = states[position].id
             guard let childIndex = index[child], states[childIndex].parent == parent else {
@@ -206,12 +197,11 @@ public struct MachineFileDecoder {
         guard case .array(let elements) = node.value else {
             throw .at(path, node.location, "expected 'events' to be an array, found \(node.kindDescription)")
         }
-        let declared: [Declaration<EventIdentity>] = try declarations(
-            elements, noun: "event", article: "an", keys: Self.eventKeys)
+        let declared: [Declaration<EventIdentity, EventKey>] = try declarations(elements, noun: "event", article: "an")
         var events: [Event] = []
         for declaration in declared {
             events.append(
-                Event(declaration.id, label: try declaration.object?.optionalString("label"), location: declaration.location))
+                Event(declaration.id, label: try declaration.object?.optionalString(.label), location: declaration.location))
         }
         return events
     }
@@ -220,14 +210,14 @@ public struct MachineFileDecoder {
     private func decodeSuppressions(
         _ node: DocumentNode, stateNames: [String]
     ) throws(MachineFileError) -> [Suppression] {
-        let lint = try ObjectReader(node, what: "'lint'", keys: Self.lintKeys, path: path)
+        let lint = try ObjectReader<LintKey>(node, what: "'lint'", path: path)
         var suppressions: [Suppression] = []
-        if let disabled = lint.optional("disable") {
+        if let disabled = lint.optional(.disable) {
             for rule in try strings(disabled, "'disable'") {
                 suppressions.append(Suppression(ruleID: rule.text, location: rule.location))
             }
         }
-        if let perState = lint.optional("states") {
+        if let perState = lint.optional(.states) {
             guard case .object(let members) = perState.value else {
                 throw .at(path, perState.location, "expected 'states' in 'lint' to map state ids to rule ids, found \(perState.kindDescription)")
             }
@@ -255,19 +245,19 @@ public struct MachineFileDecoder {
         var transitions: [Transition] = []
         transitions.reserveCapacity(elements.count)
         for element in elements {
-            let object = try ObjectReader(element, what: "a transition", keys: Self.transitionKeys, path: path)
-            let sources = try strings(try object.required("from"), "'from'")
+            let object = try ObjectReader<TransitionKey>(element, what: "a transition", path: path)
+            let sources = try strings(try object.required(.from), "'from'")
             let targets = try targetNames(object).map { StateID($0.text) }
             var event: EventID?
-            if let eventNode = object.optional("event") {
+            if let eventNode = object.optional(.event) {
                 let name = try string(eventNode, "'event'")
                 guard !name.isEmpty else { throw .at(path, eventNode.location, "'event' must not be empty; omit it for an automatic transition") }
                 event = EventID(name)
             }
             let kind = try transitionKind(object)
-            let guardLabel = try object.optionalString("guard")
-            let effects = try effects(object.optional("effects"), "'effects'")
-            let computedTarget = try object.optionalString("computed")
+            let guardLabel = try object.optionalString(.guard)
+            let effects = try effects(object.optional(.effects), "'effects'")
+            let computedTarget = try object.optionalString(.computed)
             for source in sources {
                 transitions.append(
                     Transition(
@@ -280,16 +270,16 @@ public struct MachineFileDecoder {
 
     /// A transition's `to`: absent, `null` or `[]` for a targetless transition.
     private func targetNames(
-        _ object: ObjectReader
+        _ object: ObjectReader<TransitionKey>
     ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
-        guard let node = object.optional("to") else { return [] }
+        guard let node = object.optional(.to) else { return [] }
         if case .array(let elements) = node.value, elements.isEmpty { return [] }
         return try strings(node, "'to'")
     }
 
     /// A transition's `type`: `external` (the default) or `internal`.
-    private func transitionKind(_ object: ObjectReader) throws(MachineFileError) -> TransitionKind {
-        guard let node = object.optional("type") else { return .external }
+    private func transitionKind(_ object: ObjectReader<TransitionKey>) throws(MachineFileError) -> TransitionKind {
+        guard let node = object.optional(.type) else { return .external }
         let name = try string(node, "'type'")
         guard let kind = TransitionKind(rawValue: name) else {
             let hint = Suggestion.hint(for: name, among: TransitionKind.allCases.map(\.rawValue))
@@ -309,8 +299,8 @@ public struct MachineFileDecoder {
         let states = Set(stateNames)
         let declaredEvents = events.map(Set.init)
         for element in elements {
-            let object = try ObjectReader(element, what: "a transition", keys: Self.transitionKeys, path: path)
-            let sources = try strings(try object.required("from"), "'from'")
+            let object = try ObjectReader<TransitionKey>(element, what: "a transition", path: path)
+            let sources = try strings(try object.required(.from), "'from'")
             for (names, role) in [(sources, "source"), (try targetNames(object), "target")] {
                 for name in names where !states.contains(name.text) {
                     throw .at(
@@ -318,7 +308,7 @@ public struct MachineFileDecoder {
                         "transition \(role) '\(name.text)' is not a declared state" + Suggestion.hint(for: name.text, among: stateNames))
                 }
             }
-            if let declaredEvents, let eventNode = object.optional("event"),
+            if let declaredEvents, let eventNode = object.optional(.event),
                 let name = eventNode.text, !declaredEvents.contains(name)
             {
                 throw .at(
@@ -329,10 +319,10 @@ public struct MachineFileDecoder {
     }
 
     private func string(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> String {
-        try ObjectReader.string(node, what, path: path)
+        try node.string(what, path: path)
     }
 
     private func strings(_ node: DocumentNode, _ what: String) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
-        try ObjectReader.strings(node, what, path: path)
+        try node.strings(what, path: path)
     }
 }

@@ -19,36 +19,36 @@ public enum MachineFileWriter {
     }
 
     static func representation(of machine: Machine) -> JSONValue {
-        var root: [(String, JSONValue)] = [("version", .int(1))]
-        if let name = machine.name { root.append(("name", .string(name))) }
-        if let summary = machine.summary { root.append(("description", .string(summary))) }
-        root.append(("initial", .string(machine.initialState.rawValue)))
-        root.append(("states", .array(machine.states.map { state(of: $0, in: machine) })))
+        var root: [(MachineKey, JSONValue)] = [(.version, .int(1))]
+        if let name = machine.name { root.append((.name, .string(name))) }
+        if let summary = machine.summary { root.append((.description, .string(summary))) }
+        root.append((.initial, .string(machine.initialState.rawValue)))
+        root.append((.states, .array(machine.states.map { state(of: $0, in: machine) })))
         if !machine.events.isEmpty {
-            root.append(("events", .array(machine.events.map { event in
-                event.label.map { .ordered([("id", .string(event.id.rawValue)), ("label", .string($0))]) }
+            root.append((.events, .array(machine.events.map { event in
+                event.label.map { object([(EventKey.id, .string(event.id.rawValue)), (.label, .string($0))]) }
                     ?? .string(event.id.rawValue)
             })))
         }
-        root.append(("transitions", .array(groupedTransitions(machine.transitions).map(transition))))
-        if !machine.suppressions.isEmpty { root.append(("lint", lint(machine.suppressions))) }
-        return .ordered(root)
+        root.append((.transitions, .array(groupedTransitions(machine.transitions).map(transition))))
+        if !machine.suppressions.isEmpty { root.append((.lint, lint(machine.suppressions))) }
+        return object(root)
     }
 
     private static func state(of state: State, in machine: Machine) -> JSONValue {
-        var fields: [(String, JSONValue)] = []
-        if let label = state.label { fields.append(("label", .string(label))) }
-        if state.kind == .final { fields.append(("final", .bool(true))) }
-        if let parent = state.parent { fields.append(("parent", .string(parent.rawValue))) }
+        var fields: [(StateKey, JSONValue)] = []
+        if let label = state.label { fields.append((.label, .string(label))) }
+        if state.kind == .final { fields.append((.final, .bool(true))) }
+        if let parent = state.parent { fields.append((.parent, .string(parent.rawValue))) }
         if let initial = machine.initialChild(of: state.id) {
-            fields.append(("initial", .string(initial.rawValue)))
+            fields.append((.initial, .string(initial.rawValue)))
         }
-        if state.isParallel { fields.append(("parallel", .bool(true))) }
-        if let pseudo = state.pseudoState { fields.append(("pseudo", .string(pseudo.rawValue))) }
-        if !state.entryEffects.isEmpty { fields.append(("entry", texts(state.entryEffects))) }
-        if !state.exitEffects.isEmpty { fields.append(("exit", texts(state.exitEffects))) }
+        if state.isParallel { fields.append((.parallel, .bool(true))) }
+        if let pseudo = state.pseudoState { fields.append((.pseudo, .string(pseudo.rawValue))) }
+        if !state.entryEffects.isEmpty { fields.append((.entry, texts(state.entryEffects))) }
+        if !state.exitEffects.isEmpty { fields.append((.exit, texts(state.exitEffects))) }
         guard !fields.isEmpty else { return .string(state.id.rawValue) }
-        return .ordered([("id", .string(state.id.rawValue))] + fields)
+        return object([(.id, .string(state.id.rawValue))] + fields)
     }
 
     /// Runs of consecutive transitions equal but for their source, each run as its sources
@@ -77,15 +77,20 @@ public enum MachineFileWriter {
         func names(_ ids: [StateID]) -> JSONValue {
             ids.count == 1 ? .string(ids[0].rawValue) : .array(ids.map { .string($0.rawValue) })
         }
-        var fields: [(String, JSONValue)] = [("from", names(group.sources))]
-        if let event = transition.event { fields.append(("event", .string(event.rawValue))) }
+        var fields: [(TransitionKey, JSONValue)] = [(.from, names(group.sources))]
+        if let event = transition.event { fields.append((.event, .string(event.rawValue))) }
         // A targetless transition has no `to`, which the reader takes as no target.
-        if !transition.isTargetless { fields.append(("to", names(transition.targets))) }
-        if transition.kind != .external { fields.append(("type", .string(transition.kind.rawValue))) }
-        if let guardLabel = transition.guardLabel { fields.append(("guard", .string(guardLabel))) }
-        if !transition.effects.isEmpty { fields.append(("effects", texts(transition.effects))) }
-        if let computed = transition.computedTarget { fields.append(("computed", .string(computed))) }
-        return .ordered(fields)
+        if !transition.isTargetless { fields.append((.to, names(transition.targets))) }
+        if transition.kind != .external { fields.append((.type, .string(transition.kind.rawValue))) }
+        if let guardLabel = transition.guardLabel { fields.append((.guard, .string(guardLabel))) }
+        if !transition.effects.isEmpty { fields.append((.effects, texts(transition.effects))) }
+        if let computed = transition.computedTarget { fields.append((.computed, .string(computed))) }
+        return object(fields)
+    }
+
+    /// An object of `fields` in the order given.
+    private static func object<Key: MachineFileKey>(_ fields: [(Key, JSONValue)]) -> JSONValue {
+        .ordered(fields.map { ($0.0.rawValue, $0.1) })
     }
 
     /// One text as a string, several as an array.
@@ -94,9 +99,9 @@ public enum MachineFileWriter {
     }
 
     private static func lint(_ suppressions: [Suppression]) -> JSONValue {
-        var fields: [(String, JSONValue)] = []
+        var fields: [(LintKey, JSONValue)] = []
         let machineWide = suppressions.filter { $0.state == nil }.map { JSONValue.string($0.ruleID) }
-        if !machineWide.isEmpty { fields.append(("disable", .array(machineWide))) }
+        if !machineWide.isEmpty { fields.append((.disable, .array(machineWide))) }
         var byState: [(String, [JSONValue])] = []
         for suppression in suppressions {
             guard let state = suppression.state?.rawValue else { continue }
@@ -106,7 +111,7 @@ public enum MachineFileWriter {
                 byState.append((state, [.string(suppression.ruleID)]))
             }
         }
-        if !byState.isEmpty { fields.append(("states", .ordered(byState.map { ($0.0, .array($0.1)) }))) }
-        return .ordered(fields)
+        if !byState.isEmpty { fields.append((.states, .ordered(byState.map { ($0.0, .array($0.1)) }))) }
+        return object(fields)
     }
 }

@@ -1,6 +1,6 @@
 /// Reads one object of a machine file, rejecting keys it does not know (with a suggestion)
 /// and keys written twice.
-struct ObjectReader {
+struct ObjectReader<Key: MachineFileKey> {
     let node: DocumentNode
     let what: String
     /// How errors name the file.
@@ -9,12 +9,13 @@ struct ObjectReader {
     // million transitions would otherwise build a million dictionaries.
     private let members: [DocumentNode.Member]
 
-    init(_ node: DocumentNode, what: String, keys: [String], path: String) throws(MachineFileError) {
+    init(_ node: DocumentNode, what: String, path: String) throws(MachineFileError) {
         guard case .object(let members) = node.value else {
             throw .at(path, node.location, "expected \(what) to be an object, found \(node.kindDescription)")
         }
         for (position, member) in members.enumerated() {
-            guard keys.contains(member.key) else {
+            guard Key(rawValue: member.key) != nil else {
+                let keys = Key.allCases.map(\.rawValue)
                 throw .at(path, member.keyLocation, Self.unknownKeyMessage(member.key, in: what, keys: keys))
             }
             guard !members[..<position].contains(where: { $0.key == member.key }) else {
@@ -35,57 +36,58 @@ struct ObjectReader {
         return "unknown key '\(key)' in \(what); known keys are \(known)"
     }
 
-    func optional(_ key: String) -> DocumentNode? {
-        guard let value = members.first(where: { $0.key == key })?.value else { return nil }
+    func optional(_ key: Key) -> DocumentNode? {
+        guard let value = members.first(where: { $0.key == key.rawValue })?.value else { return nil }
         if case .null = value.value { return nil }
         return value
     }
 
-    func required(_ key: String) throws(MachineFileError) -> DocumentNode {
+    func required(_ key: Key) throws(MachineFileError) -> DocumentNode {
         guard let value = optional(key) else {
-            throw .at(path, node.location, "\(what) is missing required key '\(key)'")
+            throw .at(path, node.location, "\(what) is missing required key '\(key.rawValue)'")
         }
         return value
     }
 
-    func optionalString(_ key: String) throws(MachineFileError) -> String? {
-        try optional(key).map { node throws(MachineFileError) in try Self.string(node, "'\(key)'", path: path) }
+    func optionalString(_ key: Key) throws(MachineFileError) -> String? {
+        try optional(key).map { node throws(MachineFileError) in try node.string("'\(key.rawValue)'", path: path) }
     }
 
-    func optionalBool(_ key: String) throws(MachineFileError) -> Bool? {
+    func optionalBool(_ key: Key) throws(MachineFileError) -> Bool? {
         guard let value = optional(key) else { return nil }
         guard case .bool(let flag) = value.value else {
-            throw .at(path, value.location, "expected '\(key)' to be true or false, found \(value.kindDescription)")
+            throw .at(path, value.location, "expected '\(key.rawValue)' to be true or false, found \(value.kindDescription)")
         }
         return flag
     }
+}
 
-    static func string(_ node: DocumentNode, _ what: String, path: String) throws(MachineFileError) -> String {
-        guard let text = node.text else {
-            throw .at(path, node.location, "expected \(what) to be a string, found \(node.kindDescription)")
+extension DocumentNode {
+    /// The node's text, which must be a string; `what` names it in the error.
+    func string(_ what: String, path: String) throws(MachineFileError) -> String {
+        guard let text else {
+            throw .at(path, location, "expected \(what) to be a string, found \(kindDescription)")
         }
         return text
     }
 
     /// A string or an array of strings, each with its position.
-    static func strings(
-        _ node: DocumentNode, _ what: String, path: String
-    ) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
-        if let text = node.text { return [(text, node.location)] }
-        switch node.value {
+    func strings(_ what: String, path: String) throws(MachineFileError) -> [(text: String, location: SourceLocation)] {
+        if let text { return [(text, location)] }
+        switch value {
         case .array(let elements):
             guard !elements.isEmpty else {
-                throw .at(path, node.location, "expected \(what) to list at least one name")
+                throw .at(path, location, "expected \(what) to list at least one name")
             }
             var result: [(text: String, location: SourceLocation)] = []
             for element in elements {
-                result.append((try string(element, "each of \(what)", path: path), element.location))
+                result.append((try element.string("each of \(what)", path: path), element.location))
             }
             return result
         default:
             throw .at(
-                path, node.location,
-                "expected \(what) to be a string or an array of strings, found \(node.kindDescription)")
+                path, location,
+                "expected \(what) to be a string or an array of strings, found \(kindDescription)")
         }
     }
 }

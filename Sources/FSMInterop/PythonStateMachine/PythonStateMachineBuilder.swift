@@ -35,12 +35,7 @@ struct PythonStateMachineBuilder {
             throw .init(path: file, location: root.location, message: "the machine definition has no 'states'")
         }
         try addStates(children.value, parent: nil, isParallel: false)
-        let (name, summary) = (try self.fields.string(fields, "name"), try self.fields.string(fields, "description"))
-        do {
-            return try Machine(name: name, summary: summary, states: states, transitions: transitions)
-        } catch {
-            throw .init(path: file, location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
-        }
+        return try self.fields.machine(fields, root: root, states: states, transitions: transitions)
     }
 
     /// The states of a `states` object, nested in `parent`; the one marked `initial` (else the

@@ -48,14 +48,7 @@ struct SismicMachineBuilder {
                 message: "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one")
         }
         try addState(rootState.value, parent: nil, isInitial: true)
-        let (name, summary) = (
-            try self.fields.string(fields, "name"), try self.fields.string(fields, "description")
-        )
-        do {
-            return try Machine(name: name, summary: summary, states: states, transitions: transitions)
-        } catch {
-            throw .init(path: file, location: error.location ?? root.location, message: error.describedWithSuggestion(among: states))
-        }
+        return try self.fields.machine(fields, root: root, states: states, transitions: transitions)
     }
 
     private mutating func addState(_ node: DocumentNode, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
