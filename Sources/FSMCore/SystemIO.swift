@@ -86,6 +86,10 @@ package struct SystemError: Error, Equatable {
     var isPermissionDenied: Bool { code == EACCES || code == EPERM }
     /// EISDIR.
     var isDirectory: Bool { code == EISDIR }
+    /// EINTR, or ECONNABORTED from accept(2): nothing is wrong; the call may be repeated.
+    package var isTransient: Bool { code == EINTR || code == ECONNABORTED }
+    /// EAGAIN or EWOULDBLOCK from a socket with a timeout: the peer took too long.
+    package var isTimeout: Bool { code == EAGAIN || code == EWOULDBLOCK }
     /// The C library's description, as strerror(3).
     package var message: String { String(cString: strerror(code)) }
 }
@@ -223,4 +227,37 @@ package func isOpen(_ descriptor: Int32) -> Bool {
 /// as open(2) always chooses, so a closed standard descriptor is filled.
 package func openNullDevice(writable: Bool) {
     _ = open("/dev/null", writable ? O_WRONLY : O_RDONLY)
+}
+
+// MARK: Watching files and serving a preview
+
+/// The current working directory, as getcwd(3); `.` when it cannot be told.
+package func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// What changes whenever the file at `path` is saved: its inode, size and modification time;
+/// empty when nothing is there.
+package func changeSignature(of path: String) -> [Int] {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return [] }
+    #if canImport(Darwin)
+        return [Int(status.st_ino), Int(status.st_size), status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec]
+    #elseif canImport(Glibc) || canImport(Musl)
+        return [Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+    #else
+        #error("fsmviz does not know where this platform's stat keeps the modification time")
+    #endif
+}
+
+/// Suspends the calling thread for `milliseconds`, as usleep(3).
+package func pause(milliseconds: Int) {
+    usleep(UInt32(max(milliseconds, 0)) * 1_000)
+}
+
+/// Ignores SIGPIPE, so that writing to a peer that went away fails instead of ending the process.
+package func ignoreBrokenPipes() {
+    ignoreSignal(SIGPIPE)
 }

@@ -1,15 +1,7 @@
 import Foundation
 import Synchronization
+import FSMCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#else
-    #error("fsmviz does not know this platform's C library")
-#endif
 
 /// `fsmviz watch --serve`: serves one HTML page on 127.0.0.1, and only there, and tells the
 /// pages it served to reload when the page is rendered again.
@@ -29,7 +21,7 @@ final class PreviewServer: Sendable {
     let page: String
     /// The port it listens on.
     let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let renders = Atomic<Int>(0)
     private let connections = Atomic<Int>(0)
     /// The page as served, read once per render and shared by every answer.
@@ -44,49 +36,34 @@ final class PreviewServer: Sendable {
 
     /// Listens on 127.0.0.1:`port` (0 for any free port).
     init(page: String, port: UInt16) throws(PreviewServerError) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw PreviewServerError(message: "cannot open a socket: \(Self.reason())") }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1: never another address
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
-            let message = "cannot listen on 127.0.0.1:\(port): \(Self.reason())"
-            close(descriptor)
-            throw PreviewServerError(message: message)
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        do {
+            listener = try LoopbackListener(port: port)
+        } catch {
+            throw PreviewServerError(message: "cannot listen on 127.0.0.1:\(port): \(error.message)")
         }
         self.page = page
-        self.listener = descriptor
-        self.port = UInt16(bigEndian: address.sin_port)
+        self.port = listener.port
     }
 
     /// Accepts connections on a thread of its own, each answered on another.
     func start() {
         // A page closed mid-answer must fail the write, not end the process.
-        signal(SIGPIPE, SIG_IGN)
+        ignoreBrokenPipes()
         Thread.detachNewThread { [self] in
             var failing = false
             while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else {
-                    let code = errno
-                    if code == EINTR || code == ECONNABORTED { continue }
+                let connection: SocketConnection
+                do throws(SystemError) {
+                    connection = try listener.accept()
+                } catch {
+                    if error.isTransient { continue }
                     // Out of descriptors or memory is a moment, not the end: say so once, wait
                     // for connections to close, and go on.
                     if !failing {
-                        Console.printError("warning: the preview server cannot accept connections (\(String(cString: strerror(code)))); retrying")
+                        Console.printError("warning: the preview server cannot accept connections (\(error.message)); retrying")
                         failing = true
                     }
-                    usleep(100_000)
+                    pause(milliseconds: 100)
                     continue
                 }
                 if failing {
@@ -95,7 +72,7 @@ final class PreviewServer: Sendable {
                 }
                 guard connections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
                     connections.subtract(1, ordering: .relaxed)
-                    close(connection)
+                    connection.close()
                     continue
                 }
                 Thread.detachNewThread { [self] in
@@ -111,11 +88,9 @@ final class PreviewServer: Sendable {
         renders.add(1, ordering: .relaxed)
     }
 
-    private func answer(_ connection: Int32) {
-        defer { close(connection) }
-        var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    private func answer(_ connection: SocketConnection) {
+        defer { connection.close() }
+        connection.setTimeouts(seconds: Self.timeoutSeconds)
         let request: Request
         switch readRequest(connection) {
         case .success(let read): request = read
@@ -201,7 +176,7 @@ final class PreviewServer: Sendable {
     }
 
     /// The request once its head has arrived (whatever follows it, a body, is not read).
-    private func readRequest(_ connection: Int32) -> Result<Request, Refusal> {
+    private func readRequest(_ connection: SocketConnection) -> Result<Request, Refusal> {
         var head: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
@@ -210,9 +185,14 @@ final class PreviewServer: Sendable {
                 return Request(head: Array(head[..<end])).map { .success($0) } ?? .failure(.malformed)
             }
             guard head.count < Self.maximumHeadSize else { return .failure(.tooLarge) }
-            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return .failure(count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? .tooSlow : .malformed) }
+            let count: Int
+            do throws(SystemError) {
+                count = try connection.receive(into: &buffer)
+            } catch {
+                if error.isTransient { continue }
+                return .failure(error.isTimeout ? .tooSlow : .malformed)
+            }
+            guard count > 0 else { return .failure(.malformed) }
             head += buffer[..<count]
         }
     }
@@ -231,46 +211,34 @@ final class PreviewServer: Sendable {
         return nil
     }
 
-    private func respond(_ connection: Int32, status: String, type: String, body: [UInt8]) {
+    private func respond(_ connection: SocketConnection, status: String, type: String, body: [UInt8]) {
         let head = "HTTP/1.1 \(status)\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
         // Head and body apart: joining them would copy the page once per reader.
-        guard send(connection, Array(head.utf8)) else { return }
-        _ = send(connection, body)
+        guard connection.send(Array(head.utf8)) else { return }
+        _ = connection.send(body)
     }
 
     /// Sends `reload` after each render until the page goes away; a comment every 15 s keeps
     /// the connection open through idle periods.
-    private func streamEvents(_ connection: Int32) {
+    private func streamEvents(_ connection: SocketConnection) {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\n: fsmviz\n\n"
         // Counted before the head goes out, so a render that follows the head is always announced:
         // a client that has the head is listening.
         var seen = renders.load(ordering: .relaxed)
-        guard send(connection, Array(head.utf8)) else { return }
+        guard connection.send(Array(head.utf8)) else { return }
         var quiet = 0
         while !Interruption.isRequested {
-            usleep(200_000)
+            pause(milliseconds: 200)
             quiet += 1
             let now = renders.load(ordering: .relaxed)
             if now != seen {
                 seen = now
                 quiet = 0
-                guard send(connection, Array("data: reload\n\n".utf8)) else { return }
+                guard connection.send(Array("data: reload\n\n".utf8)) else { return }
             } else if quiet >= 75 {
                 quiet = 0
-                guard send(connection, Array(": idle\n\n".utf8)) else { return }
+                guard connection.send(Array(": idle\n\n".utf8)) else { return }
             }
         }
     }
-
-    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
-    }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
 }
