@@ -1,40 +1,15 @@
-"""Measures state-machine drawings from their SVG geometry alone, for fsmviz and PlantUML alike.
+"""Reads PlantUML's drawing of a state machine from its SVG and writes what it shows in fsmviz's
+neutral drawing format, for DiagramCheck to measure by the criteria it applies to fsmviz's own
+drawings (docs/diagrams.md says what the format holds and how the criteria work).
 
-scripts/diagram-compare is the command line; this module holds the geometry, the two readers
-that map an SVG back to the machine it draws, the criteria and the table. The criteria are
-those of fsmviz's DiagramChecker (Sources/DiagramCheck), applied to SVG instead of Graphviz's
-JSON, with the same code and thresholds for every drawing:
+scripts/diagram-compare is the command line and the table; this module holds the SVG reading,
+the `.puml` reading that maps PlantUML's elements back to the machine, and nothing that judges
+the drawing: no thresholds, no criteria.
 
-- wrong state: an edge of the transition leaving its source starts more than TOLERANCE off the
-  source's box, or an arrow tip lies more than TOLERANCE off its target's box, or the point lies
-  on another state's box (a node within TOLERANCE, or well inside a cluster) that is not an
-  ancestor of the state it should be on;
-- missing: the transition has no drawing, or one of its targets no arrow into it (a targetless
-  transition counts as drawn when a text inside its source's box names it);
-- merged: one drawn element stands for several transitions;
-- detached label: a label farther than LABEL_DISTANCE from every path of its own transition
-  (Béziers sampled);
-- crossed label: a path of another edge (another transition's, or an edge drawing none, such as
-  a start arrow) runs through the label's box shrunk by OVERLAP_MARGIN;
-- overlapping labels: two labels of different transitions whose boxes, shrunk by OVERLAP_MARGIN,
-  intersect;
-- regions out of order: a parallel state whose regions, in document order, read neither like
-  text (left to right along rows, rows top to bottom) nor by columns (top to bottom, columns
-  left to right); a single row or column is the simple case (neighbours may reach TOLERANCE
-  into each other);
-- through unrelated compounds: a path of a transition runs through a compound state's box,
-  shrunk by TOLERANCE, that holds neither its source nor any of its targets (counted once per
-  transition and compound state);
-- detours: a transition with one target, between states neither of which holds the other, whose
-  paths (through its label) are longer than DETOUR_LENGTH and more than DETOUR times the straight
-  distance from where it leaves its source to its arrow's tip;
-- aspect ratio: the SVG's longer side over its shorter;
-- states cover: the share of the SVG's area covered by the boxes of states that are not
-  compound (a compound state's box is mostly its children's).
+    python3 scripts/diagram_compare.py MACHINE.json DRAWING.puml DRAWING.svg
 
-Text boxes: a text's width is its `textLength` when the SVG gives one (PlantUML draws its text
-to exactly that length), otherwise estimated from Helvetica's advance widths, as Graphviz
-estimates them; its height runs from 0.78 em above the baseline to 0.22 em below.
+prints the neutral drawing of DRAWING.svg (MACHINE.json as `fsmviz convert FILE -o X.json`
+writes it), and what could not be mapped on standard error.
 """
 
 import json
@@ -42,14 +17,9 @@ import math
 import os
 import re
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
-TOLERANCE = 3.0
-LABEL_DISTANCE = 15.0
-DETOUR = 3.0
-DETOUR_LENGTH = 150.0
-OVERLAP_MARGIN = 1.0
-BEZIER_STEPS = 12
 SVG = "{http://www.w3.org/2000/svg}"
 
 # ---------------------------------------------------------------------------------------------
@@ -68,12 +38,6 @@ class Box:
         ys = [p[1] for p in points]
         return Box(min(xs), min(ys), max(xs), max(ys)) if points else None
 
-    def union(self, other):
-        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
-
-    def expanded(self, by):
-        return Box(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
-
     @property
     def area(self):
         return (self.x1 - self.x0) * (self.y1 - self.y0)
@@ -85,52 +49,18 @@ class Box:
         return (other.x0 >= self.x0 - slack and other.y0 >= self.y0 - slack
                 and other.x1 <= self.x1 + slack and other.y1 <= self.y1 + slack)
 
-    def distance(self, p):
-        dx = max(self.x0 - p[0], 0, p[0] - self.x1)
-        dy = max(self.y0 - p[1], 0, p[1] - self.y1)
-        return math.hypot(dx, dy)
+    def numbers(self):
+        return [_number(self.x0), _number(self.y0), _number(self.x1), _number(self.y1)]
 
-    def intersects(self, other):
-        return self.x0 < other.x1 and other.x0 < self.x1 and self.y0 < other.y1 and other.y0 < self.y1
 
-    def intersects_segment(self, a, b):
-        """Whether the segment a-b passes through the box's interior (Liang-Barsky clipping)."""
-        t0, t1 = 0.0, 1.0
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        for p, q in ((-dx, a[0] - self.x0), (dx, self.x1 - a[0]), (-dy, a[1] - self.y0), (dy, self.y1 - a[1])):
-            if p == 0:
-                if q < 0:
-                    return False
-            else:
-                t = q / p
-                if p < 0:
-                    t0 = max(t0, t)
-                else:
-                    t1 = min(t1, t)
-                if t0 > t1:
-                    return False
-        return True
+def _number(value):
+    """A coordinate as the SVG writes it (PlantUML's SVG has no transforms, so nothing is
+    rounded on the way), without a negative zero."""
+    return value + 0.0
 
-    def distance_to_polyline(self, line):
-        if len(line) == 1:
-            return self.distance(line[0])
-        return min(self._segment_distance(a, b) for a, b in zip(line, line[1:]))
 
-    def _segment_distance(self, a, b):
-        if self.intersects_segment(a, b):
-            return 0.0
-        corners = [(self.x0, self.y0), (self.x1, self.y0), (self.x1, self.y1), (self.x0, self.y1)]
-        best = min(self.distance(a), self.distance(b))
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = dx * dx + dy * dy
-        if length > 0:
-            for c in corners:
-                t = max(0.0, min(1.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / length))
-                best = min(best, math.hypot(a[0] + t * dx - c[0], a[1] + t * dy - c[1]))
-        return best
-
-    def __repr__(self):
-        return f"({self.x0:.0f},{self.y0:.0f})-({self.x1:.0f},{self.y1:.0f})"
+def _point(p):
+    return [_number(p[0]), _number(p[1])]
 
 
 def _multiply(m, n):
@@ -165,60 +95,49 @@ def _apply(m, p):
     return (m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5])
 
 
-def _bezier(p0, p1, p2, p3):
-    out = []
-    for i in range(1, BEZIER_STEPS + 1):
-        t = i / BEZIER_STEPS
-        u = 1 - t
-        out.append((u ** 3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t ** 3 * p3[0],
-                    u ** 3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t ** 3 * p3[1]))
-    return out
-
-
-def path_polylines(d):
-    """The subpaths of an SVG path's `d` as polylines, Béziers sampled, plus the direction
-    (last control point) each subpath arrives with."""
+def path_beziers(d):
+    """The subpaths of an SVG path's `d` as cubic Béziers: a start point, then three control
+    points per segment. A straight piece (`L`, `H`, `V`, `Z`, an arc's chord) is the cubic whose
+    first control point is its start and second its end; a quadratic keeps its one control
+    point twice."""
     tokens = re.findall(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d*\.\d+|\d+\.?)(?:[eE][-+]?\d+)?", d or "")
-    lines, line, cmd, i = [], [], None, 0
+    paths, path, cmd, i = [], [], None, 0
     cur, start, last_ctrl = (0.0, 0.0), (0.0, 0.0), None
-    arrivals = []
 
     def num():
         nonlocal i
         i += 1
         return float(tokens[i - 1])
 
+    def straight(p):
+        nonlocal cur, last_ctrl
+        path.extend([cur, p, p])
+        last_ctrl, cur = cur, p
+
     while i < len(tokens):
         if re.match(r"[A-Za-z]", tokens[i]):
             cmd = tokens[i]
             i += 1
             if cmd in "Zz":
-                if line:
-                    line.append(start)
+                if path:
+                    straight(start)
                 cur = start
                 continue
         rel = cmd.islower()
         c = cmd.upper()
         ox, oy = cur if rel else (0.0, 0.0)
         if c == "M":
-            if len(line) > 1:
-                lines.append(line)
-                arrivals.append(last_ctrl)
+            if len(path) > 1:
+                paths.append(path)
             cur = (ox + num(), oy + num())
-            start, line, last_ctrl = cur, [cur], None
+            start, path, last_ctrl = cur, [cur], None
             cmd = "l" if rel else "L"
         elif c == "L":
-            p = (ox + num(), oy + num())
-            last_ctrl, cur = cur, p
-            line.append(p)
+            straight((ox + num(), oy + num()))
         elif c == "H":
-            p = ((cur[0] if rel else 0) + num(), cur[1])
-            last_ctrl, cur = cur, p
-            line.append(p)
+            straight(((cur[0] if rel else 0) + num(), cur[1]))
         elif c == "V":
-            p = (cur[0], (cur[1] if rel else 0) + num())
-            last_ctrl, cur = cur, p
-            line.append(p)
+            straight((cur[0], (cur[1] if rel else 0) + num()))
         elif c in "CSQT":
             if c == "C":
                 p1 = (ox + num(), oy + num())
@@ -232,34 +151,17 @@ def path_polylines(d):
             else:
                 p1 = p2 = cur
             p3 = (ox + num(), oy + num())
-            line.extend(_bezier(cur, p1, p2, p3))
-            last_ctrl = p2 if p2 != p3 else (p1 if p1 != p3 else cur)
-            cur = p3
+            path.extend([p1, p2, p3])
+            last_ctrl, cur = p2, p3
         elif c == "A":
             for _ in range(5):
                 num()
-            p = (ox + num(), oy + num())
-            last_ctrl, cur = cur, p
-            line.append(p)
+            straight((ox + num(), oy + num()))
         else:
             i += 1
-    if line:
-        lines.append(line)
-        arrivals.append(last_ctrl)
-    return lines, arrivals
-
-
-# Helvetica's advance widths (per 1000 em) for ASCII 32-126; 556 for anything else.
-_HELVETICA = [278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-              556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-              1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-              667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-              333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-              556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584]
-
-
-def text_width(text, size):
-    return sum(_HELVETICA[ord(ch) - 32] if 32 <= ord(ch) <= 126 else 556 for ch in text) * size / 1000
+    if len(path) > 1:
+        paths.append(path)
+    return paths
 
 
 # ---------------------------------------------------------------------------------------------
@@ -273,16 +175,12 @@ class Element:
         self.kind = kind  # tag, or "comment"
         self.node = node
         self.groups = groups  # the enclosing <g> elements, outermost first
-        self.lines = []
-        self.arrivals = []
+        self.lines = []  # a path's Béziers' control points, another shape's outline
         self.box = None
         self.text = None
-        self.comment = node.text if kind == "comment" else None
         attr = node.attrib if kind != "comment" else {}
         if kind == "path":
-            lines, arrivals = path_polylines(attr.get("d"))
-            self.lines = [[_apply(matrix, p) for p in line] for line in lines]
-            self.arrivals = [_apply(matrix, p) if p else None for p in arrivals]
+            self.lines = [[_apply(matrix, p) for p in line] for line in path_beziers(attr.get("d"))]
         elif kind in ("polygon", "polyline"):
             v = [float(x) for x in re.split(r"[\s,]+", attr.get("points", "").strip()) if x]
             self.lines = [[_apply(matrix, (v[k], v[k + 1])) for k in range(0, len(v) - 1, 2)]]
@@ -294,23 +192,28 @@ class Element:
             cx, cy = float(attr.get("cx", 0)), float(attr.get("cy", 0))
             rx = float(attr.get("rx", attr.get("r", 0)))
             ry = float(attr.get("ry", attr.get("r", 0)))
-            self.lines = [[_apply(matrix, (cx + rx * math.cos(k * math.pi / 8), cy + ry * math.sin(k * math.pi / 8)))
-                           for k in range(17)]]
+            self.lines = [[_apply(matrix, p) for p in ((cx - rx, cy - ry), (cx + rx, cy + ry))]]
         elif kind == "line":
             self.lines = [[_apply(matrix, (float(attr.get("x1", 0)), float(attr.get("y1", 0)))),
                            _apply(matrix, (float(attr.get("x2", 0)), float(attr.get("y2", 0))))]]
         elif kind == "text":
-            self.text = "".join(node.itertext())
-            size = float(re.sub(r"[^0-9.]", "", attr.get("font-size", "14")) or 14)
-            width = float(attr["textLength"]) if attr.get("textLength") else text_width(self.text, size)
-            x, y = float(attr.get("x", 0)), float(attr.get("y", 0))
-            anchor = attr.get("text-anchor", "start")
-            x0 = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
-            corners = [_apply(matrix, p) for p in ((x0, y - 0.78 * size), (x0 + width, y + 0.22 * size))]
-            self.box = Box(corners[0][0], corners[0][1], corners[1][0], corners[1][1])
-            self.size = size
-        if self.lines and not self.box:
+            self._read_text(attr, matrix)
+        if self.lines:
             self.box = Box.around([p for line in self.lines for p in line])
+
+    def _read_text(self, attr, matrix):
+        """A text as the neutral format places it: its baseline's anchor point, its width
+        (PlantUML's `textLength`, to which it draws the text), font size and anchor."""
+        self.text = "".join(self.node.itertext())
+        self.size = float(re.sub(r"[^0-9.]", "", attr.get("font-size", "14")) or 14)
+        if not attr.get("textLength"):
+            raise ValueError(f"a text without textLength ({self.text!r}): not PlantUML's SVG")
+        width = float(attr["textLength"]) * math.hypot(matrix[0], matrix[1])
+        x, y = _apply(matrix, (float(attr.get("x", 0)), float(attr.get("y", 0))))
+        anchor = attr.get("text-anchor", "start")
+        self.line = {"x": _number(x), "y": _number(y), "width": _number(width), "size": self.size, "anchor": anchor}
+        left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+        self.baseline = ((left, y), (left + width, y))
 
     @property
     def attr(self):
@@ -348,12 +251,10 @@ def read_svg(path):
 
 def tip_of(path_element, arrowheads):
     """The arrow tip of an edge: the point of its arrowhead polygons farthest along the direction
-    the path arrives with, or the path's end when it has no arrowhead."""
+    the path arrives with (from its last control point apart from its end)."""
     line = path_element.lines[-1]
     end = line[-1]
-    before = path_element.arrivals[-1] if path_element.arrivals else None
-    if before is None or before == end:
-        before = next((p for p in reversed(line[:-1]) if p != end), end)
+    before = next((p for p in reversed(line[:-1]) if p != end), end)
     dx, dy = end[0] - before[0], end[1] - before[1]
     norm = math.hypot(dx, dy) or 1.0
     best, best_ahead = end, 0.0
@@ -416,17 +317,6 @@ class Machine:
     def depth(self, state):
         return len(self.ancestors(state))
 
-    def display(self, state):
-        s = self.states[state]
-        if s.get("pseudo") == "deep-history":
-            return "H*"
-        if s.get("pseudo") == "history":
-            return "H"
-        return s.get("label") or state
-
-    def regions(self, state):
-        return [c for c in self.children(state) if not self.states[c].get("pseudo")]
-
     def keeps_source_active(self, number):
         """Targetless, or internal into the compound source's own descendants: no exit, no
         entry, drawn (by PlantUML's export) as a line inside the source."""
@@ -444,94 +334,13 @@ class Machine:
             return self.events.get(t["event"], t["event"])
         return t["guard"] or (t["effects"][0] if t["effects"] else None)
 
-    def has_label(self, number):
-        t = self.transitions[number]
-        return bool(t["event"] or t["guard"] or t["effects"])
-
     def describe(self, number):
         t = self.transitions[number]
         return f"{t['source']} --{t['event'] or ''}--> {', '.join(t['targets']) or '(targetless)'}"
 
 
 # ---------------------------------------------------------------------------------------------
-# A drawing, as either reader maps it
-
-
-class Drawing:
-    def __init__(self, width, height):
-        self.width, self.height = width, height
-        self.state_boxes = {}  # state -> [Box]; the first is the state's outline
-        self.leaving = {}  # transition -> [start point]
-        self.entering = {}  # transition -> {target index: tip point}
-        self.lines = []  # (polyline, frozenset of transitions it draws; empty for none)
-        self.labels = {}  # transition -> [Box] (its texts; a PlantUML note is one more)
-        self.carriers = {}  # element key -> set of transitions it draws
-        self.texts = []  # (Box, text) of every text, for targetless transitions listed in a state
-        self.unmapped = []  # what the reader could not map, for the report
-
-    def edges_of(self, number):
-        return [line for line, owners in self.lines if number in owners]
-
-
-def read_fsmviz(svg_path, machine):
-    """Maps an fsmviz SVG through its ids and data attributes (docs/diagrams.md)."""
-    elements, width, height = read_svg(svg_path)
-    drawing = Drawing(width, height)
-    by_group = {}
-    for e in elements:
-        if e.kind == "text":
-            drawing.texts.append((e.box, e.text))
-        if not e.groups:
-            continue
-        group = next((g for g in reversed(e.groups) if g.attrib.get("class")), None)
-        if group is not None:
-            by_group.setdefault(id(group), (group, []))[1].append(e)
-    edges = {}  # element id -> (transitions, paths, arrowheads)
-    for group, parts in by_group.values():
-        gid = group.attrib.get("id", "")
-        classes = group.attrib.get("class", "").split()
-        shapes = [p for p in parts if p.kind != "text"]
-        if "state" in classes and group.attrib.get("data-state") is not None and re.fullmatch(r"state-[A-Za-z0-9_]+", gid):
-            box = Box.around([pt for s in shapes for line in s.lines for pt in line])
-            if box:
-                drawing.state_boxes.setdefault(group.attrib["data-state"], []).append(box)
-            continue
-        numbers = frozenset(int(n) for n in group.attrib.get("data-transition", "").split() if n.isdigit())
-        if numbers:
-            drawing.carriers[gid] = set(numbers)
-        if "edge" in classes:
-            paths = [p for p in shapes if p.kind == "path"]
-            for p in paths:
-                for line in p.lines:
-                    drawing.lines.append((line, numbers))
-            if numbers and paths:
-                edges[gid] = (numbers, paths, [p for p in shapes if p.kind == "polygon"])
-        elif "transition-label" in classes and numbers:
-            texts = [p.box for p in parts if p.kind == "text"]
-            if texts:
-                box = texts[0]
-                for b in texts[1:]:
-                    box = box.union(b)
-                for n in numbers:
-                    drawing.labels.setdefault(n, []).append(box)
-    for gid, (numbers, paths, heads) in sorted(edges.items()):
-        match = re.fullmatch(r"transition-(\d+)(?:-target-(\d+))?", gid)
-        if not match:
-            continue
-        number = int(match.group(1))
-        if match.group(2) is not None:
-            drawing.entering.setdefault(number, {})[int(match.group(2))] = tip_of(paths[-1], heads)
-            continue
-        drawing.leaving.setdefault(number, []).append(paths[0].lines[0][0])
-        # Labels as tooltips: the transition's one edge runs from its source to its target.
-        targets = machine.transitions[number]["targets"] if number < len(machine.transitions) else []
-        if len(targets) == 1 and f"transition-{number}-label" not in drawing.carriers \
-                and f"transition-{number}-target-0" not in edges:
-            drawing.entering.setdefault(number, {})[0] = tip_of(paths[-1], heads)
-    return drawing
-
-
-# PlantUML -------------------------------------------------------------------------------------
+# PlantUML
 
 
 def _puml_text(raw):
@@ -664,19 +473,40 @@ class PumlFile:
 
 
 def read_plantuml(svg_path, puml_text, machine):
-    """Maps a PlantUML SVG through the `.puml` fsmviz wrote. Links: each `<!--link A to B-->`
+    """PlantUML's drawing at `svg_path` in the neutral drawing format, and what could not be
+    mapped. The mapping goes through the `.puml` fsmviz wrote. Links: each `<!--link A to B-->`
     comment is followed by the link's path, whose id (`A->B`, `A->B-1` for a repeat) names it,
     its arrowhead, its label's texts and a note's shape and texts. States carry no mark: a state
     is the box whose title text is the state's name as the .puml writes it, inside its parent's
     box at its depth."""
     elements, width, height = read_svg(svg_path)
-    drawing = Drawing(width, height)
     puml = PumlFile(puml_text, machine)
-    for e in elements:
-        if e.kind == "text":
-            drawing.texts.append((e.box, e.text))
-    # Boxes with their title texts: a rect, then (for a composite) a plain inner rect and a
-    # rule, then its texts; the title is the largest font's lines.
+    unmapped = []
+    state_boxes = _state_boxes(elements, puml, machine, unmapped)
+    states = []
+    for state in machine.order:
+        if state not in state_boxes:
+            continue
+        entry = {"id": state, "box": state_boxes[state].numbers()}
+        if machine.is_compound(state):
+            entry["compound"] = True
+        if machine.states[state].get("pseudo") == "initial":
+            entry["start"] = True
+        if machine.parent(state) is not None:
+            entry["parent"] = machine.parent(state)
+        listed = _listed(elements, state, state_boxes[state], machine)
+        if listed:
+            entry["listed"] = listed
+        states.append(entry)
+    edges, labels = _links(elements, puml, machine, unmapped)
+    document = {"width": _number(width), "height": _number(height), "states": states, "edges": edges, "labels": labels}
+    return document, unmapped
+
+
+def _state_boxes(elements, puml, machine, unmapped):
+    """Each state's box: a rect, then (for a composite) a plain inner rect and a rule, then its
+    texts, titled by the largest font's lines; an initial pseudo-state's, the start dot of its
+    parent's block."""
     boxes = []
     k = 0
     while k < len(elements):
@@ -697,263 +527,106 @@ def read_plantuml(svg_path, puml_text, machine):
         k += 1
     for b in boxes:
         b["depth"] = sum(1 for o in boxes if o is not b and o["box"].contains_box(b["box"]) and o["box"].area > b["box"].area)
-    taken = set()
+    found, taken = {}, set()
     for state in sorted(machine.order, key=machine.depth):
         if machine.states[state].get("pseudo") == "initial":
             continue
         text = puml.text_of.get(state)
         parent = machine.parent(state)
-        outer = drawing.state_boxes.get(parent, [None])[0] if parent else None
+        outer = found.get(parent) if parent else None
         candidates = [i for i, b in enumerate(boxes) if i not in taken and b["title"] == text
                       and (outer is None or outer.contains_box(b["box"])) and b["depth"] == machine.depth(state)]
         if len(candidates) == 1:
             taken.add(candidates[0])
-            drawing.state_boxes[state] = [boxes[candidates[0]]["box"]]
+            found[state] = boxes[candidates[0]]["box"]
         else:
-            drawing.unmapped.append(f"state '{state}': {len(candidates)} boxes titled {text!r}")
-    # Initial pseudo-states: the start dot of their parent's block.
+            unmapped.append(f"state '{state}': {len(candidates)} boxes titled {text!r}")
     for state in machine.order:
         if machine.states[state].get("pseudo") != "initial":
             continue
         parent = machine.parent(state)
-        outer = drawing.state_boxes.get(parent, [None])[0] if parent else None
-        inner = [drawing.state_boxes[c][0] for c in machine.children(parent) if c in drawing.state_boxes and c != state]
+        outer = found.get(parent) if parent else None
+        inner = [found[c] for c in machine.children(parent) if c in found and c != state]
         # The start dot (radius 10), not the bullseye of an end (radius 6 inside 10).
         dots = [e.box for e in elements if e.kind == "ellipse" and e.attr.get("fill", "").upper() == "#000000"
                 and e.box.x1 - e.box.x0 > 16
                 and (outer is None or outer.contains_box(e.box)) and not any(b.contains_box(e.box) for b in inner)]
         if len(dots) == 1:
-            drawing.state_boxes[state] = dots
+            found[state] = dots[0]
         else:
-            drawing.unmapped.append(f"initial pseudo-state '{state}': {len(dots)} start dots in its parent")
-    # Links: the path after each link comment, and what follows it up to the next shape.
+            unmapped.append(f"initial pseudo-state '{state}': {len(dots)} start dots in its parent")
+    return found
+
+
+def _listed(elements, state, box, machine):
+    """The transitions of `state` that stay inside it (targetless ones, internal ones into its
+    own children) whose text is written inside its box, as fsmviz's export has PlantUML list
+    them."""
+    listed = []
+    for number, t in enumerate(machine.transitions):
+        mark = machine.mark(number)
+        if t["source"] != state or not machine.keeps_source_active(number) or mark is None:
+            continue
+        if any(e.kind == "text" and mark in e.text and all(box.contains(p) for p in e.baseline) for e in elements):
+            listed.append(number)
+    return listed
+
+
+def _links(elements, puml, machine, unmapped):
+    """The edges and labels: the path after each link comment, and what follows it up to the
+    next shape (its arrowheads, then its label's texts and a note's shape)."""
     owner = {}
     for number, entry in puml.links.items():
         if entry["main"]:
-            owner[entry["main"]] = (number, "main")
+            # Into a fork or choice node when the transition has branches, else into its target.
+            owner[entry["main"]] = (number, "source" if entry["branches"] else "main")
         for k2, b in enumerate(entry["branches"]):
             owner[b] = (number, k2)
-    found = set()
+    edges, labels, found = [], [], set()
     k = 0
     while k < len(elements):
         e = elements[k]
-        if e.kind == "path" and e.attr.get("id") and (e.attr.get("fill") or "none") == "none":
-            pid = e.attr["id"]
-            j, heads, texts, note = k + 1, [], [], []
-            while j < len(elements) and elements[j].kind in ("polygon", "text", "path") and not (
-                    elements[j].kind == "path" and elements[j].attr.get("id")):
-                x = elements[j]
-                if x.kind == "polygon" and not texts and not note:
-                    heads.append(x)
-                elif x.kind == "path" and x.attr.get("fill", "").upper() == "#FBFB77":
-                    note.append(x.box)
-                elif x.kind == "text":
-                    texts.append(x.box)
-                else:
-                    break
-                j += 1
-            found.add(pid)
-            number, role = owner.get(pid, (None, None))
-            owners = frozenset() if number is None else frozenset([number])
-            for line in e.lines:
-                drawing.lines.append((line, owners))
-            if number is not None:
-                drawing.carriers[pid] = {number}
-                t = machine.transitions[number]
-                if role == "main":
-                    drawing.leaving.setdefault(number, []).append(e.lines[0][0])
-                    if len(t["targets"]) == 1:
-                        drawing.entering.setdefault(number, {})[0] = tip_of(e, heads)
-                else:
-                    drawing.entering.setdefault(number, {})[role] = tip_of(e, heads)
-                # The label's texts and the note beside them are one Graphviz label in
-                # PlantUML's layout: one box.
-                pieces = texts + note
-                if pieces:
-                    box = pieces[0]
-                    for b in pieces[1:]:
-                        box = box.union(b)
-                    drawing.labels.setdefault(number, []).append(box)
-            k = j
+        if not (e.kind == "path" and e.attr.get("id") and (e.attr.get("fill") or "none") == "none"):
+            k += 1
             continue
-        k += 1
+        pid = e.attr["id"]
+        j, heads, texts, note = k + 1, [], [], []
+        while j < len(elements) and elements[j].kind in ("polygon", "text", "path") and not (
+                elements[j].kind == "path" and elements[j].attr.get("id")):
+            x = elements[j]
+            if x.kind == "polygon" and not texts and not note:
+                heads.append(x)
+            elif x.kind == "path" and x.attr.get("fill", "").upper() == "#FBFB77":
+                note.append(x.box.numbers())
+            elif x.kind == "text":
+                texts.append(x.line)
+            else:
+                break
+            j += 1
+        found.add(pid)
+        number, role = owner.get(pid, (None, None))
+        edge = {"id": pid, "transitions": [] if number is None else [number], "part": "whole",
+                "paths": [{"curve": "bezier", "points": [_point(p) for p in line]} for line in e.lines]}
+        if heads and edge["paths"]:
+            edge["paths"][-1]["arrow"] = _point(tip_of(e, heads))
+        if number is not None:
+            targets = machine.transitions[number]["targets"]
+            if role == "source":
+                edge["part"] = "source"
+            elif role == "main":
+                edge["target"] = targets[0]
+            else:
+                edge["part"], edge["target"] = "target", targets[role]
+            # The label's texts and the note beside them are one Graphviz label in
+            # PlantUML's layout: one box.
+            if texts or note:
+                labels.append({"transitions": [number], "texts": texts, "boxes": note})
+        edges.append(edge)
+        k = j
     for pid in owner:
         if pid not in found:
-            drawing.unmapped.append(f"link {pid}: no path with that id")
-    return drawing
-
-
-# ---------------------------------------------------------------------------------------------
-# The criteria
-
-COLUMNS = ["wrong", "missing", "merged", "detached", "crossed", "overlapping", "regions", "unrelated", "detours"]
-HEADINGS = {"wrong": "wrong state", "missing": "missing", "merged": "merged", "detached": "detached labels",
-            "crossed": "crossed labels", "overlapping": "overlapping labels", "regions": "regions out of order",
-            "unrelated": "through unrelated compounds", "detours": "detours"}
-
-
-def _reads_in_order(boxes, across):
-    """Whether the boxes come in reading order: across=True like text (left to right along a
-    row, rows top to bottom; one row is a plain left-to-right order, one box per row top to
-    bottom), across=False by columns. Neighbours may reach TOLERANCE into each other."""
-    def flip(b):
-        return b if across else Box(b.y0, b.x0, b.y1, b.x1)
-    boxes = [flip(b) for b in boxes]
-    row_bottom = boxes[0].y1
-    for a, b in zip(boxes, boxes[1:]):
-        if b.x0 >= a.x1 - TOLERANCE and b.y0 < row_bottom - TOLERANCE:
-            row_bottom = max(row_bottom, b.y1)
-        elif b.y0 >= row_bottom - TOLERANCE:
-            row_bottom = b.y1
-        else:
-            return False
-    return True
-
-
-def measure(machine, drawing):
-    """Counts per criterion (transitions, labels or parallel states), with a finding per count."""
-    findings = {c: [] for c in COLUMNS}
-
-    def problem(point, state):
-        boxes = drawing.state_boxes.get(state)
-        if not boxes:
-            return f"'{state}' is not drawn"
-        intruder = None
-        ancestors = set(machine.ancestors(state))
-        for other, other_boxes in drawing.state_boxes.items():
-            if other == state or other in ancestors:
-                continue
-            compound = machine.is_compound(other)
-            for b in other_boxes:
-                inside = b.expanded(-TOLERANCE).contains(point) if compound else b.distance(point) <= TOLERANCE
-                if inside and (intruder is None or b.area < intruder[1]):
-                    intruder = (other, b.area)
-        distance = min(b.distance(point) for b in boxes)
-        if distance > TOLERANCE:
-            return f"{distance:.0f} pt off '{state}'" + (f", on '{intruder[0]}'" if intruder else "")
-        return f"on '{intruder[0]}' inside '{state}'" if intruder else None
-
-    for number, t in enumerate(machine.transitions):
-        name = machine.describe(number)
-        owned = [k for k, v in drawing.carriers.items() if number in v]
-        shared = sorted({n for k in owned for n in drawing.carriers[k]} - {number})
-        if shared:
-            findings["merged"].append(f"{name}: drawn with transition(s) {shared}")
-        if not t["targets"] or (machine.keeps_source_active(number) and not owned):
-            if drawing.entering.get(number) and not t["targets"]:
-                findings["wrong"].append(f"{name}: targetless, drawn as an edge into a state")
-                continue
-            mark = machine.mark(number)
-            boxes = drawing.state_boxes.get(t["source"], [])
-            listed = mark is not None and any(
-                mark in text and any(b.contains_box(box, slack=TOLERANCE) for b in boxes) for box, text in drawing.texts)
-            if not listed and not drawing.leaving.get(number):
-                findings["missing"].append(f"{name}: not listed inside its state")
-            continue
-        if not owned:
-            findings["missing"].append(f"{name}: no drawing")
-            continue
-        wrong = []
-        starts = drawing.leaving.get(number, [])
-        if not starts:
-            wrong.append("no edge leaves its source")
-        for p in starts:
-            issue = problem(p, t["source"])
-            if issue:
-                wrong.append(f"starts at ({p[0]:.0f},{p[1]:.0f}), {issue}")
-        tips = drawing.entering.get(number, {})
-        absent = []
-        for k, target in enumerate(t["targets"]):
-            if k not in tips:
-                absent.append(target)
-                continue
-            issue = problem(tips[k], target)
-            if issue:
-                wrong.append(f"ends at ({tips[k][0]:.0f},{tips[k][1]:.0f}), {issue}")
-        if wrong:
-            findings["wrong"].append(f"{name}: " + "; ".join(wrong))
-        if absent:
-            findings["missing"].append(f"{name}: no arrow into {', '.join(absent)}")
-
-    label_count = 0
-    labelled = sorted(drawing.labels)
-    for number in labelled:
-        if number >= len(machine.transitions):
-            continue
-        label_count += 1
-        name = machine.describe(number)
-        own = drawing.edges_of(number)
-        pieces = drawing.labels[number]
-        far = [min((b.distance_to_polyline(line) for line in own), default=math.inf) for b in pieces]
-        if max(far) > LABEL_DISTANCE:
-            findings["detached"].append(f"{name}: label {max(far):.0f} pt from its edge")
-        crossers = set()
-        for b in pieces:
-            inner = b.expanded(-OVERLAP_MARGIN)
-            for line, owners in drawing.lines:
-                if number in owners:
-                    continue
-                if any(inner.intersects_segment(a, c) for a, c in zip(line, line[1:])):
-                    crossers.add(", ".join(str(o) for o in sorted(owners)) or "an edge of no transition")
-        if crossers:
-            findings["crossed"].append(f"{name}: crossed by {'; '.join(sorted(crossers))}")
-        others = set()
-        for other in labelled:
-            if other == number:
-                continue
-            # One box shared by two transitions is a merged label, counted as merged.
-            if any(a.expanded(-OVERLAP_MARGIN).intersects(b.expanded(-OVERLAP_MARGIN))
-                   and (a.x0, a.y0, a.x1, a.y1) != (b.x0, b.y0, b.x1, b.y1)
-                   for a in pieces for b in drawing.labels[other]):
-                others.add(other)
-        if others:
-            findings["overlapping"].append(f"{name}: overlaps the label(s) of {sorted(others)}")
-
-    for state in machine.order:
-        if not machine.states[state].get("parallel"):
-            continue
-        regions = [(r, drawing.state_boxes[r][0]) for r in machine.regions(state) if r in drawing.state_boxes]
-        if len(regions) < 2:
-            continue
-        if not (_reads_in_order([b for _, b in regions], across=True)
-                or _reads_in_order([b for _, b in regions], across=False)):
-            findings["regions"].append(f"{state}: regions " + ", ".join(f"{r} {b}" for r, b in regions))
-
-    compounds = [(state, boxes[0].expanded(-TOLERANCE)) for state, boxes in drawing.state_boxes.items()
-                 if boxes and machine.is_compound(state)]
-    for number, t in enumerate(machine.transitions):
-        related = set()
-        for end in [t["source"]] + list(t["targets"]):
-            related |= {end} | set(machine.ancestors(end))
-        lines = drawing.edges_of(number)
-        for state, box in compounds:
-            if state not in related and any(box.intersects_segment(a, c) for line in lines for a, c in zip(line, line[1:])):
-                findings["unrelated"].append(f"{machine.describe(number)}: runs through '{state}'")
-
-    for number, t in enumerate(machine.transitions):
-        targets = list(t["targets"])
-        starts, tips = drawing.leaving.get(number, []), drawing.entering.get(number, {})
-        if len(targets) != 1 or not starts or 0 not in tips:
-            continue
-        source, target = t["source"], targets[0]
-        if source == target or source in machine.ancestors(target) or target in machine.ancestors(source):
-            continue
-        length = sum(math.dist(a, c) for line in drawing.edges_of(number) for a, c in zip(line, line[1:]))
-        straight = math.dist(starts[0], tips[0])
-        if length > DETOUR_LENGTH and length > DETOUR * straight:
-            findings["detours"].append(
-                f"{machine.describe(number)}: drawn {length:.0f} pt long, {length / max(straight, 1):.1f} times "
-                f"the {straight:.0f} pt between its ends")
-
-    w, h = drawing.width, drawing.height
-    aspect = max(w / h, h / w) if w > 0 and h > 0 else 1.0
-    covered = sum(boxes[0].area for state, boxes in drawing.state_boxes.items()
-                  if boxes and not machine.is_compound(state))
-    counts = {c: len(findings[c]) for c in COLUMNS}
-    counts["aspect"] = aspect
-    counts["coverage"] = covered / (w * h) if w > 0 and h > 0 else 1.0
-    counts["labels"] = label_count
-    return counts, findings, list(drawing.unmapped)
+            unmapped.append(f"link {pid}: no path with that id")
+    return edges, labels
 
 
 # ---------------------------------------------------------------------------------------------
@@ -974,86 +647,29 @@ def load_machine(fsmviz, path, workdir, stem):
         return Machine(json.load(f))
 
 
-# Graphviz without fsmviz's ids (fsmviz before the diagram rework) ------------------------------
+def dumps(document):
+    """The neutral drawing as JSON, one state, edge or label a line: a change to a drawing reads
+    as a change to the lines it touches."""
+    parts = [f'"height": {json.dumps(document["height"])}', f'"width": {json.dumps(document["width"])}']
+    for key in ("edges", "labels", "states"):
+        items = ",\n  ".join(json.dumps(item, sort_keys=True) for item in document[key])
+        parts.append(f'"{key}": [\n  {items}\n ]' if items else f'"{key}": []')
+    return "{\n " + ",\n ".join(parts) + "\n}"
 
 
-def _titled_boxes(elements, groups_of):
-    """(box, title text) of every cluster or node group, titled by its largest text."""
-    out = []
-    for group, parts in groups_of:
-        shapes = [p for p in parts if p.kind != "text"]
-        texts = [p for p in parts if p.kind == "text"]
-        box = Box.around([pt for s in shapes for line in s.lines for pt in line])
-        if box and texts:
-            out.append({"box": box, "title": texts[0].text, "name": _title(group)})
-    return out
+def main(arguments):
+    if len(arguments) != 3:
+        print("usage: diagram_compare.py MACHINE.json DRAWING.puml DRAWING.svg", file=sys.stderr)
+        return 2
+    with open(arguments[0], encoding="utf-8") as f:
+        machine = Machine(json.load(f))
+    with open(arguments[1], encoding="utf-8") as f:
+        document, unmapped = read_plantuml(arguments[2], f.read(), machine)
+    print(dumps(document))
+    for u in unmapped:
+        print(f"unmapped: {u}", file=sys.stderr)
+    return 0
 
 
-def _title(group):
-    node = group.find(SVG + "title")
-    return "".join(node.itertext()) if node is not None else ""
-
-
-def read_graphviz(svg_path, machine):
-    """Maps a Graphviz SVG that carries no ids of its own, as fsmviz wrote before the diagram
-    rework: a node's title is its state id; a cluster (`cluster_N`) is the state whose name is
-    its title text, found inside its parent's box; an edge `A->B` carries the transitions from A
-    (or a state around A) to B (or a state around B) whose event, guard or effect its label shows."""
-    elements, width, height = read_svg(svg_path)
-    drawing = Drawing(width, height)
-    groups = {}
-    for e in elements:
-        if e.kind == "text":
-            drawing.texts.append((e.box, e.text))
-        if e.groups and e.groups[-1].attrib.get("class") in ("node", "cluster", "edge"):
-            groups.setdefault(id(e.groups[-1]), (e.groups[-1], []))[1].append(e)
-    clusters = _titled_boxes(elements, [g for g in groups.values() if g[0].attrib["class"] == "cluster"])
-    for group, parts in groups.values():
-        if group.attrib["class"] == "node" and _title(group) in machine.states:
-            shapes = [p for p in parts if p.kind != "text"]
-            box = Box.around([pt for s in shapes for line in s.lines for pt in line])
-            if box:
-                drawing.state_boxes[_title(group)] = [box]
-    for state in sorted(machine.order, key=machine.depth):
-        if state in drawing.state_boxes or not machine.is_compound(state):
-            continue
-        parent = machine.parent(state)
-        outer = drawing.state_boxes.get(parent, [None])[0] if parent else None
-        found = [c for c in clusters if c["title"] == machine.display(state) and (outer is None or outer.contains_box(c["box"]))]
-        if len(found) == 1:
-            drawing.state_boxes[state] = [found[0]["box"]]
-        else:
-            drawing.unmapped.append(f"state '{state}': {len(found)} clusters titled {machine.display(state)!r}")
-    taken = set()
-    for group, parts in sorted(groups.values(), key=lambda g: int(re.sub(r"\D", "", g[0].attrib.get("id", "0")) or 0)):
-        if group.attrib["class"] != "edge":
-            continue
-        title = _title(group)
-        paths = [p for p in parts if p.kind == "path"]
-        heads = [p for p in parts if p.kind == "polygon"]
-        label = "\n".join(p.text for p in parts if p.kind == "text")
-        a, _, b = title.partition("->")
-        owners = set()
-        if label and a in machine.states and b in machine.states:
-            for number, t in enumerate(machine.transitions):
-                mark = machine.mark(number)
-                ends = [k for k, target in enumerate(t["targets"]) if target == b or target in machine.ancestors(b)]
-                if (number, tuple(ends)) in taken or not ends or mark is None or mark not in label:
-                    continue
-                if t["source"] == a or t["source"] in machine.ancestors(a):
-                    owners.add(number)
-                    taken.add((number, tuple(ends)))
-                    drawing.leaving.setdefault(number, []).append(paths[0].lines[0][0])
-                    for k in ends:
-                        drawing.entering.setdefault(number, {})[k] = tip_of(paths[-1], heads)
-                    texts = [p.box for p in parts if p.kind == "text"]
-                    box = texts[0]
-                    for x in texts[1:]:
-                        box = box.union(x)
-                    drawing.labels.setdefault(number, []).append(box)
-        for p in paths:
-            for line in p.lines:
-                drawing.lines.append((line, frozenset(owners)))
-        if owners:
-            drawing.carriers[group.attrib.get("id", title)] = owners
-    return drawing
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -25,6 +25,30 @@ public struct DiagramBox: Hashable, Sendable, CustomStringConvertible {
             maxY: center.y + height / 2)
     }
 
+    /// Where a line of text starts, relative to the point it is placed at.
+    public enum TextAlignment: Sendable {
+        /// The line starts at the point.
+        case left
+        /// The line is centred on the point.
+        case centre
+        /// The line ends at the point.
+        case right
+    }
+
+    /// The box of one line of text `width` points wide in a `fontSize` font whose baseline is
+    /// placed at `baseline` (`y` growing upwards): the one rule for every drawing's text.
+    ///
+    /// A line's glyphs reach about 0.9 of the font size above the baseline and 0.3 below, the
+    /// 1.2 em Graphviz spaces lines by.
+    public init(textAt baseline: DiagramPoint, width: Double, fontSize: Double, alignment: TextAlignment) {
+        let minX = switch alignment {
+        case .left: baseline.x
+        case .centre: baseline.x - width / 2
+        case .right: baseline.x - width
+        }
+        self.init(minX: minX, minY: baseline.y - 0.3 * fontSize, maxX: minX + width, maxY: baseline.y + 0.9 * fontSize)
+    }
+
     /// The width in points.
     public var width: Double { maxX - minX }
     /// The height in points.

@@ -9,12 +9,16 @@ public enum DiagramCheckError: Error, Hashable, Sendable, CustomStringConvertibl
     case renderFailed(RenderError)
     /// Graphviz's JSON could not be read; `reason` says what was wrong with it.
     case invalidLayout(reason: String)
+    /// A drawing in the neutral format (``DiagramChecker/check(_:drawingDocument:)``) could not
+    /// be read; `reason` names the field at fault.
+    case invalidDrawing(reason: String)
 
     public var description: String {
         switch self {
         case .unreadableMachine(let error): error.description
         case .renderFailed(let error): error.description
         case .invalidLayout(let reason): "could not read Graphviz's layout: \(reason)"
+        case .invalidDrawing(let reason): "not a drawing: \(reason)"
         }
     }
 }

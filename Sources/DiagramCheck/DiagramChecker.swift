@@ -1,6 +1,7 @@
 public import FSMDOT
 public import FSMCore
 internal import FSMInterop
+internal import Foundation
 public import FSMRendering
 
 /// Judges a machine's drawing from the geometry Graphviz laid out: whether every transition is
@@ -97,6 +98,36 @@ public struct DiagramChecker: Sendable {
             throw .renderFailed(error)
         }
         return check(machine, drawing: try LaidOutDiagram(graphvizJSON: json))
+    }
+
+    /// Checks a drawing described in the neutral drawing format (``LaidOutDiagram/init(drawingJSON:)``),
+    /// such as PlantUML's read from its SVG, by the same criteria as fsmviz's own.
+    /// - Throws: ``DiagramCheckError/invalidDrawing(reason:)`` when it is not such a drawing.
+    public func check(_ machine: Machine, drawingDocument bytes: [UInt8]) throws(DiagramCheckError) -> DiagramReport {
+        check(machine, drawing: try LaidOutDiagram(drawingJSON: bytes))
+    }
+
+    /// Reads the machine file at `path` and checks the drawing of it described in the neutral
+    /// drawing format at `drawingPath`.
+    /// - Throws: ``DiagramCheckError`` when either file cannot be read.
+    public func check(file path: String, drawing drawingPath: String) throws(DiagramCheckError) -> DiagramReport {
+        let machine: Machine
+        do {
+            machine = try MachineReader.read(path: path).machine
+        } catch {
+            throw .unreadableMachine(error)
+        }
+        guard let bytes = FileManager.default.contents(atPath: drawingPath) else {
+            throw .invalidDrawing(reason: "\(drawingPath): cannot be read")
+        }
+        var report: DiagramReport
+        do {
+            report = try check(machine, drawingDocument: Array(bytes))
+        } catch .invalidDrawing(let reason) {
+            throw .invalidDrawing(reason: "\(drawingPath): \(reason)")
+        }
+        report.path = path
+        return report
     }
 
     /// Checks a drawing already laid out.

@@ -117,7 +117,7 @@ struct DrawingIndex {
         case .some: return .inner
         case nil:
             let helpers = Set(nodesOfTransition[number] ?? [])
-            switch (helpers.contains(edge.tail), helpers.contains(edge.head)) {
+            switch (edge.tail.map(helpers.contains) ?? false, edge.head.map(helpers.contains) ?? false) {
             case (false, false): return .whole
             case (false, true): return .source
             case (true, false): return .target

@@ -52,10 +52,12 @@ public struct LaidOutDiagram: Sendable {
 
     /// A laid-out edge.
     public struct Edge: Sendable {
-        /// The position of its tail node in ``LaidOutDiagram/nodes``.
-        public var tail: Int
-        /// The position of its head node in ``LaidOutDiagram/nodes``.
-        public var head: Int
+        /// The position of its tail node in ``LaidOutDiagram/nodes``; `nil` in a drawing read
+        /// from the neutral drawing format (``LaidOutDiagram/init(drawingJSON:)``), whose edges
+        /// name states, not nodes.
+        public var tail: Int?
+        /// The position of its head node in ``LaidOutDiagram/nodes``; `nil` as ``tail``.
+        public var head: Int?
         /// Its curves, usually one (`pos`).
         public var splines: [DiagramSpline]
         /// The boxes of its texts.
@@ -157,14 +159,12 @@ public struct LaidOutDiagram: Sendable {
             let baseline = DiagramPoint(x: pt[0], y: pt[1])
             let nearest = anchors.min { $0.distance(to: baseline) < $1.distance(to: baseline) }
             guard nearest == anchor else { continue }
-            let minX: Double = switch operation.align {
-            case "l": baseline.x
-            case "r": baseline.x - width
-            default: baseline.x - width / 2
+            let alignment: DiagramBox.TextAlignment = switch operation.align {
+            case "l": .left
+            case "r": .right
+            default: .centre
             }
-            // A line's glyphs reach about 0.9 of the font size above the baseline and 0.3 below.
-            let line = DiagramBox(
-                minX: minX, minY: baseline.y - 0.3 * fontSize, maxX: minX + width, maxY: baseline.y + 0.9 * fontSize)
+            let line = DiagramBox(textAt: baseline, width: width, fontSize: fontSize, alignment: alignment)
             box = box.map { $0.union(line) } ?? line
         }
         return box

@@ -73,7 +73,7 @@ struct TransitionEndsCheck {
             guard let end = edge.splines.last?.end else { continue }
             let named = DrawingIndex.state(edge.attributes["fsmviz_target"])
             guard !transition.isTargetless else {
-                let into = named ?? DrawingIndex.state(index.drawing.nodes[edge.head].attributes["fsmviz_state"])
+                let into = named ?? edge.head.flatMap { DrawingIndex.state(index.drawing.nodes[$0].attributes["fsmviz_state"]) }
                 findings.append(
                     finding(
                         .wrongState, [number],
