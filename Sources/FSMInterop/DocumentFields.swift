@@ -14,6 +14,21 @@ struct DocumentFields {
         return members
     }
 
+    /// The objects listed in `node`, `listName`'s value, each of them `what` with only `keys`,
+    /// with their positions.
+    func objects(
+        _ node: DocumentNode, _ listName: String, each what: String, keys: [String]
+    ) throws(MachineFileError) -> [(fields: [DocumentNode.Member], location: SourceLocation)] {
+        guard case .array(let items) = node.value else {
+            throw .init(path: path, location: node.location, message: "expected \(listName) to be a list, found \(node.kindDescription)")
+        }
+        return try items.map { item throws(MachineFileError) in
+            let fields = try object(item, what)
+            try checkKeys(fields, keys, what)
+            return (fields, item.location)
+        }
+    }
+
     func checkKeys(_ fields: [DocumentNode.Member], _ known: [String], _ what: String) throws(MachineFileError) {
         for field in fields where !known.contains(field.key) {
             throw .init(

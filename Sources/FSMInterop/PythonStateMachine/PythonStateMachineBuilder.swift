@@ -99,12 +99,7 @@ struct PythonStateMachineBuilder {
     }
 
     private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
-        guard case .array(let items) = node.value else {
-            throw .init(path: file, location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
-        }
-        for item in items {
-            let fields = try self.fields.object(item, "a transition")
-            try self.fields.checkKeys(fields, Self.transitionKeys, "a transition")
+        for (fields, location) in try self.fields.objects(node, "'transitions'", each: "a transition", keys: Self.transitionKeys) {
             let events = SCXMLList.items(try self.fields.string(fields, "event") ?? "")
             let targets = SCXMLList.items(try self.fields.string(fields, "target") ?? "").map { StateID($0) }
             let conditions = try self.fields.guards(fields, "cond") + (try self.fields.guards(fields, "unless")).map { "not (\($0))" }
@@ -114,7 +109,7 @@ struct PythonStateMachineBuilder {
             let kind: TransitionKind = try self.fields.flag(fields, "internal") == true ? .internal : .external
             for event in events.isEmpty ? [nil] : events.map({ EventID($0) }) {
                 transitions.append(
-                    Transition(from: source, on: event, to: targets, guard: guardText, effects: effects, kind: kind, location: item.location))
+                    Transition(from: source, on: event, to: targets, guard: guardText, effects: effects, kind: kind, location: location))
             }
         }
     }

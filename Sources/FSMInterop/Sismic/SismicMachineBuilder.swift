@@ -107,18 +107,13 @@ struct SismicMachineBuilder {
     }
 
     private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
-        guard case .array(let items) = node.value else {
-            throw .init(path: file, location: node.location, message: "expected 'transitions' to be a list, found \(node.kindDescription)")
-        }
-        for item in items {
-            let fields = try self.fields.object(item, "a transition")
-            try self.fields.checkKeys(fields, Self.transitionKeys, "a transition")
+        for (fields, location) in try self.fields.objects(node, "'transitions'", each: "a transition", keys: Self.transitionKeys) {
             let target = try self.fields.string(fields, "target")
             transitions.append(
                 Transition(
                     from: source, on: try self.fields.string(fields, "event").map { EventID($0) },
                     to: target.map { [StateID($0)] } ?? [], guard: try self.fields.string(fields, "guard"),
-                    effects: Self.code(try self.fields.string(fields, "action")), location: item.location))
+                    effects: Self.code(try self.fields.string(fields, "action")), location: location))
         }
     }
 
