@@ -123,7 +123,8 @@ public struct DiagramChecker: Sendable {
         var report: DiagramReport
         do {
             report = try check(machine, drawingDocument: Array(bytes))
-        } catch .invalidDrawing(let reason) {
+        } catch {
+            guard case .invalidDrawing(let reason) = error.kind else { throw error }
             throw .invalidDrawing(reason: "\(drawingPath): \(reason)")
         }
         report.path = path

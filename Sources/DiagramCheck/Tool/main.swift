@@ -83,7 +83,7 @@ for (path, drawing) in checks {
         for (kind, count) in report.counts { totals[kind, default: 0] += count }
         reports.append(report)
         if !report.findings.isEmpty, status == 0 { status = 1 }
-    } catch DiagramCheckError.unreadableMachine(_) where skipsUnreadable {
+    } catch let error as DiagramCheckError where error.isUnreadableMachine && skipsUnreadable {
         skipped += 1
     } catch {
         FileHandle.standardError.write(Data("\(path): error: \(error)\n".utf8))
