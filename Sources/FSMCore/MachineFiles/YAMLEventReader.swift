@@ -66,7 +66,6 @@ struct YAMLEventReader {
         /// A mapping's key whose value has not been read yet.
         var key: (text: String, location: SourceLocation)?
 
-        var expectsKey: Bool { isMapping && key == nil }
     }
 
     private let maximumDepth: Int
@@ -144,7 +143,7 @@ struct YAMLEventReader {
         try count(1 + data.length, at: location)
         noteDepth(open.count, at: location)
         let anchor = Self.name(data.anchor)
-        let isKey = open.last?.expectsKey == true
+        let isKey = expectsKey
         // A key is kept as written; it is read as a value only when an alias may repeat it.
         let node = isKey && anchor == nil ? nil : Self.node(event, at: location)
         if let anchor, let node { anchors[anchor] = Anchored(node: node, size: 1 + data.length, height: 0) }
@@ -156,7 +155,7 @@ struct YAMLEventReader {
     }
 
     private mutating func alias(_ name: String?, at location: SourceLocation) throws(Failure) {
-        if open.last?.expectsKey == true { throw .nonScalarKey(location) }
+        if expectsKey { throw .nonScalarKey(location) }
         let anchored = name.flatMap { anchors[$0] }
         try count(anchored?.size ?? 1, at: location)
         guard let anchored else {
@@ -172,9 +171,13 @@ struct YAMLEventReader {
     }
 
     private mutating func open(isMapping: Bool, anchor: String?, at location: SourceLocation) throws(Failure) {
-        if open.last?.expectsKey == true { throw .nonScalarKey(location) }
+        if expectsKey { throw .nonScalarKey(location) }
         noteDepth(open.count, at: location)
-        open.append(Collection(isMapping: isMapping, anchor: anchor, location: location))
+        var collection = Collection(isMapping: isMapping, anchor: anchor, location: location)
+        // A machine file's mappings mostly hold a few keys: room for them at once, not grown
+        // from one to two to four.
+        if isMapping { collection.members.reserveCapacity(4) }
+        open.append(collection)
         try count(1, at: location)
     }
 
@@ -201,9 +204,8 @@ struct YAMLEventReader {
         }
         let last = open.count - 1
         open[last].height = max(open[last].height, height + 1)
-        if let key = open[last].key {
+        if let key = open[last].key.take() {
             open[last].members.append(DocumentNode.Member(key: key.text, keyLocation: key.location, value: node))
-            open[last].key = nil
         } else {
             open[last].elements.append(node)
         }
@@ -211,6 +213,13 @@ struct YAMLEventReader {
 
     /// Counts a node of `size` (an alias: its anchor's whole size) in the innermost open
     /// collection and against the budget.
+    /// Whether the next node is a key of the innermost open mapping. Read in place: `open.last`
+    /// would copy the collection, arrays and all, for every scalar.
+    private var expectsKey: Bool {
+        guard let last = open.indices.last else { return false }
+        return open[last].isMapping && open[last].key == nil
+    }
+
     private mutating func count(_ size: Int, at location: SourceLocation) throws(Failure) {
         remaining -= size
         if !open.isEmpty { open[open.count - 1].size += size }

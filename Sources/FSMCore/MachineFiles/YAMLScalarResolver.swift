@@ -37,19 +37,30 @@ enum YAMLScalarResolver {
         }
     }
 
+    /// Every rule needs the text to start with one of a few characters, so the first byte
+    /// settles most texts (a state's name, an event's) without trying any rule.
     private static func implicitKind(of bytes: UnsafeBufferPointer<UInt8>) -> Kind {
-        if let flag = boolean(bytes, ignoringCase: false) { return .bool(flag) }
-        if isNumber(bytes) { return .number }
-        if isNull(bytes) { return .null }
-        return .text
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"),
+            UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            if let flag = boolean(bytes, ignoringCase: false) { return .bool(flag) }
+            return isNull(bytes) ? .null : .text
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return isNumber(bytes) ? .number : .text
+        case UInt8(ascii: "~"):
+            return bytes.count == 1 ? .null : .text
+        default:
+            return .text
+        }
     }
 
-    /// `~`, `null`, `Null`, `NULL`, or nothing at all.
+    /// `null`, `Null` or `NULL` (`~` and nothing at all are told by their first byte).
     private static func isNull(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.isEmpty || nullWords.contains { $0.elementsEqual(bytes) }
+        bytes.count == 4 && nullWords.contains { $0.elementsEqual(bytes) }
     }
 
-    private static let nullWords = ["~", "null", "Null", "NULL"].map { Array($0.utf8) }
+    private static let nullWords = ["null", "Null", "NULL"].map { Array($0.utf8) }
 
     /// The value of YAML 1.1's boolean words, written all lower case, capitalized or all upper
     /// case; an explicit `!!bool` accepts any mix of cases.
@@ -90,10 +101,10 @@ enum YAMLScalarResolver {
     private static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var cursor = Cursor(bytes: bytes)
         let signed = cursor.skip { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") } == 1
-        if cursor.rest(isOneOf: [".inf", ".Inf", ".INF"]) || (!signed && cursor.rest(isOneOf: [".nan", ".NaN", ".NAN"])) {
-            return true
-        }
         if cursor.peek == UInt8(ascii: ".") {
+            let rest = cursor.rest
+            if infinities.contains(where: { $0.elementsEqual(rest) }) { return true }
+            if !signed, notNumbers.contains(where: { $0.elementsEqual(rest) }) { return true }
             // `.5`, `.5e+3`: no sign before, and the exponent's sign is required.
             guard !signed else { return false }
             cursor.advance()
@@ -113,6 +124,9 @@ enum YAMLScalarResolver {
         }
         return cursor.isAtEnd || cursor.exponent(signRequired: false)
     }
+
+    private static let infinities = [".inf", ".Inf", ".INF"].map { Array($0.utf8) }
+    private static let notNumbers = [".nan", ".NaN", ".NAN"].map { Array($0.utf8) }
 
     /// The digits of an integer written with a prefix after `0` (`0b`, `0o`, `0x`), or `nil` for
     /// another byte after it (`07` and `0.5` are read as decimals are).
@@ -159,10 +173,7 @@ enum YAMLScalarResolver {
             return offset - start
         }
 
-        func rest(isOneOf words: [String]) -> Bool {
-            let rest = UnsafeBufferPointer(rebasing: bytes[offset...])
-            return words.contains { $0.utf8.elementsEqual(rest) }
-        }
+        var rest: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[offset...]) }
 
         /// Whether the rest is an exponent, `e` or `E`, a sign, and digits.
         mutating func exponent(signRequired: Bool) -> Bool {
