@@ -72,6 +72,14 @@ import Testing
         ("1", "number \"1\""),
         ("-1", "number \"-1\""),
         ("+1", "number \"+1\""),
+        ("--1", "string \"--1\""),
+        ("+-1", "string \"+-1\""),
+        ("-+1", "string \"-+1\""),
+        ("--.5", "string \"--.5\""),
+        ("-+.inf", "string \"-+.inf\""),
+        ("1e--5", "string \"1e--5\""),
+        ("1e+-5", "string \"1e+-5\""),
+        ("0x--1", "string \"0x--1\""),
         ("-0", "number \"-0\""),
         ("00", "number \"00\""),
         ("07", "number \"07\""),
@@ -203,7 +211,7 @@ import Testing
     @Test func aTextStartingWithU_FEFFKeepsIt() throws {
         let members = try Self.members("a: \"\\ufeffIdle\"\n\"\u{FEFF}b\": x\u{FEFF}y\n")
         #expect(members.map(\.key) == ["a", "\u{FEFF}b"])
-        #expect(members.map { Self.describe($0.value) } == [#"string "\u{FEFF}Idle""#, #"string "x\u{FEFF}y""#])
+        #expect(members.map { Self.describe($0.value) } == ["string \"\u{FEFF}Idle\"", "string \"x\u{FEFF}y\""])
     }
 
     /// An alias is its anchor's node, with the anchor's positions; an anchor written again

@@ -100,7 +100,9 @@ enum YAMLScalarResolver {
     /// between digits as YAML 1.1 allows them.
     private static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var cursor = Cursor(bytes: bytes)
-        let signed = cursor.skip { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") } == 1
+        // One sign at most: `--1` is text.
+        let signed = cursor.peek == UInt8(ascii: "+") || cursor.peek == UInt8(ascii: "-")
+        if signed { cursor.advance() }
         if cursor.peek == UInt8(ascii: ".") {
             let rest = cursor.rest
             if infinities.contains(where: { $0.elementsEqual(rest) }) { return true }
