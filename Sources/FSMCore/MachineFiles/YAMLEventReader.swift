@@ -19,10 +19,10 @@ internal import CYaml
 /// Those two refusals come first, wherever they are in the stream; then whichever of a syntax
 /// error, a repeated key, an undefined alias or a second document comes first; then nesting
 /// deeper than the limit. That is the order in which Yams and the pass before it found them,
-/// so the errors of a file with several mistakes are unchanged.
+/// so a file with several mistakes is refused for the same one as before.
 struct YAMLEventReader {
     /// Why a document is refused.
-    enum Failure: Error, Equatable {
+    enum Failure: Error {
         /// A mapping key that is an alias, a sequence or a mapping.
         case nonScalarKey(SourceLocation)
         /// The alias whose expansion makes the document larger than the budget.

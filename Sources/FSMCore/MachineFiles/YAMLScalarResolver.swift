@@ -145,11 +145,11 @@ enum YAMLScalarResolver {
         (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
-    fileprivate static func isDigit(_ byte: UInt8) -> Bool {
+    private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    fileprivate static func isDigitOrUnderscore(_ byte: UInt8) -> Bool {
+    private static func isDigitOrUnderscore(_ byte: UInt8) -> Bool {
         isDigit(byte) || byte == UInt8(ascii: "_")
     }
 
