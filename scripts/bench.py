@@ -59,7 +59,7 @@ others); see reliability.md, "Layout bounds"."""
 
 WRITERS_MEASURED_ONCE = """### Writing machine files (`fsmviz convert`)
 
-The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly (issue 13); reading that YAML back still takes 40 s and 1.4 GiB (Yams)."""
+The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly (issue 13); reading that YAML back took 40 s and 1.4 GiB through Yams, and lints in 3.3 s and 908 MiB since the reader builds its tree from libyaml's events (above)."""
 
 SWIFT_SYNTAX_COST_MEASURED_ONCE = """#### What swift-syntax costs the build and the binary
 
@@ -84,17 +84,30 @@ CI builds fsmviz from a clean clone four times (debug for the tests, the address
 the plugin client's and the release archive's), so swift-syntax adds its cost to each."""
 
 
-YAML_PROFILE_MEASURED_ONCE = """#### Where a YAML load's time goes
+YAML_PROFILE_MEASURED_ONCE = """#### The reader that builds the document from libyaml's events
 
-Measured once (2026-11-24, this script does not repeat it): `perf record -g` at 499 Hz on a release build
-linting the 1M-transition YAML above, 22.2 s and 1.42 GiB peak beside two fuzzers. Of the run, 87% is
-reading the document: 61% goes to Yams resolving each plain scalar's tag through `NSRegularExpression`,
-once when fsmviz asks a scalar's value (33%) and once when Yams hashes each mapping's keys to look for
-duplicates (34% in `checkDuplicates`, mostly that same resolution); libyaml's own parsing is about 3%.
-`YAMLEventScan`, the pass over libyaml's events that refuses non-text keys before Yams composes the
-document (issue 13), takes 2.7%. So a reader that builds the document from libyaml's events directly,
-with the few YAML 1.1 scalar forms a machine file uses checked by hand, would remove most of the gap to
-JSON; this pre-pass is not where the time is."""
+Measured once (2026-11-27, this script does not repeat it), by hand: release builds made as this
+script makes them (static Swift runtime, cross-module optimization) of the reader before (Yams
+composing the document, then the positioned tree) and of the one that builds the tree in one pass
+over libyaml's events, resolving scalars by hand; `fsmviz lint` of the 1M-transition machine in
+YAML (44 MB) and in JSON (49 MB), `/usr/bin/time -v`, interleaved in one run at a load average of
+5 on 2 shared cores.
+
+| reader | fsmviz lint (YAML) | peak RSS | fsmviz lint (JSON) | YAML ÷ JSON |
+| --- | ---: | ---: | ---: | ---: |
+| Yams (before) | 25.60 s | 1568 MiB | 0.83 s | 30.8× |
+| libyaml's events | 3.31 s (median of 3: 3.30 to 3.33) | 908 MiB | 0.89 s (median of 3) | 3.7× |
+
+Seven times faster and 40% less memory, but short of the 3× JSON that was aimed at. Where the
+3.3 s go now (`perf record -g`, 499 Hz): libyaml's own scanning and parsing about a quarter;
+building the tree (a string per scalar, a node per value, an array per mapping) about a fifth,
+most of it allocation (page faults of fresh memory are 18% of the run); `MachineFileDecoder`
+turning the tree into a machine a third, which JSON's one-pass scanner does without a tree.
+Below 3× needs YAML read into the machine without the tree, as `JSONMachineScanner` reads JSON.
+
+Before (2026-11-24, 22.2 s at 499 Hz): 61% went to Yams resolving each plain scalar's tag
+through `NSRegularExpression`, once when fsmviz asked a scalar's value and once when Yams hashed
+each mapping's keys to look for duplicates; libyaml's own parsing was about 3%."""
 
 # FSMVIZ_BENCH_SIZES=1000,10000 runs fewer sizes (a quick check of the script itself).
 LINT_SIZES = [int(size) for size in os.environ.get("FSMVIZ_BENCH_SIZES", "1000,10000,100000,1000000").split(",")]
@@ -596,8 +609,8 @@ def engines_section():
 
 
 def yaml_section():
-    """YAML machine files go through Yams (libyaml underneath) and the positioned document tree,
-    not the one-pass JSON scanner: their speed beside the same machines in JSON."""
+    """YAML machine files go through libyaml's events into the positioned document tree and its
+    decoder, not the one-pass JSON scanner: their speed beside the same machines in JSON."""
     log("yaml: converting the generated machines")
     rows = []
     load_before = load_average()
@@ -628,8 +641,8 @@ def yaml_section():
     return "\n".join([
         "### YAML machine files",
         "",
-        "The generated machines converted to block-style YAML. `fsmviz lint` reads YAML through Yams and the "
-        "positioned document tree (the one-pass scanner reads JSON only). The floor: PyYAML's C loader "
+        "The generated machines converted to block-style YAML. `fsmviz lint` reads YAML from libyaml's events "
+        "into the positioned document tree, then decodes the tree (the one-pass scanner reads JSON only). The floor: PyYAML's C loader "
         f"(`yaml.CSafeLoader`) merely parsing the file. Medians of 5 runs (1M: one); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
         "",

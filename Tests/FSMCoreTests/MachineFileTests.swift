@@ -176,11 +176,11 @@ import Testing
         }
     }
 
-    /// Found by FuzzMachineYAML: Yams hashes and compares mapping keys whole, so a key made of
+    /// Found by FuzzMachineYAML: Yams hashed and compared mapping keys whole, so a key made of
     /// aliases that each double the last (a 1 KB document) took hours to compose. Aliases are
-    /// counted before Yams composes anything, so that document is refused at the alias that
-    /// crosses the budget (the first `*l16`, on line 18), and a key made of aliases within the
-    /// budget is refused where it is, as a key that is not text.
+    /// counted from each anchor's size without expanding anything, so that document is refused
+    /// at the alias that crosses the budget (the first `*l16`, on line 18), and a key made of
+    /// aliases within the budget is refused where it is, as a key that is not text.
     @Test(arguments: ["  ? *l29\n  : 1\n", "  *l29 : 1\n", "  ? [*l29]\n  : 1\n", "  {*l29 : 1}: 2\n"])
     func yamlKeysMadeOfAliasesAreRefusedBeforeTheyAreExpanded(key: String) {
         var yaml = "l0: &l0 [x, y]\n"

@@ -103,8 +103,9 @@ import Yams
             }
             if !entersAll { problems.append("no choice of \(transition.targets) from \(source) labelled \(label.debugDescription)") }
         }
-        // Yams, unlike Mermaid's YAML reader, drops a U+FEFF that starts a text (see
-        // WriterPropertyTests), so that one is not asked of it.
+        // Yams, unlike Mermaid's YAML reader, drops a U+FEFF that starts a text (it builds its
+        // strings with Foundation, which takes one for a byte-order mark), so that one is not
+        // asked of it.
         if title(of: text) != machine.name.map({ String($0.trimmingPrefix("\u{FEFF}")) }) {
             problems.append("title reads as \(title(of: text).debugDescription)")
         }

@@ -2,7 +2,7 @@
 public enum MachineFileFormat: String, Sendable, CaseIterable {
     /// JSON (`.json`), read by fsmviz's own parser, which keeps every value's position.
     case json
-    /// YAML (`.yaml`, `.yml`), read through Yams.
+    /// YAML (`.yaml`, `.yml`), read from libyaml's events (Yams' copy of libyaml).
     case yaml
 
     /// The format a path's extension names, or `nil` for an extension fsmviz does not read.

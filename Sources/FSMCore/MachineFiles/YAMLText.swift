@@ -1,4 +1,4 @@
-// Yams' own libyaml, imported as YAMLEventScan.swift explains: Yams publishes no emitter of events.
+// Yams' own libyaml, imported as YAMLEventReader.swift explains: Yams publishes no emitter of events.
 internal import CYaml
 internal import Yams
 
