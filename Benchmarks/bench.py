@@ -32,8 +32,10 @@ BESIDE_FSMVIZ = BENCH / "fsmviz" / "release" / "Benchmarks"
 SWIFT_PARSE = BESIDE_FSMVIZ
 SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
-PEERS = ROOT / "scripts" / "bench-peers.py"
+PEERS = ROOT / "Benchmarks" / "bench_peers.py"
 GENERATOR = ROOT / "scripts" / "generate-machine.py"
+# The runtime as an application builds it: its own build folder, no cross-module optimization.
+RUNTIME_BUILD = BENCH / "runtime"
 # A peer is not run at a size once its previous size shows it would not finish in this time.
 PEER_LIMIT = 60.0
 # Measurements taken once, outside this script; kept here so that a rerun of their section keeps them.
@@ -644,15 +646,17 @@ def yaml_section():
 
 
 def runtime_section():
-    log("runtime: events through a 10-state machine, from a client package built without cross-module optimization")
+    log("runtime: events through a 10-state machine, built without cross-module optimization")
+    run(["swift", "build", "-c", "release", "--package-path", str(ROOT / "Benchmarks"), "--product", "RuntimeBenchmark",
+         "--scratch-path", str(RUNTIME_BUILD)])
     load_before = load_average()
-    table_text = run([str(ROOT / "scripts" / "bench-runtime" / "run")]).stdout.strip()
+    table_text = run([str(RUNTIME_BUILD / "release" / "RuntimeBenchmark")]).stdout.strip()
     return "\n".join([
         "### Runtime: events through a 10-state machine",
         "",
-        "Measured from a separate client package (`scripts/bench-runtime/run`, generated under "
-        "`.build-bench/runtime-client`) that depends on fsmviz by path and builds the normal way, "
-        "`swift build -c release` without cross-module optimization, as an application would. Baselines: "
+        "Measured by `RuntimeBenchmark` of the `Benchmarks/` package, which depends on fsmviz by path and "
+        "is built the normal way, `swift build -c release` without cross-module optimization (into "
+        "`.build-bench/runtime`), as an application would. Baselines: "
         "the same machine as a plain class with a `switch`, that switch behind `NSLock` and behind "
         "`Synchronization.Mutex`. Best of 3 runs of 2,000,000 events; 8 threads share the events and "
         f"one machine. Load average {load_before:.1f} before, {load_average():.1f} after.",
