@@ -33,7 +33,7 @@ SWIFT_PARSE = BESIDE_FSMVIZ
 SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
 PEERS = ROOT / "Benchmarks" / "bench_peers.py"
-GENERATOR = ROOT / "scripts" / "generate-machine.py"
+GENERATOR = ROOT / "scripts" / "generate-machine"
 # The runtime as an application builds it: its own build folder, no cross-module optimization.
 RUNTIME_BUILD = BENCH / "runtime"
 # A peer is not run at a size once its previous size shows it would not finish in this time.
@@ -307,7 +307,7 @@ def lint_section():
     return "\n".join([
         "### Load + lint: generated machines",
         "",
-        f"Machines from `scripts/generate-machine.py N` (N transitions, N/5 states and three final ones, planted defects). "
+        f"Machines from `scripts/generate-machine N` (N transitions, N/5 states and three final ones, planted defects). "
         f"Whole processes, medians of 3 to 10 runs (python-statemachine: one run); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
         "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. It reads JSON "
@@ -436,10 +436,10 @@ def render_section():
         "",
         f"Whole processes (start included), medians of 5 to 20 runs; the `dot` loops run in a shell, whose "
         f"own start hyperfine subtracts; load average {load_before:.1f} before, "
-        f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine.py 50 --seed 0..199` "
+        f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine 50 --seed 0..199` "
         "(dense: five labelled transitions per state, so layout, not process start, dominates each render); "
         "the 200 samples cycle through `samples/`; "
-        "the 100-state one keeps, of `scripts/generate-machine.py 500`, the `next` chain and each state's first "
+        "the 100-state one keeps, of `scripts/generate-machine 500`, the `next` chain and each state's first "
         "generated transition.",
         "",
         table(["fsmviz run", "fsmviz", "fsmviz peak RSS", "peer", "peer time", "ratio", "target"], rows),
@@ -555,7 +555,7 @@ def engines_section():
     return "\n".join([
         "### Layout engines: what `--engine auto` rests on",
         "",
-        f"Graphviz's tools on fsmviz's DOT of generated machines (`scripts/generate-machine.py 5×STATES`), one run "
+        f"Graphviz's tools on fsmviz's DOT of generated machines (`scripts/generate-machine 5×STATES`), one run "
         f"each, SVG; load average {load_before:.1f} before, {load_average():.1f} after. `sfdp` runs with "
         "`overlap=prism` (without it, states pile on top of each other; `overlap=scale` blows the drawing up "
         "fifteenfold).",
@@ -746,7 +746,7 @@ def diff_section():
     return "\n".join([
         "### Diff",
         "",
-        "`fsmviz diff` of `scripts/generate-machine.py 1000000`'s machine and a copy with four edits (a guard changed, "
+        "`fsmviz diff` of `scripts/generate-machine 1000000`'s machine and a copy with four edits (a guard changed, "
         "a transition removed, one added, two of different groups swapped), beside `fsmviz lint` of both files; "
         f"whole-process medians of 5 runs, load average {load_before:.1f} before, {load_average():.1f} after.",
         "",
