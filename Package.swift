@@ -118,12 +118,6 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .executableTarget(
-            name: "Benchmarks",
-            dependencies: [
-                "FSMCore", "FSMAnalysis", .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ]),
-        .executableTarget(
             name: "Examples", dependencies: ["FSMRuntime", "FSMRuntimeDiagrams", "FSMCore", "FSMAnalysis", "FSMDOT"]),
         .testTarget(
             name: "FSMRuntimeTests",

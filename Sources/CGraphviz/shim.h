@@ -2,7 +2,7 @@
 #define FSMVIZ_CGRAPHVIZ_SHIM_H
 #include <stddef.h>
 /* Curves are allocated and freed with the C library's malloc and free, as Graphviz does;
- * scripts/graphviz-shim-check compiles against reduced headers without a C library. */
+ * scripts/ci/graphviz-shim-check compiles against reduced headers without a C library. */
 #if __has_include(<stdlib.h>)
 #include <stdlib.h>
 #else

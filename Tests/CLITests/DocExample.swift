@@ -14,7 +14,7 @@ import TestSupport
 /// - `<!-- doc-test: lints clean as "NAME" -->`, above a machine: written to NAME, it lints
 ///   with no finding at all, not even an info.
 /// - `<!-- doc-test: skip "swift": REASON -->` and `<!-- doc-test: continues "swift" -->`, above a
-///   Swift block: for scripts/snippet-test, which compiles every Swift snippet; this test only
+///   Swift block: for scripts/ci/snippet-test, which compiles every Swift snippet; this test only
 ///   checks that nothing else is marked so.
 struct DocExample: CustomStringConvertible, Sendable {
     /// Where the command is written: `README.md:42`, or `fsmviz lint --help`.

@@ -46,7 +46,7 @@ struct DocExampleReader {
             if language == "sh" {
                 readShell(body, firstLine: first + 1, name: name, markers: &markers)
             } else if language == "swift" {
-                // Swift snippets are compiled by scripts/snippet-test, which reads their markers.
+                // Swift snippets are compiled by scripts/ci/snippet-test, which reads their markers.
                 for index in markers.indices where markers[index].text == "swift" { markers[index].used = true }
             } else if let linted = markers.firstIndex(where: { if case .lintsClean = $0.kind { true } else { false } }) {
                 markers[linted].used = true

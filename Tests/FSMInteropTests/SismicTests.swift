@@ -109,7 +109,7 @@ import Testing
 
     /// sismic refuses a compound state whose `initial` names none of its children; fsmviz read
     /// it as entering no child and reported every child unreachable (found by
-    /// scripts/lint-compare on Tests/FSMInteropTests/Fixtures/sismic/wrong-initial.yaml).
+    /// scripts/ci/lint-compare on Tests/FSMInteropTests/Fixtures/sismic/wrong-initial.yaml).
     @Test func anInitialStateThatIsNotAChildIsAnError() throws {
         let chart = """
             statechart:

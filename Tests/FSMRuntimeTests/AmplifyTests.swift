@@ -151,7 +151,7 @@ struct RecordingResolver: Amplify.StateMachineResolver {
     }
 
     /// Threads sign in and out at once while getCreds() runs in tasks (run under the thread
-    /// sanitizer by `scripts/tsan`): resolutions are applied one at a time, each starting
+    /// sanitizer by `scripts/ci/tsan`): resolutions are applied one at a time, each starting
     /// from the state the previous one stored.
     @Test func concurrentSendsAreResolvedOneAtATime() async {
         let (machine, resolver) = makeMachine()

@@ -216,7 +216,7 @@ final class ScriptedWork: Sendable {
     }
 
     /// Eight threads sync at once while work runs in tasks (run under the thread sanitizer by
-    /// `scripts/tsan`): the machine stays consistent and runs the work once per entry.
+    /// `scripts/ci/tsan`): the machine stays consistent and runs the work once per entry.
     @Test func concurrentEventsAndWork() async {
         let work = ScriptedWork(Array(repeating: false, count: 10_000))
         let machine = makeSyncMachine(now: { Date() }, doSync: { work.run() })

@@ -4,7 +4,7 @@ import Testing
 
 /// Eight threads, 100,000 events, one machine: the history must be exactly the serial
 /// sequence of accepted transitions, none lost, none doubled, whether a sender's event ran at
-/// once or was queued behind another thread's. Run under the thread sanitizer by `scripts/tsan`.
+/// once or was queued behind another thread's. Run under the thread sanitizer by `scripts/ci/tsan`.
 @Suite struct StressTests {
     static let threads = 8
     static let eventsPerThread = 12_500

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// The HTML viewer's page as text: its structure, how the machine's data is escaped, its
-/// security policy and determinism. scripts/browser-test runs the page in Chromium.
+/// security policy and determinism. scripts/ci/browser-test runs the page in Chromium.
 @Suite struct HTMLViewerTests {
     let renderer = GraphvizRenderer()
 

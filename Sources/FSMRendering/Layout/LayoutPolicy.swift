@@ -7,7 +7,7 @@ public import FSMDOT
 /// (each label becomes a node of its own in the layering); `sfdp` with overlap removal still
 /// finishes on thousands of states, and dropping the edge labels from its layout (they become
 /// tooltips) keeps it going to tens of thousands. The thresholds are measured on a 2-core
-/// machine with generated machines (`scripts/generate-machine.py`, about four drawn edges per
+/// machine with generated machines (`scripts/generate-machine`, about four drawn edges per
 /// state); docs/performance.md has the measurements.
 public struct LayoutPolicy: Hashable, Sendable {
     /// The most drawn transitions `auto` gives `dot`.

@@ -1,7 +1,7 @@
-// The runtime benchmark, built by scripts/bench-runtime/run as a separate client package that
-// depends on fsmviz by path, the normal way (`swift build -c release`, no cross-module
-// optimization): what an application gets. Prints a Markdown table of ns per event through a
-// 10-state machine for fsmviz and for hand-written baselines, with ratios to the plain switch.
+// The runtime benchmark, which scripts/bench (its runtime section) builds apart, the normal way
+// (`swift build -c release`, no cross-module optimization): what an application gets. Prints a
+// Markdown table of ns per event through a 10-state machine for fsmviz and for hand-written
+// baselines, with ratios to the plain switch. FSMVIZ_BENCH_EVENTS=200000 for a quick check.
 import Dispatch
 import FSMRuntime
 import Foundation
@@ -96,7 +96,7 @@ let rows: [(String, Double)] = [
 ]
 // Every event was processed: the history's last change is where the machine is.
 guard machine.history.last?.target == machine.state, shared.history.last?.target == shared.state else {
-    FileHandle.standardError.write(Data("bench-runtime: the machine's history disagrees with its state\n".utf8))
+    FileHandle.standardError.write(Data("RuntimeBenchmark: the machine's history disagrees with its state\n".utf8))
     exit(1)
 }
 let floorPerEvent = floor * 1e9 / Double(events)

@@ -16,7 +16,7 @@ in_venv.enter()
 import jsonschema
 import yaml
 
-root = pathlib.Path(__file__).resolve().parent.parent
+root = pathlib.Path(__file__).resolve().parents[2]
 schema = json.loads((root / "docs/fsmviz-machine.schema.json").read_text())
 jsonschema.Draft202012Validator.check_schema(schema)
 validator = jsonschema.Draft202012Validator(schema)

@@ -6,7 +6,7 @@ import os
 import pathlib
 import sys
 
-VENV = pathlib.Path(__file__).resolve().parent.parent / ".build" / "venv"
+VENV = pathlib.Path(__file__).resolve().parents[2] / ".build" / "venv"
 
 
 def enter():

@@ -2,7 +2,7 @@
 //   Benchmarks lint FILE...       prints one JSON line per machine file: load and analysis medians
 //   Benchmarks parse-swift LIST   parses the Swift files listed in LIST with swift-syntax alone
 //   Benchmarks diff OLD NEW       prints one JSON line: load, diff and analysis of both, medians
-// The runtime's benchmark is a client package of its own (scripts/bench-runtime), so that it
+// The runtime's benchmark is an executable of its own (RuntimeBenchmark), built apart so that it
 // measures the runtime as an application builds it, without cross-module optimization.
 import Foundation
 

@@ -32,8 +32,10 @@ BESIDE_FSMVIZ = BENCH / "fsmviz" / "release" / "Benchmarks"
 SWIFT_PARSE = BESIDE_FSMVIZ
 SWIFT_CORPUS = ROOT / ".build" / "swift-corpus" / "checkouts"
 PYTHON = BENCH / "venv" / "bin" / "python"
-PEERS = ROOT / "scripts" / "bench-peers.py"
-GENERATOR = ROOT / "scripts" / "generate-machine.py"
+PEERS = ROOT / "Benchmarks" / "bench_peers.py"
+GENERATOR = ROOT / "scripts" / "generate-machine"
+# The runtime as an application builds it: its own build folder, no cross-module optimization.
+RUNTIME_BUILD = BENCH / "runtime"
 # A peer is not run at a size once its previous size shows it would not finish in this time.
 PEER_LIMIT = 60.0
 # Measurements taken once, outside this script; kept here so that a rerun of their section keeps them.
@@ -318,7 +320,7 @@ def lint_section():
     return "\n".join([
         "### Load + lint: generated machines",
         "",
-        f"Machines from `scripts/generate-machine.py N` (N transitions, N/5 states and three final ones, planted defects). "
+        f"Machines from `scripts/generate-machine N` (N transitions, N/5 states and three final ones, planted defects). "
         f"Whole processes, medians of 3 to 10 runs (python-statemachine: one run); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
         "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. It reads JSON "
@@ -447,10 +449,10 @@ def render_section():
         "",
         f"Whole processes (start included), medians of 5 to 20 runs; the `dot` loops run in a shell, whose "
         f"own start hyperfine subtracts; load average {load_before:.1f} before, "
-        f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine.py 50 --seed 0..199` "
+        f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine 50 --seed 0..199` "
         "(dense: five labelled transitions per state, so layout, not process start, dominates each render); "
         "the 200 samples cycle through `samples/`; "
-        "the 100-state one keeps, of `scripts/generate-machine.py 500`, the `next` chain and each state's first "
+        "the 100-state one keeps, of `scripts/generate-machine 500`, the `next` chain and each state's first "
         "generated transition.",
         "",
         table(["fsmviz run", "fsmviz", "fsmviz peak RSS", "peer", "peer time", "ratio", "target"], rows),
@@ -566,7 +568,7 @@ def engines_section():
     return "\n".join([
         "### Layout engines: what `--engine auto` rests on",
         "",
-        f"Graphviz's tools on fsmviz's DOT of generated machines (`scripts/generate-machine.py 5×STATES`), one run "
+        f"Graphviz's tools on fsmviz's DOT of generated machines (`scripts/generate-machine 5×STATES`), one run "
         f"each, SVG; load average {load_before:.1f} before, {load_average():.1f} after. `sfdp` runs with "
         "`overlap=prism` (without it, states pile on top of each other; `overlap=scale` blows the drawing up "
         "fifteenfold).",
@@ -657,15 +659,17 @@ def yaml_section():
 
 
 def runtime_section():
-    log("runtime: events through a 10-state machine, from a client package built without cross-module optimization")
+    log("runtime: events through a 10-state machine, built without cross-module optimization")
+    run(["swift", "build", "-c", "release", "--package-path", str(ROOT / "Benchmarks"), "--product", "RuntimeBenchmark",
+         "--scratch-path", str(RUNTIME_BUILD)])
     load_before = load_average()
-    table_text = run([str(ROOT / "scripts" / "bench-runtime" / "run")]).stdout.strip()
+    table_text = run([str(RUNTIME_BUILD / "release" / "RuntimeBenchmark")]).stdout.strip()
     return "\n".join([
         "### Runtime: events through a 10-state machine",
         "",
-        "Measured from a separate client package (`scripts/bench-runtime/run`, generated under "
-        "`.build-bench/runtime-client`) that depends on fsmviz by path and builds the normal way, "
-        "`swift build -c release` without cross-module optimization, as an application would. Baselines: "
+        "Measured by `RuntimeBenchmark` of the `Benchmarks/` package, which depends on fsmviz by path and "
+        "is built the normal way, `swift build -c release` without cross-module optimization (into "
+        "`.build-bench/runtime`), as an application would. Baselines: "
         "the same machine as a plain class with a `switch`, that switch behind `NSLock` and behind "
         "`Synchronization.Mutex`. Best of 3 runs of 2,000,000 events; 8 threads share the events and "
         f"one machine. Load average {load_before:.1f} before, {load_average():.1f} after.",
@@ -755,7 +759,7 @@ def diff_section():
     return "\n".join([
         "### Diff",
         "",
-        "`fsmviz diff` of `scripts/generate-machine.py 1000000`'s machine and a copy with four edits (a guard changed, "
+        "`fsmviz diff` of `scripts/generate-machine 1000000`'s machine and a copy with four edits (a guard changed, "
         "a transition removed, one added, two of different groups swapped), beside `fsmviz lint` of both files; "
         f"whole-process medians of 5 runs, load average {load_before:.1f} before, {load_average():.1f} after.",
         "",

@@ -46,7 +46,7 @@ ARCHIVES = [
     ),
 ]
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 BUILD = ROOT / ".build"
 DOWNLOADS = BUILD / "downloads"
 # PEP 691's JSON form of the simple index lists each file's URL with its digest.

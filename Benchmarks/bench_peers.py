@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The peers' side of scripts/bench: the same work fsmviz does, done by Python libraries.
 
-    bench-peers.py json FILE [--repeat N]                json.load only (the floor)
-    bench-peers.py networkx FILE [--repeat N]            reachability, SCCs, duplicate events
-    bench-peers.py statemachine FILE [--repeat N]        python-statemachine 3.x's validators
-    bench-peers.py transitions FILE OUTPUT.svg           transitions' GraphMachine drawn by pygraphviz
+    bench_peers.py json FILE [--repeat N]                json.load only (the floor)
+    bench_peers.py networkx FILE [--repeat N]            reachability, SCCs, duplicate events
+    bench_peers.py statemachine FILE [--repeat N]        python-statemachine 3.x's validators
+    bench_peers.py transitions FILE OUTPUT.svg           transitions' GraphMachine drawn by pygraphviz
 
 Prints one JSON object: the medians of each phase over the repeats, in seconds, and what the
 analysis found (so the runs can be checked to have done the work). Run once per process by
