@@ -3,7 +3,7 @@ import Foundation
 /// A drawing of a machine described in fsmviz's neutral drawing format: what any tool's
 /// drawing shows, mapped back to the machine by whoever wrote the document, so that
 /// ``DiagramChecker`` can judge a drawing it did not lay out (PlantUML's, read from its SVG by
-/// `scripts/diagram_compare.py`) by the criteria it applies to fsmviz's own.
+/// `scripts/lib/plantuml_drawing.py`) by the criteria it applies to fsmviz's own.
 ///
 /// Coordinates are in points as the drawing's SVG writes them, `y` growing downwards from the
 /// top-left corner; reading turns them into Graphviz's (`y` growing upwards). A box is

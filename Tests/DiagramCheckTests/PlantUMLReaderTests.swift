@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `scripts/diagram_compare.py`'s reading of PlantUML's SVG, against its golden neutral drawing
+/// `scripts/lib/plantuml_drawing.py`'s reading of PlantUML's SVG, against its golden neutral drawing
 /// (`FSMVIZ_UPDATE_GOLDEN=1` rewrites it), and that drawing judged by `DiagramChecker`. The
 /// inputs under `Fixtures/plantuml/` are fixed, so the test needs Python but not PlantUML:
 /// `kettle.puml` is `fsmviz convert kettle.machine.json -o kettle.puml`, `kettle.svg`
@@ -11,14 +11,14 @@ import Testing
 @Suite struct PlantUMLReaderTests {
     static let plantUML = Golden.fixtures().appendingPathComponent("plantuml")
 
-    /// `scripts/diagram_compare.py` maps PlantUML's SVG of `kettle.puml` (fsmviz's export of
+    /// `scripts/lib/plantuml_drawing.py` maps PlantUML's SVG of `kettle.puml` (fsmviz's export of
     /// `kettle.machine.json`, drawn by PlantUML 1.2020.02) back to the machine: states by their
     /// titles, the targetless `tick` listed inside Heating, links by their path ids, the guard's
     /// note as part of its label, the `[*]` arrows as edges of no transition.
     @Test func thePlantUMLReaderWritesTheNeutralDrawing() throws {
         let result = try CommandRunner.run(
             [
-                Golden.python, "scripts/diagram_compare.py", Self.plantUML.appendingPathComponent("kettle.machine.json").path,
+                Golden.python, "scripts/lib/plantuml_drawing.py", Self.plantUML.appendingPathComponent("kettle.machine.json").path,
                 Self.plantUML.appendingPathComponent("kettle.puml").path,
                 Self.plantUML.appendingPathComponent("kettle.svg").path,
             ],

@@ -6,7 +6,7 @@ scripts/diagram-compare is the command line and the table; this module holds the
 the `.puml` reading that maps PlantUML's elements back to the machine, and nothing that judges
 the drawing: no thresholds, no criteria.
 
-    python3 scripts/diagram_compare.py MACHINE.json DRAWING.puml DRAWING.svg
+    python3 scripts/lib/plantuml_drawing.py MACHINE.json DRAWING.puml DRAWING.svg
 
 prints the neutral drawing of DRAWING.svg (MACHINE.json as `fsmviz convert FILE -o X.json`
 writes it), and what could not be mapped on standard error.
@@ -659,7 +659,7 @@ def dumps(document):
 
 def main(arguments):
     if len(arguments) != 3:
-        print("usage: diagram_compare.py MACHINE.json DRAWING.puml DRAWING.svg", file=sys.stderr)
+        print("usage: plantuml_drawing.py MACHINE.json DRAWING.puml DRAWING.svg", file=sys.stderr)
         return 2
     with open(arguments[0], encoding="utf-8") as f:
         machine = Machine(json.load(f))
