@@ -61,7 +61,7 @@ others); see reliability.md, "Layout bounds"."""
 
 WRITERS_MEASURED_ONCE = """### Writing machine files (`fsmviz convert`)
 
-The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly (issue 13); reading that YAML back took 40 s and 1.4 GiB through Yams, and lints in 3.3 s and 908 MiB since the reader builds its tree from libyaml's events (above)."""
+The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly; reading that YAML back took 40 s and 1.4 GiB through Yams, and lints in 3.3 s and 908 MiB since the reader builds its tree from libyaml's events (above)."""
 
 SWIFT_SYNTAX_COST_MEASURED_ONCE = """#### What swift-syntax costs the build and the binary
 
@@ -349,7 +349,7 @@ def lint_section():
                "networkx analysis", "statemachine class", "statemachine validators", "networkx ÷ fsmviz",
                "statemachine ÷ fsmviz"], analysis_rows),
         "",
-        "#### Targets from issue 6",
+        "#### Targets for the large-machine path",
         "",
         table(["target", "wanted", "measured", "met"], targets),
     ])
@@ -481,23 +481,23 @@ def render_section():
         "",
         "#### What the true-to-the-statechart drawing costs",
         "",
-        "Since issue 12, each transition's label is a node on its own path (so no label floats away from a "
+        "Since drawings were made true to their statecharts, each transition's label is a node on its own path (so no label floats away from a "
         "compound state's border or is crossed by another edge), parallel regions carry ordering nodes, and "
         "without `--rankdir` a drawing more than 2:1 is laid out left to right too. Measured once (2026-11-24, "
         "release build, load average about 7 on 2 cores, so wall times are inflated by waiting for the disk): "
         "the 200 dense machines took 1.53 s of CPU whether or not a second direction was tried, against 0.80 s "
         "wall for the whole run before the rework on a quiet machine. The second direction adds no CPU there "
-        "(those machines are within 2:1); the rest is `dot` laying out one more node and edge per transition. The targets above from issue 6 are missed since; a drawing "
+        "(those machines are within 2:1); the rest is `dot` laying out one more node and edge per transition. The targets above are missed since; a drawing "
         "that puts labels on the wrong edge was the worse trade. Re-measure on a quiet machine before "
         "comparing runs.",
         "",
         "#### Parallel regions and edges through unrelated compound states: what the choice costs",
         "",
-        "Since issue 25, a machine with parallel states is laid out in every arrangement of its regions (rows, stacked, and a grid when a parallel state has more than three) in both directions, up to six `dot` layouts, and the best by measure is rendered (docs/diagrams.md); a machine without them is also laid out left to right when its top-to-bottom layout has an edge through a compound state that holds neither end. Measured once (2026-11-26, release builds of this change and of 3c4dab7 before it, interleaved, medians of 21 runs for the small render and 3 for the batch, 5 for the fixtures; load average 10 to 11 on 2 cores from other builds, so only ratios within the run mean much; this script does not repeat it): one small render (`samples/tcp.json`) 88 ms against `dot -Tsvg`'s 54 ms on the same DOT, 1.63× (before: 94 ms, 1.73×); 200 dense generated machines in one call 5.54 s against 12.27 s for 200 `dot` spawns, 2.2× faster (before: 6.10 s, 2.0×). Neither has parallel states or clusters, so neither lays out more than before: the targets of issue 25 (1.3× and 8×), which need transitions drawn as plain labelled edges where that is as true as a label node, are not met. The fixtures with parallel states pay for the choice: `elevator.yaml` 185 ms (before 136), `pinball-letters.yaml` 162 (132), `checkout.scxml` 246 (189), `infotainment.yaml` 871 (455), against 45 to 92 ms for one `dot -Tsvg` layout of their DOT.",
+        "Since the parallel-region layouts, a machine with parallel states is laid out in every arrangement of its regions (rows, stacked, and a grid when a parallel state has more than three) in both directions, up to six `dot` layouts, and the best by measure is rendered (docs/diagrams.md); a machine without them is also laid out left to right when its top-to-bottom layout has an edge through a compound state that holds neither end. Measured once (2026-11-26, release builds of this change and of 3c4dab7 before it, interleaved, medians of 21 runs for the small render and 3 for the batch, 5 for the fixtures; load average 10 to 11 on 2 cores from other builds, so only ratios within the run mean much; this script does not repeat it): one small render (`samples/tcp.json`) 88 ms against `dot -Tsvg`'s 54 ms on the same DOT, 1.63× (before: 94 ms, 1.73×); 200 dense generated machines in one call 5.54 s against 12.27 s for 200 `dot` spawns, 2.2× faster (before: 6.10 s, 2.0×). Neither has parallel states or clusters, so neither lays out more than before: the render targets (1.3× and 8×), which need transitions drawn as plain labelled edges where that is as true as a label node, are not met. The fixtures with parallel states pay for the choice: `elevator.yaml` 185 ms (before 136), `pinball-letters.yaml` 162 (132), `checkout.scxml` 246 (189), `infotainment.yaml` 871 (455), against 45 to 92 ms for one `dot -Tsvg` layout of their DOT.",
         "",
         "#### Start-up with libxml2 linked",
         "",
-        "SCXML is read through libxml2, linked since issue 14 (`CLibXML2`, pkg-config `libxml-2.0`) instead of opened "
+        "SCXML is read through libxml2, linked (`CLibXML2`, pkg-config `libxml-2.0`) instead of opened "
         "with `dlopen(\"libxml2.so.2\")` on first use, which broke on libxml2 2.14's new soname and left eleven "
         "signatures unchecked. Linking it adds libxml2, the system's ICU (`libicuuc`, `libicudata`) and liblzma to "
         "every `fsmviz` process. Measured once (2026-11-24, release builds without the static Swift runtime, "

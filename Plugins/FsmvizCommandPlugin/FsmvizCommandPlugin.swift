@@ -22,11 +22,14 @@ struct FsmvizCommandPlugin: CommandPlugin {
             let modules = targets.compactMap { $0 as? SourceModuleTarget }
             // A target's directory stands for its Swift sources, read as one module.
             let swiftModules = modules.filter { !MachineFiles.swiftSources(of: $0).isEmpty }
-            let inputs = arguments[0] == "lint"
+            let inputs =
+                arguments[0] == "lint"
                 ? modules.filter { !MachineFiles.of($0).isEmpty || !MachineFiles.swiftSources(of: $0).isEmpty }.map(\.directoryURL.path)
                 : modules.flatMap(MachineFiles.of).map(\.path) + swiftModules.map(\.directoryURL.path)
             guard !inputs.isEmpty else {
-                Diagnostics.error("no machine files (.json, .yaml, .yml, .scxml) or Swift sources in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))")
+                Diagnostics.error(
+                    "no machine files (.json, .yaml, .yml, .scxml) or Swift sources in \(targetNames.isEmpty ? "the package's targets" : targetNames.joined(separator: ", "))"
+                )
                 exit(2)
             }
             arguments.insert(contentsOf: inputs, at: 1)

@@ -41,11 +41,12 @@ public struct DiagramBox: Hashable, Sendable, CustomStringConvertible {
     /// A line's glyphs reach about 0.9 of the font size above the baseline and 0.3 below, the
     /// 1.2 em Graphviz spaces lines by.
     public init(textAt baseline: DiagramPoint, width: Double, fontSize: Double, alignment: TextAlignment) {
-        let minX = switch alignment {
-        case .left: baseline.x
-        case .centre: baseline.x - width / 2
-        case .right: baseline.x - width
-        }
+        let minX =
+            switch alignment {
+            case .left: baseline.x
+            case .centre: baseline.x - width / 2
+            case .right: baseline.x - width
+            }
         self.init(minX: minX, minY: baseline.y - 0.3 * fontSize, maxX: minX + width, maxY: baseline.y + 0.9 * fontSize)
     }
 

@@ -1,8 +1,8 @@
-public import FSMDOT
 public import FSMCore
+public import FSMDOT
 internal import FSMInterop
-internal import Foundation
 public import FSMRendering
+internal import Foundation
 
 /// Judges a machine's drawing from the geometry Graphviz laid out: whether every transition is
 /// drawn, once, from its own source to its own targets; whether labels stay with their edges,
@@ -145,7 +145,8 @@ public struct DiagramChecker: Sendable {
         let starts = StartSpacingCheck(drawing: drawing, minimumSpacing: minimumStartSpacing)
         findings += starts.findings()
         let bounds = drawing.boundingBox
-        let aspect = bounds.width > 0 && bounds.height > 0
+        let aspect =
+            bounds.width > 0 && bounds.height > 0
             ? max(bounds.width / bounds.height, bounds.height / bounds.width) : 1
         if aspect > maximumAspectRatio {
             findings.append(

@@ -1,5 +1,5 @@
-internal import FSMDOT
 internal import FSMCore
+internal import FSMDOT
 
 /// A laid-out diagram read through fsmviz's element scheme (docs/diagrams.md): which boxes draw
 /// which state, which edges and nodes draw which transition.

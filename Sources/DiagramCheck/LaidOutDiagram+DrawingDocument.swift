@@ -94,11 +94,12 @@ extension LaidOutDiagram {
         var pieces: [DiagramBox] = []
         for (number, line) in label.texts.enumerated() {
             let baseline = try flip.point([line.x, line.y], "labels[\(position)].texts[\(number)]")
-            let alignment: DiagramBox.TextAlignment = switch line.anchor {
-            case "middle": .centre
-            case "end": .right
-            default: .left
-            }
+            let alignment: DiagramBox.TextAlignment =
+                switch line.anchor {
+                case "middle": .centre
+                case "end": .right
+                default: .left
+                }
             pieces.append(DiagramBox(textAt: baseline, width: line.width, fontSize: line.size, alignment: alignment))
         }
         for (number, numbers) in (label.boxes ?? []).enumerated() {

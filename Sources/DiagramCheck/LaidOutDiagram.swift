@@ -159,11 +159,12 @@ public struct LaidOutDiagram: Sendable {
             let baseline = DiagramPoint(x: pt[0], y: pt[1])
             let nearest = anchors.min { $0.distance(to: baseline) < $1.distance(to: baseline) }
             guard nearest == anchor else { continue }
-            let alignment: DiagramBox.TextAlignment = switch operation.align {
-            case "l": .left
-            case "r": .right
-            default: .centre
-            }
+            let alignment: DiagramBox.TextAlignment =
+                switch operation.align {
+                case "l": .left
+                case "r": .right
+                default: .centre
+                }
             let line = DiagramBox(textAt: baseline, width: width, fontSize: fontSize, alignment: alignment)
             box = box.map { $0.union(line) } ?? line
         }

@@ -36,7 +36,8 @@ struct RegionOrderCheck {
                     + "the one before, sharing neither its row nor its column (\(names))",
                 location: parallel.location)
         }
-        let problem = overlap.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
+        let problem =
+            overlap.map { "'\(regions[$0.0].id.rawValue)' and '\(regions[$0.1].id.rawValue)' overlap" }
             ?? "they do not read left to right and top to bottom in that order"
         return DiagramFinding(
             kind: .regionsOutOfOrder, states: [parallel.id] + regions.map(\.id),

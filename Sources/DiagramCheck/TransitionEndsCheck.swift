@@ -136,7 +136,8 @@ struct TransitionEndsCheck {
         var best: (state: StateID, area: Double)?
         for other in machine.states where other.id != state && !machine.isDescendant(state, of: other.id) {
             guard let boxes = index.states[other.id] else { continue }
-            let touched = boxes.nodes.filter { $0.distance(to: point) <= tolerance }
+            let touched =
+                boxes.nodes.filter { $0.distance(to: point) <= tolerance }
                 + (boxes.cluster.map { [$0] } ?? []).filter { $0.expanded(by: -tolerance).contains(point) }
             for box in touched where best == nil || box.width * box.height < best?.area ?? 0 {
                 best = (other.id, box.width * box.height)

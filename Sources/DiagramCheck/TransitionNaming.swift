@@ -10,7 +10,8 @@ extension Machine {
         if let guardLabel = transition.guardLabel {
             trigger += (trigger.isEmpty ? "" : " ") + "[\(Self.shortened(guardLabel))]"
         }
-        let targets = transition.isTargetless
+        let targets =
+            transition.isTargetless
             ? "(no target)" : transition.targets.map(\.rawValue).joined(separator: ", ")
         return "#\(number) \(transition.source.rawValue) --\(trigger)--> \(targets)"
     }

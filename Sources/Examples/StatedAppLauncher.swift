@@ -149,9 +149,11 @@ final class AppLauncher: Sendable {
         }
 
         let logIn = Stated.SideEffect("logIn (sends logOut)") { stateMachine in
-            rootViewController.showLoggedInExperience(apiService: apiService, db: db, onLogOut: {
-                stateMachine.send(Inputs.logOut)
-            })
+            rootViewController.showLoggedInExperience(
+                apiService: apiService, db: db,
+                onLogOut: {
+                    stateMachine.send(Inputs.logOut)
+                })
         }
 
         let logOut = Stated.SideEffect("logOut (sends logIn)") { stateMachine in
@@ -162,20 +164,22 @@ final class AppLauncher: Sendable {
 
         // MARK: Define state machine using the inputs, slots and side effects from above
 
+        // swift-format-ignore: NoBlockComments
+        // Stated's own table, with its column header, as its README writes it.
         let mappings: [any Stated.AnyStateTransitionTrigger] = [
             /* Input             |        from          =>        to          | side effect */
-            Inputs.initialize    | States.uninitialized => States.initialized | initialize,
+            Inputs.initialize | States.uninitialized => States.initialized | initialize,
 
-            Inputs.upgrade       | States.initialized   => States.upgrading   | upgrade,
+            Inputs.upgrade | States.initialized => States.upgrading | upgrade,
 
-            Inputs.indexDatabase | States.upgrading     => States.indexing    | indexDatabase,
-            Inputs.indexDatabase | States.initialized   => States.indexing    | indexDatabase,
+            Inputs.indexDatabase | States.upgrading => States.indexing | indexDatabase,
+            Inputs.indexDatabase | States.initialized => States.indexing | indexDatabase,
 
-            Inputs.logIn         | States.indexing      => States.loggedIn    | logIn,
-            Inputs.logIn         | States.loggedOut     => States.loggedIn    | logIn,  // in the README's long form only
+            Inputs.logIn | States.indexing => States.loggedIn | logIn,
+            Inputs.logIn | States.loggedOut => States.loggedIn | logIn,  // in the README's long form only
 
-            Inputs.logOut        | States.indexing      => States.loggedOut   | logOut,
-            Inputs.logOut        | States.loggedIn      => States.loggedOut   | logOut,
+            Inputs.logOut | States.indexing => States.loggedOut | logOut,
+            Inputs.logOut | States.loggedIn => States.loggedOut | logOut,
         ]
         machine = StateMachine(initialState: UninitializedState(), mappings: mappings)
     }

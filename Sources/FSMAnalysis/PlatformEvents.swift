@@ -19,7 +19,8 @@ struct PlatformEvents {
     private let semantics: MachineSemantics
     private var canBeDone: [Int: Bool] = [:]
     /// Every effect's text, for events raised by hand; read only for suspect events.
-    private lazy var effects: [String] = machine.states.flatMap { $0.entryEffects + $0.exitEffects }
+    private lazy var effects: [String] =
+        machine.states.flatMap { $0.entryEffects + $0.exitEffects }
         + machine.transitions.flatMap(\.effects)
 
     init(_ machine: Machine, semantics: MachineSemantics) {

@@ -46,7 +46,7 @@ public enum AtomicFile {
             registration = TemporaryFileCleanup.register(temporary)
             do throws(SystemError) {
                 descriptor = try openFile(temporary, .creatingExclusively)
-            } catch where error != .exists {
+            } catch  where error != .exists {
                 throw writeError(path, error.message)
             } catch {}
         }

@@ -116,7 +116,8 @@ public struct InputLimits: Hashable, Sendable {
                     if known > hierarchyDepth {
                         throw breach(
                             machine.states[state].location,
-                            "state '\(machine.states[state].id)' is nested \(known) levels deep, more than the limit of \(hierarchyDepth)" + Advice.suffix(advice.hierarchyDepth))
+                            "state '\(machine.states[state].id)' is nested \(known) levels deep, more than the limit of \(hierarchyDepth)"
+                                + Advice.suffix(advice.hierarchyDepth))
                     }
                 }
             }

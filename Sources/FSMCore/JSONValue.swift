@@ -91,15 +91,23 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
     }
 
     private func writeObject(_ members: [Member], to output: inout String, layout: Layout, indent: String) {
-        guard !members.isEmpty else { return output += "{}" }
+        guard !members.isEmpty else {
+            output += "{}"
+            return
+        }
         // Small objects (most states and transitions) read best on one line.
         if layout.isCompact
             || (layout == .readable && members.allSatisfy({ $0.value.isScalar || $0.value.isShortList }))
         {
             let separator = layout.isCompact ? ":" : ": "
-            let inline = "{" + members.map { Self.quoted($0.key, inScript: layout == .script) + separator + $0.value.text(layout) }
+            let inline =
+                "{"
+                + members.map { Self.quoted($0.key, inScript: layout == .script) + separator + $0.value.text(layout) }
                 .joined(separator: layout.isCompact ? "," : ", ") + "}"
-            if layout.isCompact || inline.count + indent.count <= 100 { return output += inline }
+            if layout.isCompact || inline.count + indent.count <= 100 {
+                output += inline
+                return
+            }
         }
         let inner = indent + "  "
         output += "{\n"
@@ -112,11 +120,17 @@ package enum JSONValue: Sendable, Equatable, ExpressibleByStringLiteral, Express
     }
 
     private func writeArray(_ elements: [JSONValue], to output: inout String, layout: Layout, indent: String) {
-        guard !elements.isEmpty else { return output += "[]" }
+        guard !elements.isEmpty else {
+            output += "[]"
+            return
+        }
         // Short lists of plain values read best on one line, as people write them.
         if layout.isCompact || (layout == .readable && elements.allSatisfy(\.isScalar)) {
             let inline = elements.map { $0.text(layout) }.joined(separator: layout.isCompact ? "," : ", ")
-            if layout.isCompact || inline.count <= 80 { return output += "[" + inline + "]" }
+            if layout.isCompact || inline.count <= 80 {
+                output += "[" + inline + "]"
+                return
+            }
         }
         let inner = indent + "  "
         output += "[\n"

@@ -183,7 +183,8 @@ public struct MachineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .parallel:
             return "pseudo-state '\(id)' cannot be parallel"
         case .transitionCount(let count):
-            return "pseudo-state '\(id)' has \(count) transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)"
+            return
+                "pseudo-state '\(id)' has \(count) transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)"
         case .triggeredTransition:
             return "the default transition of pseudo-state '\(id)' must have no event and no guard"
         case .targetlessTransition:

@@ -68,12 +68,14 @@ public struct DOTChangeMarks: Hashable, Sendable {
     func legend(indent: String, ids: inout DOTIdentifiers) -> String {
         guard isActive else { return "" }
         var lines = ["subgraph \(ids.fresh("cluster_diff_legend")) {"]
-        lines.append("    graph [label=\"fsmviz diff\", style=\"rounded,dashed\", color=\"\(Self.mutedColor)\", fontsize=10, id=\"diff-legend\", class=\"legend\"]")
+        lines.append(
+            "    graph [label=\"fsmviz diff\", style=\"rounded,dashed\", color=\"\(Self.mutedColor)\", fontsize=10, id=\"diff-legend\", class=\"legend\"]")
         lines.append("    node [fontsize=9, width=0, height=0, margin=\"0.08,0.03\"]")
         var previous: String?
         for kind in [ChangeKind.added, .removed, .changed, nil] {
             let name = ids.fresh("legend_\(kind?.rawValue ?? "unchanged")")
-            let marks = kind.map { ["color=\"\(Self.colors[$0] ?? "")\"", "fontcolor=\"\(Self.colors[$0] ?? "")\"", "penwidth=2"] }
+            let marks =
+                kind.map { ["color=\"\(Self.colors[$0] ?? "")\"", "fontcolor=\"\(Self.colors[$0] ?? "")\"", "penwidth=2"] }
                 ?? ["color=\"\(Self.mutedColor)\"", "fontcolor=\"\(Self.mutedColor)\""]
             let style = kind.flatMap { Self.lineStyles[$0] }.map { "style=\"rounded,filled,\($0)\"" } ?? "style=\"rounded,filled\""
             lines.append("    \(name) [label=\"\(kind?.rawValue ?? "unchanged")\", \((marks + [style]).joined(separator: ", "))]")

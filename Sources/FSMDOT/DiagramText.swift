@@ -69,7 +69,8 @@ public enum DiagramText {
         var html = "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">"
         html += "<TR><TD>" + title.map(escaped).joined(separator: "<BR/>") + "</TD></TR>"
         for lines in compartments where !lines.isEmpty {
-            html += "<HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
+            html +=
+                "<HR/><TR><TD ALIGN=\"LEFT\" BALIGN=\"LEFT\">"
                 + lines.map(escaped).joined(separator: "<BR/>") + "</TD></TR>"
         }
         return html + "</TABLE>>"

@@ -68,10 +68,12 @@ struct StatesDiagram {
             graphAttributes += ["label=\(q(title))", "labelloc=t"]
         }
         dot += "    graph [\(graphAttributes.joined(separator: ", "))]\n"
-        dot += "    node [shape=box, style=\"rounded,filled\", fontname=\(q(theme.fontName)), "
+        dot +=
+            "    node [shape=box, style=\"rounded,filled\", fontname=\(q(theme.fontName)), "
             + "fontsize=\(theme.fontSize), fillcolor=\(q(theme.stateFill)), "
             + "color=\(q(theme.stateOutline)), fontcolor=\(q(theme.textColor))]\n"
-        dot += "    edge [fontname=\(q(theme.fontName)), fontsize=\(theme.fontSize - 2), "
+        dot +=
+            "    edge [fontname=\(q(theme.fontName)), fontsize=\(theme.fontSize - 2), "
             + "color=\(q(theme.edgeColor)), fontcolor=\(q(theme.textColor)), arrowsize=0.7]\n\n"
 
         var edges: [String] = []
@@ -83,7 +85,8 @@ struct StatesDiagram {
             startPoints[state] = ids.fresh("start")
         }
         if let initial = view.initial, let start = topStart {
-            dot += "    \(start) [shape=point, width=0.15, label=\"\", "
+            dot +=
+                "    \(start) [shape=point, width=0.15, label=\"\", "
                 + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), id=\"start\", class=\"start\"]\n"
             edges.append(startEdge(from: start, to: initial, clusters, ids))
         }
@@ -142,7 +145,8 @@ struct StatesDiagram {
             if let cluster = clusters[number] {
                 dot += "\(indent)subgraph \(cluster) {\n"
                 let isRegion = isRegion(number)
-                dot += "\(indent)    graph [label=\(label(of: state, activities: activities[number] ?? [])), "
+                dot +=
+                    "\(indent)    graph [label=\(label(of: state, activities: activities[number] ?? [])), "
                     + "style=\(isRegion ? "\"dashed,rounded\"" : "\"rounded,filled\""), "
                     + "fillcolor=\(q(theme.clusterFill)), color=\(q(theme.stateOutline)), "
                     + "fontsize=\(theme.fontSize), "
@@ -151,7 +155,8 @@ struct StatesDiagram {
                 let children = view.children(of: number)
                 let start = startPoints[number]
                 if let initial = startingChild(of: number), let name = start {
-                    dot += "\(indent)    \(name) [shape=point, width=0.12, label=\"\", "
+                    dot +=
+                        "\(indent)    \(name) [shape=point, width=0.12, label=\"\", "
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
                         + "id=\"\(element)-start\", class=\"start\"]\n"
                     edges.append(startEdge(from: name, to: initial, clusters, ids))
@@ -163,14 +168,16 @@ struct StatesDiagram {
                     }
                 }
                 if let anchor = selfAnchors[number] {
-                    dot += "\(indent)    \(anchor) [shape=point, width=0.06, label=\"\", "
+                    dot +=
+                        "\(indent)    \(anchor) [shape=point, width=0.06, label=\"\", "
                         + "fillcolor=\(q(theme.edgeColor)), color=\(q(theme.edgeColor)), "
                         + "id=\"\(element)-anchor\", class=\"anchor\", fsmviz_state=\"\(element)\"]\n"
                     // Above the start point, so the internal transitions start near the title.
                     if let start { edges.append("\(anchor) -> \(start) [style=invis]") }
                 }
                 if let port = exitPorts[number] {
-                    dot += "\(indent)    \(port) [shape=point, style=invis, width=0, height=0, label=\"\", "
+                    dot +=
+                        "\(indent)    \(port) [shape=point, style=invis, width=0, height=0, label=\"\", "
                         + "id=\"\(element)-exit\", class=\"exit\"]\n"
                 }
                 if state.isParallel {
@@ -202,7 +209,8 @@ struct StatesDiagram {
                             above = row.flatMap(contents)
                         }
                     case .stacked, .grid:
-                        let perLine = options.regionArrangement == .grid
+                        let perLine =
+                            options.regionArrangement == .grid
                             ? Self.regionsPerRow(regions.count) : max(regions.count, 1)
                         let lines = stride(from: 0, to: regions.count, by: perLine).map {
                             Array(regions[$0..<min($0 + perLine, regions.count)])
@@ -245,7 +253,8 @@ struct StatesDiagram {
             let node = "\(ids[state.id]) [\(attributes.joined(separator: ", "))]\n"
             if let cluster = clusters.regions[number] {
                 dot += "\(indent)subgraph \(cluster) {\n"
-                dot += "\(indent)    graph [label=\"\", style=\"dashed,rounded\", color=\(q(theme.stateOutline)), "
+                dot +=
+                    "\(indent)    graph [label=\"\", style=\"dashed,rounded\", color=\(q(theme.stateOutline)), "
                     + "id=\"\(element)-region\", class=\"region-border\", tooltip=\"\", fsmviz_state=\"\", "
                     + "fsmviz_internal=\"\"]\n"
                 dot += "\(indent)    \(node)"
@@ -299,7 +308,8 @@ struct StatesDiagram {
                 continue
             }
             edges.append("\(top) -> \(first(head)) [style=invis]")
-            lineClusters.opening[head] = "\(indent)subgraph \(ids.fresh("cluster_line")) {\n"
+            lineClusters.opening[head] =
+                "\(indent)subgraph \(ids.fresh("cluster_line")) {\n"
                 + "\(indent)    graph [label=\"\", style=invis, id=\"\(element)-line-\(number)\", class=\"region-line\", "
                 + "tooltip=\"\", fsmviz_state=\"\", fsmviz_internal=\"\"]\n" + gates
             lineClusters.closing.insert(last)
@@ -435,15 +445,18 @@ struct StatesDiagram {
             for (count, outgoing) in [(stub.outgoing, true), (stub.incoming, false)] where count > 0 {
                 let node = ids.fresh(outgoing ? "out_of_view" : "into_view")
                 let noun = count == 1 ? "transition" : "transitions"
-                let tooltip = outgoing
+                let tooltip =
+                    outgoing
                     ? "\(count) \(noun) from \(stub.state.rawValue) to states out of view"
                     : "\(count) \(noun) into \(stub.state.rawValue) from states out of view"
-                dot += "    \(node) [shape=plaintext, style=\"\", label=\(q((outgoing ? "+\(count) out" : "+\(count) in"))), "
+                dot +=
+                    "    \(node) [shape=plaintext, style=\"\", label=\(q((outgoing ? "+\(count) out" : "+\(count) in"))), "
                     + "fontsize=\(theme.fontSize - 2), fontcolor=\(q(theme.edgeColor)), tooltip=\(DOTEscaping.quotedTooltip(tooltip)), class=\"stub\"]\n"
                 let end = drawing.attachment(number, role: outgoing ? "ltail" : "lhead", ids)
                 let attributes = (["style=dashed", "tooltip=\(DOTEscaping.quotedTooltip(tooltip))", "class=\"stub\""] + end.attributes)
                     .joined(separator: ", ")
-                dot += outgoing
+                dot +=
+                    outgoing
                     ? "    \(end.node) -> \(node) [\(attributes)]\n"
                     : "    \(node) -> \(end.node) [\(attributes)]\n"
             }

@@ -62,7 +62,9 @@ struct TransitionDrawing {
         // the source, which keeps them beside it instead of wherever the ranks leave room.
         let free = domain.map { goesAcrossRegions(of: $0, from: source, to: targets) } ?? false
         let intoTargets = free ? ["constraint=false"] : []
-        var tail = inside ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
+        var tail =
+            inside
+            ? (node: selfAnchors[source] ?? ids[machine.states[source].id], attributes: [String]())
             : exitPorts[source].map { ($0, ["ltail=\(clusters[source] ?? "")"]) } ?? attachment(source, role: "ltail", ids)
         var tailPart = "source"
 
@@ -71,10 +73,13 @@ struct TransitionDrawing {
             let label = ids.fresh("transition_\(number)_label")
             let lines = DiagramText.wrapped(text)
             nodes.append(
-                (domain, label, "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
-                    + "label=\(q(lines.joined(separator: "\n"))), fontsize=\(theme.fontSize - 2), "
-                    + "id=\"\(element)-label\", class=\"transition-label\(options.changes.className(options.changes.transitions[number]))\", tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location))), "
-                    + "fsmviz_transition=\(number), fsmviz_part=label" + labelColorAttribute(number) + "]"))
+                (
+                    domain, label,
+                    "\(label) [shape=plaintext, style=\"\", width=0, height=0, margin=\"0.04,0.02\", "
+                        + "label=\(q(lines.joined(separator: "\n"))), fontsize=\(theme.fontSize - 2), "
+                        + "id=\"\(element)-label\", class=\"transition-label\(options.changes.className(options.changes.transitions[number]))\", tooltip=\(DOTEscaping.quotedTooltip(DiagramText.tooltip(text, at: transition.location))), "
+                        + "fsmviz_transition=\(number), fsmviz_part=label" + labelColorAttribute(number) + "]"
+                ))
             appendEdge(from: tail, to: label, id: element, part: tailPart, extra: common + ["arrowhead=none"])
             tail = (label, [])
             tailPart = "link"
@@ -86,13 +91,17 @@ struct TransitionDrawing {
             let junction = ids.fresh("transition_\(number)_junction")
             // A fork bar lies across the direction the diagram flows in.
             let across = [RankDirection.LR, .RL].contains(options.rankDirection ?? .TB)
-            let shape = fork
+            let shape =
+                fork
                 ? "shape=box, label=\"\", width=\(across ? 0.06 : 0.5), height=\(across ? 0.5 : 0.06)"
                 : "shape=diamond, label=\"\", width=0.25, height=0.25"
             nodes.append(
-                (domain, junction, "\(junction) [\(shape), style=filled, fillcolor=\(q(theme.edgeColor)), "
-                    + "color=\(q(theme.edgeColor)), id=\"\(element)-junction\", class=\"\(fork ? "fork" : "choice")\", "
-                    + "fsmviz_transition=\(number), fsmviz_part=junction]"))
+                (
+                    domain, junction,
+                    "\(junction) [\(shape), style=filled, fillcolor=\(q(theme.edgeColor)), "
+                        + "color=\(q(theme.edgeColor)), id=\"\(element)-junction\", class=\"\(fork ? "fork" : "choice")\", "
+                        + "fsmviz_transition=\(number), fsmviz_part=junction]"
+                ))
             appendEdge(
                 from: tail, to: junction, id: onEdges ? "\(element)-split" : element, part: tailPart,
                 extra: common + tooltip + ["arrowhead=none"])

@@ -83,7 +83,9 @@ struct DocumentFields {
                 return text
             }
         default:
-            throw .init(path: path, location: field.value.location, message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
+            throw .init(
+                path: path, location: field.value.location,
+                message: "expected '\(key)' to be a string or a list of strings, found \(field.value.kindDescription)")
         }
     }
 }

@@ -33,7 +33,9 @@ public enum MachineReader {
         guard let chosen = format ?? MachineFormat(readingPath: path) else {
             throw MachineFileError(
                 path: path, location: nil,
-                message: "cannot tell the file's format from its name; use a \(FileExtension.list(MachineFormat.importableExtensions + [MachineFormat.xmlExtension], "or")) (SCXML) file, or name the format")
+                message:
+                    "cannot tell the file's format from its name; use a \(FileExtension.list(MachineFormat.importableExtensions + [MachineFormat.xmlExtension], "or")) (SCXML) file, or name the format"
+            )
         }
         guard let importer = chosen.importer(xstateVersion: xstateVersion) else {
             throw MachineFileError(

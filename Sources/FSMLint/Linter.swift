@@ -1,7 +1,7 @@
 public import FSMAnalysis
 public import FSMCore
-import Foundation
 public import FSMInterop
+import Foundation
 
 /// Lints machine files as `fsmviz lint` does: finds the files, finds and applies each one's
 /// configuration, runs the rules, and collects findings and input errors per file.

@@ -1,6 +1,6 @@
-import Foundation
 import FSMCore
 import FSMInterop
+import Foundation
 
 /// Expands `fsmviz lint`'s arguments into machine files: a file stands for itself, a directory
 /// for every `.json`, `.yaml`, `.yml` and `.scxml` file below it, every `.xml` file that is

@@ -99,9 +99,10 @@ struct DrawnTransitions {
     /// How many (transition, unrelated cluster) pairs meet, as DiagramCheck counts them.
     var count: Int {
         transitions.values.reduce(0) { total, transition in
-            total + clusters.indices.filter { cluster in
-                !transition.related.contains(cluster) && transition.edges.contains { crosses($0, cluster) }
-            }.count
+            total
+                + clusters.indices.filter { cluster in
+                    !transition.related.contains(cluster) && transition.edges.contains { crosses($0, cluster) }
+                }.count
         }
     }
 

@@ -1,6 +1,6 @@
 internal import CGraphviz
-public import FSMDOT
 public import FSMCore
+public import FSMDOT
 
 /// Lays out and renders DOT in this process through Graphviz's libgvc.
 ///

@@ -52,7 +52,8 @@ struct GraphvizSession: @unchecked Sendable {
     /// The captured messages as one line each, with Graphviz's "Error: " prefixes removed.
     static func takeMessages() -> String {
         defer { capturedMessages = "" }
-        return capturedMessages
+        return
+            capturedMessages
             .split(whereSeparator: \.isNewline)
             .map { line in
                 var text = line.trimmingPrefix("Error").trimmingPrefix(": ").trimmingPrefix("Warning").trimmingPrefix(": ")

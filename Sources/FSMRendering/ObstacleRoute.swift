@@ -79,7 +79,8 @@ struct ObstacleRoute {
                 maxX: min(window.maxX, bounds.maxX), maxY: min(window.maxY, bounds.maxY))
             let near = usable.filter { $0.intersects(window) }
             if let path = Self.search(from: start, to: end, around: near, within: clipped) { return path }
-            let covers = window.minX <= bounds.minX && window.minY <= bounds.minY
+            let covers =
+                window.minX <= bounds.minX && window.minY <= bounds.minY
                 && window.maxX >= bounds.maxX && window.maxY >= bounds.maxY
             if covers { return nil }
             reach *= 2

@@ -1,5 +1,5 @@
-internal import FSMDOT
 internal import FSMCore
+internal import FSMDOT
 
 /// Makes Graphviz's SVG carry the machine: each state's and transition's group gets `data-`
 /// attributes naming what it draws, and every `<title>` shows state ids and label text instead
@@ -26,7 +26,8 @@ struct SVGAnnotator {
             while end < svg.count, svg[end] != lineFeed || (end > start && svg[end - 1] == carriageReturn) { end += 1 }
             let line = svg[start..<end]
             if let title = pendingTitle, line.starts(with: Self.titleOpen),
-                line.count >= Self.titleClose.count, line.suffix(Self.titleClose.count).elementsEqual(Self.titleClose) {
+                line.count >= Self.titleClose.count, line.suffix(Self.titleClose.count).elementsEqual(Self.titleClose)
+            {
                 output += Self.titleOpen
                 output += DiagramText.escaped(title).utf8
                 output += Self.titleClose

@@ -106,7 +106,8 @@ final class RuleBox<State: Hashable & Sendable, Event: Hashable & Sendable>: Sen
     init(_ rule: TransitionRule<State, Event>, targetIndices: [Int] = []) {
         self.rule = rule
         self.targetIndices = targetIndices
-        isPlain = rule.guardCondition == nil && rule.handler == nil && rule.willFire == nil
+        isPlain =
+            rule.guardCondition == nil && rule.handler == nil && rule.willFire == nil
             && rule.didFire == nil && rule.effects.isEmpty && rule.targets.count == 1 && targetIndices.count == 1
     }
 }

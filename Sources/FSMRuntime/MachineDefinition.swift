@@ -118,7 +118,8 @@ struct MachineDefinition<State: Hashable & Sendable, Event: Hashable & Sendable>
             initialTopLevel = parent
         }
         let stateList = states.map { state in
-            let isInitial = state == initialState || state == initialTopLevel
+            let isInitial =
+                state == initialState || state == initialTopLevel
                 || parents[state].map { initialChildren[$0] == state } == true
             return State_(
                 id(state), label: label(state), kind: finals.contains(state) ? .final : (isInitial ? .initial : .normal),

@@ -1,8 +1,8 @@
+import FSMCore
 // EFStateMachine's flow diagram, apart from FSMRuntime: drawing it needs FSMDOT, which
 // brings the lint engine (FSMAnalysis) with it, and an app that only runs machines should not
 // link either.
 import FSMDOT
-import FSMCore
 public import FSMRuntime
 
 extension ActionMachine {

@@ -296,7 +296,8 @@ struct BranchScanner {
     private func wrappedState(_ expression: ExprSyntax) -> ExprSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let arguments = Array(call.arguments)
-        let candidates = arguments.count == 1 && arguments[0].label == nil
+        let candidates =
+            arguments.count == 1 && arguments[0].label == nil
             ? arguments : arguments.filter { $0.label.map { Self.stateLabels.contains($0.text) } ?? false }
         guard candidates.count == 1, let value = candidates.first?.expression else { return nil }
         let names = CasePattern.caseName(value).map { stateEnum.case(named: $0) != nil } ?? false

@@ -112,7 +112,8 @@ struct BuilderDSLRecognizer {
         var found: [Action] = []
         var conditions = conditions
         for item in statements {
-            let expression = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExpressionStmtSyntax.self)?.expression
+            let expression =
+                item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExpressionStmtSyntax.self)?.expression
                 ?? item.item.as(ExprSyntax.self)
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
                 let condition = guardStatement.conditions.trimmedText

@@ -74,9 +74,10 @@ struct GameplayKitRecognizer {
     private func holders(of call: FunctionCallExprSyntax, owner: String) -> [(variable: String, owner: String)] {
         guard call.calledBase?.is(SuperExprSyntax.self) == true else { return [(call.storedName ?? "stateMachine", owner)] }
         let subclass = String(owner.split(separator: ".").last ?? "")
-        return [("self", owner)] + inventory.calls(named: subclass).compactMap { made in
-            made.node.storedName.map { ($0, SyntaxScope.typeName(around: made.node)) }
-        }
+        return [("self", owner)]
+            + inventory.calls(named: subclass).compactMap { made in
+                made.node.storedName.map { ($0, SyntaxScope.typeName(around: made.node)) }
+            }
     }
 
     /// The array literal an argument is, or that the local `let` it names holds
@@ -99,8 +100,10 @@ struct GameplayKitRecognizer {
     /// Every class that subclasses `GKState` directly or through classes of the file set.
     private func stateClasses() -> [StateClass] {
         let declarations = inventory.classes.map { found in
-            (name: found.node.name.text, superclass: Self.superclass(of: found.node),
-                declaration: found.node, file: found.file)
+            (
+                name: found.node.name.text, superclass: Self.superclass(of: found.node),
+                declaration: found.node, file: found.file
+            )
         }
         // From GKState down the subclass edges, each class once: linear however long the chains.
         var subclasses: [String: [String]] = [:]
@@ -199,10 +202,11 @@ struct GameplayKitRecognizer {
         let memberNames = Set(members.map(\.name))
         return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
             let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
-            return inState || holders.contains { holder in
-                (enter.base == holder.variable && enter.scope == holder.owner)
-                    || (holder.variable != "self" && enter.base.hasSuffix("." + holder.variable))
-            }
+            return inState
+                || holders.contains { holder in
+                    (enter.base == holder.variable && enter.scope == holder.owner)
+                        || (holder.variable != "self" && enter.base.hasSuffix("." + holder.variable))
+                }
         }.sorted { $0.order < $1.order }
     }
 

@@ -104,7 +104,8 @@ extension MachineSketch {
         for exit in exits {
             switch (exit.outcome, exit.guardLabel) {
             case (.moves(let to, let expression), let guardLabel?):
-                rows.append(Row(sources: sources, events: events, guardLabel: guardLabel, outcome: .moves(targets: to, computed: expression), location: exit.location))
+                rows.append(
+                    Row(sources: sources, events: events, guardLabel: guardLabel, outcome: .moves(targets: to, computed: expression), location: exit.location))
             case (.moves(let to, let expression), nil):
                 targets += to
                 if let expression { computed.append(expression) }

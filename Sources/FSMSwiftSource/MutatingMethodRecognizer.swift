@@ -77,7 +77,6 @@ struct MutatingMethodRecognizer {
         return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
     }
 
-
     /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
     private func read(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,

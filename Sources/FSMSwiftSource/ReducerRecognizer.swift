@@ -159,7 +159,8 @@ struct ReducerRecognizer {
         if field.isPresentation, !sketch.rows.contains(where: { $0.sources != nil && $0.outcome != .stays && $0.outcome != .refuses }) {
             return nil
         }
-        sketch.start = field.name.isEmpty
+        sketch.start =
+            field.name.isEmpty
             ? storeStart(of: owner, stateEnum: field.stateEnum)
             : module.start(of: field.stateEnum, scope: field.scope, property: field.name)
         return sketch
@@ -301,7 +302,8 @@ extension ReducerRecognizer {
                             rows += self.rows(Array(switchCase.statements), sources: caseSources, events: events, conditions: conditions + whereClause)
                         }
                     case .any:
-                        rows += self.rows(Array(switchCase.statements), sources: excluding(sources, covered), events: events, conditions: conditions + whereClause)
+                        rows += self.rows(
+                            Array(switchCase.statements), sources: excluding(sources, covered), events: events, conditions: conditions + whereClause)
                     default:
                         continue
                     }

@@ -64,7 +64,8 @@ struct RouteRecognizer {
             let known = (route.sources ?? []) + (route.targets ?? [])
             guard stateEnum.contains(all: known), eventEnum.map({ $0.contains(all: route.events ?? []) }) ?? true else {
                 sketch.warnings.append(
-                    .warning(path: route.location.file ?? file.path, location: route.location.droppingFile,
+                    .warning(
+                        path: route.location.file ?? file.path, location: route.location.droppingFile,
                         message: "a route names a state or event that is not a case of its enum; it is left out"))
                 continue
             }

@@ -86,7 +86,9 @@ struct StateDiagramRecognizer {
             sketch.warnings.append(
                 .warning(
                     path: location.file ?? file.path, location: location.droppingFile,
-                    message: "this transition names \(names.isEmpty ? "no node" : names), which the diagram does not declare; it is left out, as the runtime refuses it"))
+                    message:
+                        "this transition names \(names.isEmpty ? "no node" : names), which the diagram does not declare; it is left out, as the runtime refuses it"
+                ))
             return []
         }
         if !sketch.events.contains(where: { $0.name == id }) { sketch.events.append((id, location)) }

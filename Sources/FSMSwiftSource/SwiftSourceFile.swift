@@ -58,7 +58,8 @@ struct SwiftSourceFile {
     var firstSyntaxError: FSMCore.SourceLocation? {
         guard tree.hasError else { return nil }
         for token in tree.tokens(viewMode: .all) {
-            let unexpected = token.parent?.is(UnexpectedNodesSyntax.self) == true
+            let unexpected =
+                token.parent?.is(UnexpectedNodesSyntax.self) == true
                 || token.parent?.parent?.is(UnexpectedNodesSyntax.self) == true
             if token.presence == .missing || unexpected { return location(of: token) }
         }

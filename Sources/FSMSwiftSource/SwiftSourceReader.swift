@@ -157,11 +157,14 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += methods.enumMachines(claimed: &claimed)
         return sketches.map { sketch in
             let path = sketch.location.file ?? ""
-            return (sketch, Result { () throws(MachineFileError) in
-                let imported = try sketch.machine(path: path, limits: limits)
-                try limits.check(imported.machine, path: path)
-                return imported
-            })
+            return (
+                sketch,
+                Result { () throws(MachineFileError) in
+                    let imported = try sketch.machine(path: path, limits: limits)
+                    try limits.check(imported.machine, path: path)
+                    return imported
+                }
+            )
         }
     }
 
@@ -195,7 +198,9 @@ public struct SwiftSourceReader: ModuleMachineReader {
         if let offset = SquareBracketNesting.firstTooDeep(in: bytes) {
             throw MachineFileError(
                 path: path, location: location(ofByte: offset, in: bytes),
-                message: "square brackets nested more than \(SquareBracketNesting.limit) deep; fsmviz does not read Swift nested deeper, whose parsing time doubles with each level")
+                message:
+                    "square brackets nested more than \(SquareBracketNesting.limit) deep; fsmviz does not read Swift nested deeper, whose parsing time doubles with each level"
+            )
         }
         return text
     }

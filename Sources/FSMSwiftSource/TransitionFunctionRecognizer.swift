@@ -81,7 +81,8 @@ struct TransitionFunctionRecognizer {
         for case .switchCase(let switchCase) in node.cases {
             // A switch another machine has read (a SwiftNIO method's) is that machine's, not a
             // second view of it.
-            let nested = (switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
+            let nested =
+                (switchCase.statements.lazy.compactMap { Self.switchStatement($0.item) }.first
                 ?? helperSwitch(switchCase.statements, in: file)).flatMap { claimed.contains($0.id) ? nil : $0 }
             if let nested, innerEnum == nil, let found = resolve(nested.subject, names: patternNames(nested), at: nested, in: file),
                 found.location != outerEnum.location
@@ -250,7 +251,9 @@ struct TransitionFunctionRecognizer {
         } ?? false
     }
 
-    private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile) -> [MachineSketch.Row] {
+    private func rows(_ exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at node: some SyntaxProtocol, file: SwiftSourceFile)
+        -> [MachineSketch.Row]
+    {
         MachineSketch.rows(from: exits, sources: sources, events: events, at: file.location(of: node))
     }
 

@@ -28,7 +28,8 @@ enum CSPHash {
                     | UInt32(padded[offset + 3])
             }
             for index in 16..<64 {
-                let early = words[index - 15], late = words[index - 2]
+                let early = words[index - 15]
+                let late = words[index - 2]
                 let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
                 let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
                 words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1

@@ -1,6 +1,6 @@
 public import FSMAnalysis
-public import FSMDOT
 public import FSMCore
+public import FSMDOT
 
 /// Wraps a rendered SVG into one self-contained HTML page that explores the machine: pan and
 /// zoom, search over states and events, a click on a state or transition highlights what

@@ -1,6 +1,6 @@
 internal import FSMAnalysis
-internal import FSMDOT
 internal import FSMCore
+internal import FSMDOT
 
 /// The machine as the HTML viewer's script reads it: a JSON document that names states by
 /// their SVG element ids (docs/diagrams.md) and transitions by their numbers, so the script

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMInterop
 
 extension FsmvizCommand {

@@ -75,7 +75,8 @@ struct DiagramMarker: Equatable {
             }
             guard let (machine, against) = machinePath(in: line) else { continue }
             guard machine.isEmpty == false, against?.isEmpty != true else {
-                errors.append((index, "the fsmviz comment names no machine file or no revision: write <!-- fsmviz: PATH --> or <!-- fsmviz: PATH --against REF -->"))
+                errors.append(
+                    (index, "the fsmviz comment names no machine file or no revision: write <!-- fsmviz: PATH --> or <!-- fsmviz: PATH --against REF -->"))
                 continue
             }
             let next = index + 1 < lines.count ? lines[index + 1] : ""
@@ -100,19 +101,21 @@ struct DiagramMarker: Equatable {
                     continue
                 }
                 guard let drawings = picture(lines, in: (index + 1)...close) else {
-                    errors.append((
-                        index + 1,
-                        "the <picture> after the fsmviz comment needs <source media=\"(prefers-color-scheme: dark)\" srcset=\"DARK.svg\"> and <img src=\"LIGHT.svg\">"
-                    ))
+                    errors.append(
+                        (
+                            index + 1,
+                            "the <picture> after the fsmviz comment needs <source media=\"(prefers-color-scheme: dark)\" srcset=\"DARK.svg\"> and <img src=\"LIGHT.svg\">"
+                        ))
                     continue
                 }
                 markers.append(DiagramMarker(line: index, machine: machine, against: against, target: .drawings(drawings)))
                 index = close
             } else {
-                errors.append((
-                    index,
-                    "an fsmviz comment must be followed by a ```mermaid block, an image link ![...](PATH.svg) or a <picture> element"
-                ))
+                errors.append(
+                    (
+                        index,
+                        "an fsmviz comment must be followed by a ```mermaid block, an image link ![...](PATH.svg) or a <picture> element"
+                    ))
             }
         }
         return (markers, errors)

@@ -1,8 +1,8 @@
 public import ArgumentParser
-public import FSMDOT
 import FSMAnalysis
 import FSMAnalysisDiagrams
 import FSMCore
+public import FSMDOT
 import FSMRendering
 import FSMViewer
 
@@ -24,7 +24,8 @@ struct DiagramOptions: ParsableArguments {
     var lint = false
 
     @Option(
-        help: "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")) (default: standard; the flowdiagram style keeps EFStateMachine's plain look unless a theme is given).",
+        help:
+            "Colour theme: \(DOTTheme.named.map(\.name).joined(separator: ", ")) (default: standard; the flowdiagram style keeps EFStateMachine's plain look unless a theme is given).",
         completion: .list(DOTTheme.named.map(\.name)))
     var theme: String?
 

@@ -1,5 +1,5 @@
-import FSMDOT
 import FSMAnalysisDiagrams
+import FSMDOT
 import FSMRendering
 import FSMViewer
 

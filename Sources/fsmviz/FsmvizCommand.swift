@@ -80,7 +80,8 @@ struct FsmvizCommand: ParsableCommand {
             guard argument.hasPrefix("-"), let equals = argument.firstIndex(of: "=") else { return [argument] }
             return [argument, String(argument[argument.index(after: equals)...])]
         }
-        return values
+        return
+            values
             .filter { PrintableText.escaped($0) != $0 }
             .sorted { $0.count > $1.count }
             .reduce(message) { $0.replacingOccurrences(of: $1, with: PrintableText.escaped($1)) }

@@ -1,9 +1,9 @@
-public import FSMAnalysis
 public import ArgumentParser
+public import FSMAnalysis
 import FSMCore
-import Foundation
 public import FSMLint
 import FSMSwiftSource
+import Foundation
 
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
@@ -102,13 +102,18 @@ extension FsmvizCommand {
                 baselineLinter.relocation = PathRelocation(from: baseline, to: inputs[0])
                 let old = baselineLinter.lint([baseline])
                 let known = old.flatMap(\.findings)
-                results = old.filter { !$0.errors.isEmpty }.map { LintResult(path: $0.path, kind: $0.kind, errors: $0.errors) }
-                    + results.map { LintResult(path: $0.path, kind: $0.kind, findings: FindingDelta(old: known, new: $0.findings).introduced, errors: $0.errors) }
+                results =
+                    old.filter { !$0.errors.isEmpty }.map { LintResult(path: $0.path, kind: $0.kind, errors: $0.errors) }
+                    + results.map {
+                        LintResult(path: $0.path, kind: $0.kind, findings: FindingDelta(old: known, new: $0.findings).introduced, errors: $0.errors)
+                    }
             }
-            let colored = output == nil
+            let colored =
+                output == nil
                 && TerminalStyle.isEnabled(
                     isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            let reporter = format == .text
+            let reporter =
+                format == .text
                 ? TextReporter(colored: colored, summarizes: !reading.quiet)
                 : format.reporter(colored: colored, toolVersion: FsmvizCommand.version)
             let report = reporter.report(results)

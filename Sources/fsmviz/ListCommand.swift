@@ -72,7 +72,8 @@ extension FsmvizCommand {
         private static func line(path: String, location: SourceLocation?, name: String, style: String, _ machine: Machine) -> String {
             let position = location.map { ":\($0.line):\($0.column)" } ?? ""
             return PrintableText.escaped(
-                "\(path)\(position): \(name) (\(style)): \(machine.states.count) states, \(machine.events.count) events, \(machine.transitions.count) transitions")
+                "\(path)\(position): \(name) (\(style)): \(machine.states.count) states, \(machine.events.count) events, \(machine.transitions.count) transitions"
+            )
         }
     }
 }

@@ -1,7 +1,6 @@
+import FSMCore
 import Foundation
 import Synchronization
-import FSMCore
-
 
 /// `fsmviz watch --serve`: serves one HTML page on 127.0.0.1, and only there, and tells the
 /// pages it served to reload when the page is rendered again.

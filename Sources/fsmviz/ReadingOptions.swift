@@ -90,7 +90,8 @@ struct ReadingOptions: ParsableArguments {
     /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
     func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
-        let files = input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
+        let files =
+            input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
         let name = Diagnostic.displayPath(for: input)
         guard !files.isEmpty || allowingNone else {
             throw MachineFileError(path: name, location: nil, message: "no .swift files in this directory or below it")

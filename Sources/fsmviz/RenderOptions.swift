@@ -1,9 +1,9 @@
 import ArgumentParser
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMInterop
 import FSMRendering
+import Foundation
 
 /// Everything `fsmviz render` takes, and the rendering itself: `watch` takes the same and
 /// renders with it, as one option group, so its usage errors name `watch`, not `render`.

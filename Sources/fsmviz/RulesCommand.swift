@@ -1,5 +1,5 @@
-import FSMAnalysis
 import ArgumentParser
+import FSMAnalysis
 import FSMCore
 import FSMLint
 

@@ -1,11 +1,11 @@
 import ArgumentParser
 import FSMAnalysis
 import FSMAnalysisDiagrams
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMInterop
 import FSMRendering
+import Foundation
 
 extension FsmvizCommand {
     struct Sync: ParsableCommand {
@@ -151,7 +151,8 @@ extension FsmvizCommand {
                 guard check || !reading.quiet else { return }
                 let verb = check ? "stale" : "updated"
                 Console.printError(
-                    "\(PrintableText.escaped(file)):\(marker.line + 1): \(verb): \(PrintableText.escaped(what)) (from \(PrintableText.escaped(marker.machine)))")
+                    "\(PrintableText.escaped(file)):\(marker.line + 1): \(verb): \(PrintableText.escaped(what)) (from \(PrintableText.escaped(marker.machine)))"
+                )
             }
             var replacements: [(lines: Range<Int>, with: [Substring])] = []
             for marker in markers {
@@ -162,9 +163,11 @@ extension FsmvizCommand {
                     continue
                 }
                 let machine: Machine
-                let result = memo.machines[source.path] ?? Result { () throws(MachineFileError) in
-                    try reading.read(directory + marker.machine, limits: limitOptions.limits).machine
-                }
+                let result =
+                    memo.machines[source.path]
+                    ?? Result { () throws(MachineFileError) in
+                        try reading.read(directory + marker.machine, limits: limitOptions.limits).machine
+                    }
                 memo.machines[source.path] = result
                 switch result {
                 case .success(let read): machine = read
@@ -179,7 +182,8 @@ extension FsmvizCommand {
                         drawn = try changeDrawing(of: machine, at: directory + marker.machine, since: against)
                     } catch {
                         Console.printError(
-                            "\(PrintableText.escaped(file)):\(marker.line + 1): error: cannot draw what changed in \(PrintableText.escaped(marker.machine)) since '\(PrintableText.escaped(against))'")
+                            "\(PrintableText.escaped(file)):\(marker.line + 1): error: cannot draw what changed in \(PrintableText.escaped(marker.machine)) since '\(PrintableText.escaped(against))'"
+                        )
                         worst = max(worst, ExitStatus(rawValue: (error as? ExitCode)?.rawValue ?? 2) ?? .usage)
                         continue
                     }
@@ -272,18 +276,20 @@ extension FsmvizCommand {
             }
             let theme: DOTTheme = dark ? .dark : .standard
             let key = key + "\u{0}" + output.rawValue
-            let result = memo.drawings[key] ?? Result { () throws(ExitStatus) in
-                do {
-                    switch drawn {
-                    case .machine(let machine):
-                        return try memo.renderer.render(machine, options: DOTOptions(theme: theme), format: format)
-                    case .change(let drawing):
-                        return try drawing.bytes(format: output, options: DOTOptions(theme: theme), policy: .measured)
+            let result =
+                memo.drawings[key]
+                ?? Result { () throws(ExitStatus) in
+                    do {
+                        switch drawn {
+                        case .machine(let machine):
+                            return try memo.renderer.render(machine, options: DOTOptions(theme: theme), format: format)
+                        case .change(let drawing):
+                            return try drawing.bytes(format: output, options: DOTOptions(theme: theme), policy: .measured)
+                        }
+                    } catch {
+                        throw refuse(PrintableText.escaped((error as? RenderError)?.commandLineMessage ?? "\(error)"), .failure)
                     }
-                } catch {
-                    throw refuse(PrintableText.escaped((error as? RenderError)?.commandLineMessage ?? "\(error)"), .failure)
                 }
-            }
             memo.drawings[key] = result
             let bytes: [UInt8]
             switch result {

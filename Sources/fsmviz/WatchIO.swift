@@ -1,3 +1,5 @@
+import FSMCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@
 #else
     #error("fsmviz does not know this platform's C library")
 #endif
-import FSMCore
 
 // The command line's own platform calls, for `watch`: inotify and a socket server, which the
 // portable libraries (FSMCore's SystemIO among them) must not make, since iOS has neither
@@ -73,8 +74,10 @@ final class DirectoryNotifications {
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
                 let (watch, length) = buffer.withUnsafeBytes { bytes in
-                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                        Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)].prefix { $0 != 0 }
                 if let directory = directories[watch] {

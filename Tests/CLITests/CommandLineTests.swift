@@ -7,7 +7,10 @@ import Testing
         let version = try CommandRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdoutText == "0.1.0\n")
-        for command in [["--help"], ["render", "--help"], ["dot", "--help"], ["help", "render"], ["lint", "--help"], ["rules", "--help"], ["convert", "--help"], ["watch", "--help"], ["sync", "--help"], ["diff", "--help"]] {
+        for command in [
+            ["--help"], ["render", "--help"], ["dot", "--help"], ["help", "render"], ["lint", "--help"], ["rules", "--help"], ["convert", "--help"],
+            ["watch", "--help"], ["sync", "--help"], ["diff", "--help"],
+        ] {
             let help = try CommandRunner.run(command)
             #expect(help.status == 0, "\(command)")
             Golden.check(
@@ -40,7 +43,9 @@ import Testing
     @Test func dotReportsInvalidInput() throws {
         let result = try CommandRunner.run(["dot", "Tests/FSMCoreTests/Fixtures/invalid/unknown-key.json"])
         #expect(result.status == 2)
-        #expect(result.stderr == "Tests/FSMCoreTests/Fixtures/invalid/unknown-key.json:4:3: error: unknown key 'trnsitions' in the machine; did you mean 'transitions'?\n")
+        #expect(
+            result.stderr
+                == "Tests/FSMCoreTests/Fixtures/invalid/unknown-key.json:4:3: error: unknown key 'trnsitions' in the machine; did you mean 'transitions'?\n")
         #expect(result.stdout.isEmpty)
     }
 }

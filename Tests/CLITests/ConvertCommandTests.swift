@@ -42,31 +42,31 @@ import Testing
         let directory = try CommandRunner.temporaryDirectory()
         let yaml = directory.appendingPathComponent("editor.yaml")
         try """
-            version: 1
-            initial: Editor
-            states:
-              - id: Editor
-                initial: Clean
-              - id: Clean
-                parent: Editor
-              - id: Dirty
-                parent: Editor
-            transitions:
-              - from: Clean
-                event: type
-                to: Dirty
-              - from: Editor
-                event: tick
-                effects: autosave
-              - from: Editor
-                event: revert
-                to: Clean
-                type: internal
-              - from: Editor
-                event: reload
-                to: Clean
+        version: 1
+        initial: Editor
+        states:
+          - id: Editor
+            initial: Clean
+          - id: Clean
+            parent: Editor
+          - id: Dirty
+            parent: Editor
+        transitions:
+          - from: Clean
+            event: type
+            to: Dirty
+          - from: Editor
+            event: tick
+            effects: autosave
+          - from: Editor
+            event: revert
+            to: Clean
+            type: internal
+          - from: Editor
+            event: reload
+            to: Clean
 
-            """.write(to: yaml, atomically: true, encoding: .utf8)
+        """.write(to: yaml, atomically: true, encoding: .utf8)
         // machine file → SCXML → machine file → SCXML → machine file.
         let paths = ["a.scxml", "b.yaml", "c.scxml", "d.yaml"].map { directory.appendingPathComponent($0).path }
         for (input, output) in zip([yaml.path] + paths.dropLast(), paths) {
@@ -118,7 +118,8 @@ import Testing
         let missing = try CommandRunner.run(["convert", "missing.scxml", "-o", "-", "--to", "json"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "missing.scxml: error: no such file\n")
-        let spaced = try CommandRunner.run(["convert", "-", "-o", "-", "--to", "scxml"], stdin: Array(#"{"initial": "a b", "states": ["a b"], "transitions": []}"#.utf8))
+        let spaced = try CommandRunner.run(
+            ["convert", "-", "-o", "-", "--to", "scxml"], stdin: Array(#"{"initial": "a b", "states": ["a b"], "transitions": []}"#.utf8))
         #expect(spaced.status == 3)
         #expect(spaced.stderr.contains("state id 'a b' contains white space"))
     }
@@ -160,7 +161,9 @@ import Testing
         let result = try CommandRunner.run(["lint", file.path])
         let column = (start.firstIndex(of: 0) ?? 0) + 1
         #expect(result.status == 2)
-        #expect(result.stdoutText.hasPrefix("\(file.path):1:\(column): error: not well-formed XML: a NUL character, which XML does not allow\n"), "\(result.stdoutText)")
+        #expect(
+            result.stdoutText.hasPrefix("\(file.path):1:\(column): error: not well-formed XML: a NUL character, which XML does not allow\n"),
+            "\(result.stdoutText)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 }

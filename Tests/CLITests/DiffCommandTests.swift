@@ -123,7 +123,8 @@ import Testing
         let result = try CommandRunner.run(
             ["diff", "old/ConnectionStateMachine.swift", "new/ConnectionStateMachine.swift"], in: directory)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdoutText.contains(
-            "new/ConnectionStateMachine.swift:23:13: changed transition idle --connect--> connected: targets [connecting] -> [connected]\n"))
+        #expect(
+            result.stdoutText.contains(
+                "new/ConnectionStateMachine.swift:23:13: changed transition idle --connect--> connected: targets [connecting] -> [connected]\n"))
     }
 }

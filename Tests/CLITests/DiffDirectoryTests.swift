@@ -30,7 +30,8 @@ import Testing
                 "old/same.yaml": "base.yaml", "new/same.yaml": "base.yaml",
                 "old/sub/moved.yaml": "base.yaml", "new/other/renamed.yaml": "transition-added.yaml",
                 "new/light.yaml": "unrelated.yaml",
-                "old/gone.yaml": "version: 1\nname: Fan\ninitial: Still\nstates: [Still, Spinning]\ntransitions:\n  - {from: Still, event: start, to: Spinning}\n",
+                "old/gone.yaml":
+                    "version: 1\nname: Fan\ninitial: Still\nstates: [Still, Spinning]\ntransitions:\n  - {from: Still, event: start, to: Spinning}\n",
                 "old/notes.txt": "not a machine", "new/notes.txt": "still not one",
             ], in: root)
         return root
@@ -100,8 +101,12 @@ import Testing
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "old -> new: 2 machines renamed, 1 added, 1 unchanged", "\(result.stdoutText)")
-        #expect(lines.contains("old/Sources/Player.swift#Player -> new/Sources/Moved/Player.swift#Player: 1 state added, 1 transition added"), "\(result.stdoutText)")
-        #expect(lines.contains { $0.hasPrefix("new/Sources/Moved/Player.swift:") && $0.hasSuffix("added transition paused --next--> stopped") }, "\(result.stdoutText)")
+        #expect(
+            lines.contains("old/Sources/Player.swift#Player -> new/Sources/Moved/Player.swift#Player: 1 state added, 1 transition added"),
+            "\(result.stdoutText)")
+        #expect(
+            lines.contains { $0.hasPrefix("new/Sources/Moved/Player.swift:") && $0.hasSuffix("added transition paused --next--> stopped") },
+            "\(result.stdoutText)")
         #expect(lines.contains { $0.hasPrefix("old/Sources/Door.swift#Door -> new/Sources/Door.swift#Gate") }, "\(result.stdoutText)")
         #expect(lines.contains { $0.contains("new/Sources/Fan.swift#Fan") }, "\(result.stdoutText)")
         // A side whose sources do not parse is an input error that names the file and line.
@@ -150,15 +155,16 @@ import Testing
         try scratch.git("rm", "-q", "m/gone.yaml")
         let changed = try CommandRunner.run(["diff", "--against", "HEAD", "m"], in: repository)
         #expect(changed.status == 1, "\(changed.stderr)")
-        #expect(changed.stdoutText == """
-            HEAD:m -> m: 1 machine changed, 1 renamed, 1 added, 1 removed, 1 unchanged
-            HEAD:m/door.yaml -> m/door.yaml: 1 state added
-            m/door.yaml:10:5: added state Ajar in Closed
-            HEAD:m/gone.yaml: removed machine (2 states, 2 transitions)
-            m/new.yaml: added machine (5 states, 6 transitions)
-            HEAD:m/sub/a.yaml -> m/sub/b.yaml: no changes
+        #expect(
+            changed.stdoutText == """
+                HEAD:m -> m: 1 machine changed, 1 renamed, 1 added, 1 removed, 1 unchanged
+                HEAD:m/door.yaml -> m/door.yaml: 1 state added
+                m/door.yaml:10:5: added state Ajar in Closed
+                HEAD:m/gone.yaml: removed machine (2 states, 2 transitions)
+                m/new.yaml: added machine (5 states, 6 transitions)
+                HEAD:m/sub/a.yaml -> m/sub/b.yaml: no changes
 
-            """)
+                """)
 
         let unknown = try CommandRunner.run(["diff", "--against", "no-such-branch", "m"], in: repository)
         #expect(unknown.status == 2)

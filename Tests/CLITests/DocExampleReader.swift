@@ -10,7 +10,12 @@ struct DocExampleReader {
     private(set) var problems: [String] = []
 
     private struct Marker {
-        enum Kind { case skip(String), exits(Int32), prints(Int32), lintsClean, continues }
+        enum Kind {
+            case skip(String)
+            case exits(Int32)
+            case prints(Int32)
+            case lintsClean, continues
+        }
         var kind: Kind
         var text: String
         var line: Int
@@ -51,15 +56,17 @@ struct DocExampleReader {
             } else if let linted = markers.firstIndex(where: { if case .lintsClean = $0.kind { true } else { false } }) {
                 markers[linted].used = true
                 let file = markers[linted].text
-                examples.append(DocExample(
-                    source: "\(name):\(markers[linted].line)", command: "fsmviz lint --fail-on info \(file)",
-                    output: "no problems in 1 file\n", files: [file: body.joined(separator: "\n") + "\n"]))
+                examples.append(
+                    DocExample(
+                        source: "\(name):\(markers[linted].line)", command: "fsmviz lint --fail-on info \(file)",
+                        output: "no problems in 1 file\n", files: [file: body.joined(separator: "\n") + "\n"]))
             } else if let printer = markers.firstIndex(where: { if case .prints = $0.kind { true } else { false } }) {
                 guard case .prints(let status) = markers[printer].kind else { continue }
                 markers[printer].used = true
-                examples.append(DocExample(
-                    source: "\(name):\(markers[printer].line)", command: markers[printer].text, statuses: [status],
-                    output: body.joined(separator: "\n") + "\n"))
+                examples.append(
+                    DocExample(
+                        source: "\(name):\(markers[printer].line)", command: markers[printer].text, statuses: [status],
+                        output: body.joined(separator: "\n") + "\n"))
             }
             reportUnused(&markers, name: name)
         }
@@ -75,9 +82,10 @@ struct DocExampleReader {
         let skip = lines[heading].contains("until Ctrl-C") ? "runs until Ctrl-C, as its help says" : nil
         for line in lines[(heading + 1)...] {
             guard line.hasPrefix("  ") else { break }
-            examples.append(DocExample(
-                source: "fsmviz \(command) --help", command: line.trimmingCharacters(in: .whitespaces),
-                statuses: command == "diff" ? [0, 1] : [0], skipReason: skip))
+            examples.append(
+                DocExample(
+                    source: "fsmviz \(command) --help", command: line.trimmingCharacters(in: .whitespaces),
+                    statuses: command == "diff" ? [0, 1] : [0], skipReason: skip))
         }
     }
 

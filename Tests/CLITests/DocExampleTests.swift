@@ -8,8 +8,9 @@ import Testing
 @Suite struct DocExampleTests {
     /// README.md and every Markdown file in docs/, as paths in the repository.
     static let documents: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(
-            atPath: Golden.packageRoot.appendingPathComponent("docs").path)) ?? []
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: Golden.packageRoot.appendingPathComponent("docs").path)) ?? []
         return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }()
 

@@ -6,8 +6,9 @@ import Testing
     static let samples = Golden.sampleFiles().map(\.lastPathComponent)
     static let formats = ["text", "json", "sarif", "github"]
     static let invalidDirectory = "Tests/FSMCoreTests/Fixtures/invalid"
-    static let invalidFiles = ((try? FileManager.default.contentsOfDirectory(
-        atPath: Golden.packageRoot.appendingPathComponent(invalidDirectory).path)) ?? []).sorted()
+    static let invalidFiles =
+        ((try? FileManager.default.contentsOfDirectory(
+            atPath: Golden.packageRoot.appendingPathComponent(invalidDirectory).path)) ?? []).sorted()
 
     /// A machine whose only finding is a dead end (a warning).
     static let onlyWarning = """
@@ -174,15 +175,16 @@ import Testing
             """, "machine.yaml", in: directory)
         let result = try CommandRunner.run(["lint", "machine.yaml"], in: directory)
         #expect(result.status == 2)
-        #expect(result.stdoutText == """
-            machine.yaml:6:13: error: lint suppression names unknown rule 'dead-ends'; did you mean 'dead-end'?
-            machine.yaml:7:20: error: lint suppression for state 'Stuck' names unknown rule 'unused-events'; did you mean 'unused-event'?
-            machine.yaml:2:16: warning: state 'Stuck' is not final but no transition leaves it [dead-end]
-                witness: Idle --start--> Stuck
+        #expect(
+            result.stdoutText == """
+                machine.yaml:6:13: error: lint suppression names unknown rule 'dead-ends'; did you mean 'dead-end'?
+                machine.yaml:7:20: error: lint suppression for state 'Stuck' names unknown rule 'unused-events'; did you mean 'unused-event'?
+                machine.yaml:2:16: warning: state 'Stuck' is not final but no transition leaves it [dead-end]
+                    witness: Idle --start--> Stuck
 
-            2 errors, 1 warning in 1 file
+                2 errors, 1 warning in 1 file
 
-            """)
+                """)
     }
 
     @Test func machineFilesSilenceRulesForThemselvesOrOneState() throws {
@@ -254,6 +256,7 @@ import Testing
         #expect(!result.stdoutText.contains(".build"))
         let empty = try CommandRunner.run(["lint", "empty"], in: directory)
         #expect(empty.status == 2)
-        #expect(empty.stdoutText.hasPrefix("empty: error: no machine files (.json, .yaml, .yml, .scxml, .swift, or SCXML in .xml) in this directory or below it\n"))
+        #expect(
+            empty.stdoutText.hasPrefix("empty: error: no machine files (.json, .yaml, .yml, .scxml, .swift, or SCXML in .xml) in this directory or below it\n"))
     }
 }

@@ -63,33 +63,34 @@ import Testing
     @Test func disableSeverityAndPerPathOverrides() throws {
         let root = try Self.tree([
             ".fsmviz.yml": """
-                # Legacy machines predate the final-state convention.
-                disable: [unreachable-transition]
-                severity:
-                  dead-end: error
-                overrides:
-                  - paths: ["legacy/**"]
-                    disable: [dead-end]
-                    severity: {unused-event: error}
-                  - paths: legacy/kept.yaml
-                    severity: {unused-event: info}
-                """,
+            # Legacy machines predate the final-state convention.
+            disable: [unreachable-transition]
+            severity:
+              dead-end: error
+            overrides:
+              - paths: ["legacy/**"]
+                disable: [dead-end]
+                severity: {unused-event: error}
+              - paths: legacy/kept.yaml
+                severity: {unused-event: info}
+            """,
             "new.yaml": Self.machine,
             "legacy/old.yaml": Self.machine,
             "legacy/kept.yaml": Self.machine,
         ])
         let result = try CommandRunner.run(["lint", "."], in: root)
         #expect(result.status == 1)
-        #expect(result.stdoutText == """
-            legacy/kept.yaml:3:17: info: event 'never' is declared but no transition is triggered by it [unused-event]
-            legacy/old.yaml:3:17: error: event 'never' is declared but no transition is triggered by it [unused-event]
-            new.yaml:2:16: error: state 'Stuck' is not final but no transition leaves it [dead-end]
-                witness: Idle --start--> Stuck
-            new.yaml:3:17: warning: event 'never' is declared but no transition is triggered by it [unused-event]
+        #expect(
+            result.stdoutText == """
+                legacy/kept.yaml:3:17: info: event 'never' is declared but no transition is triggered by it [unused-event]
+                legacy/old.yaml:3:17: error: event 'never' is declared but no transition is triggered by it [unused-event]
+                new.yaml:2:16: error: state 'Stuck' is not final but no transition leaves it [dead-end]
+                    witness: Idle --start--> Stuck
+                new.yaml:3:17: warning: event 'never' is declared but no transition is triggered by it [unused-event]
 
-            2 errors, 1 warning, 1 info in 3 files
+                2 errors, 1 warning, 1 info in 3 files
 
-            """)
+                """)
     }
 
     @Test func excludedFilesAreSkippedOnlyWhenFoundInADirectory() throws {
@@ -111,7 +112,10 @@ import Testing
         ("severity: {dead-end: fatal}\n", "1:22: error: expected the severity of 'dead-end' to be 'error', 'warning' or 'info', found 'fatal'"),
         ("disable: [trap]\noverides: []\n", "2:1: error: unknown key 'overides' in the configuration; did you mean 'overrides'?"),
         ("overrides:\n  - disable: [trap]\n", "2:5: error: an override is missing required key 'paths'"),
-        ("overrides:\n  - paths: [a]\n    severity: {trap: info}\n    enable: [trap]\n", "4:5: error: unknown key 'enable' in an override; known keys are 'paths', 'disable', 'severity'"),
+        (
+            "overrides:\n  - paths: [a]\n    severity: {trap: info}\n    enable: [trap]\n",
+            "4:5: error: unknown key 'enable' in an override; known keys are 'paths', 'disable', 'severity'"
+        ),
         ("overrides:\n  - paths: [/abs/**]\n", "2:13: error: path pattern '/abs/**' is absolute; patterns are relative to the configuration file's directory"),
         ("disable: [trap\n", "2:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence"),
         ("version: 2\n", "1:10: error: unsupported configuration version; this fsmviz reads version 1"),

@@ -33,7 +33,8 @@ import Testing
         let result = try CommandRunner.run(["render", "samples/dd-sync.yaml", "-o", "-", "--format", "png"])
         #expect(result.status == 0)
         #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        let dot = try CommandRunner.run(["render", "-", "-o", "-", "--format", "dot"], stdin: Array(#"{"initial": "A", "states": ["A"], "transitions": []}"#.utf8))
+        let dot = try CommandRunner.run(
+            ["render", "-", "-o", "-", "--format", "dot"], stdin: Array(#"{"initial": "A", "states": ["A"], "transitions": []}"#.utf8))
         #expect(dot.status == 0, "\(dot.stderr)")
         #expect(dot.stdoutText.hasPrefix("digraph machine {"))
     }

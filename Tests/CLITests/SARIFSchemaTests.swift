@@ -70,8 +70,10 @@ import Testing
         ["samples/tcp.json"],
         ["Tests/FSMCoreTests/Fixtures/invalid", "samples/broken.json", "no-such-file.json"],
         // Imported machines, with fsmviz/unsupported-content warnings and refused files.
-        [Golden.ownMachinesDirectory.path, Golden.corpusFile("w3c-irp/mandatory/test576.scxml").path,
-         Golden.corpusFile("python-statemachine-format-parity/guarded_counter.json").path],
+        [
+            Golden.ownMachinesDirectory.path, Golden.corpusFile("w3c-irp/mandatory/test576.scxml").path,
+            Golden.corpusFile("python-statemachine-format-parity/guarded_counter.json").path,
+        ],
     ])
     func lintOutputIsValidSARIF(inputs: [String]) throws {
         let result = try CommandRunner.run(["lint"] + inputs + ["--format", "sarif"])

@@ -25,7 +25,8 @@ import Testing
 
     static func machine(_ states: [String]) -> String {
         let transitions = zip(states, states.dropFirst()).map { #"{"from": "\#($0)", "event": "go", "to": "\#($1)"}"# }
-        return #"{"initial": "\#(states[0])", "states": [\#(states.map { "\"\($0)\"" }.joined(separator: ", "))], "transitions": [\#(transitions.joined(separator: ", "))]}"#
+        return
+            #"{"initial": "\#(states[0])", "states": [\#(states.map { "\"\($0)\"" }.joined(separator: ", "))], "transitions": [\#(transitions.joined(separator: ", "))]}"#
     }
 
     /// Writes `text` to `url` the way editors save: a new file renamed over the old one.
@@ -224,8 +225,10 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
-    @Test(arguments: [["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--poll", "--interval", "0"],
-        ["watch", "samples/tcp.json", "-o", "tcp.svg", "--serve"], ["watch", "samples/tcp.json", "samples/dd-sync.yaml", "-o", "out/", "--format", "html", "--serve"],
+    @Test(arguments: [
+        ["watch", "-", "-o", "x.svg"], ["watch", "samples/tcp.json", "-o", "-"], ["watch", "samples/tcp.json", "--poll", "--interval", "0"],
+        ["watch", "samples/tcp.json", "-o", "tcp.svg", "--serve"],
+        ["watch", "samples/tcp.json", "samples/dd-sync.yaml", "-o", "out/", "--format", "html", "--serve"],
     ])
     func refusesWhatItCannotWatch(arguments: [String]) throws {
         let result = try CommandRunner.run(arguments)

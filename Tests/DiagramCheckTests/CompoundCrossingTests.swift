@@ -151,7 +151,6 @@ import Testing
     }
 }
 
-
 /// Drawn by the renderer: a compound state's own transitions leave its border away from its
 /// children.
 @Suite struct CompoundBorderEndTests {

@@ -1,7 +1,7 @@
 import DiagramCheck
 import FSMCore
-import Foundation
 import FSMInterop
+import Foundation
 import TestSupport
 import Testing
 
@@ -14,7 +14,8 @@ import Testing
 /// measured elsewhere: some large fixtures are still below it).
 @Suite struct DrawingTruthTests {
     /// The machine files checked: samples, fixtures, then the corpus.
-    static let files: [String] = Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
+    static let files: [String] =
+        Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
         + Golden.corpusFiles().map { Golden.corpusFile($0).path }
 
     static func isCorpus(_ path: String) -> Bool {

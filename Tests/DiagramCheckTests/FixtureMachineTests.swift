@@ -1,7 +1,7 @@
 import DiagramCheck
 import FSMCore
-import Foundation
 import FSMInterop
+import Foundation
 import Testing
 
 /// The fixture machines load with the current importers, cover the shapes the drawing checks
@@ -32,13 +32,18 @@ import Testing
         for machine in machines {
             for transition in machine.transitions where machine.isCompound(transition.source) {
                 for target in transition.targets {
-                    if target == transition.source { parentReactions.itself = true }
-                    else if machine.isDescendant(target, of: transition.source) { parentReactions.child = true }
-                    else { parentReactions.outside = true }
+                    if target == transition.source {
+                        parentReactions.itself = true
+                    } else if machine.isDescendant(target, of: transition.source) {
+                        parentReactions.child = true
+                    } else {
+                        parentReactions.outside = true
+                    }
                 }
             }
             forks = forks || machine.transitions.contains(where: machine.entersTogether)
-            eventlessBesideEvented = eventlessBesideEvented
+            eventlessBesideEvented =
+                eventlessBesideEvented
                 || machine.transitions.contains { eventless in
                     eventless.event == nil && eventless.guardLabel != nil
                         && machine.transitions.contains {

@@ -48,9 +48,10 @@ import Testing
         #expect(spline.start == DiagramPoint(x: 0, y: -18))
         #expect(spline.end == DiagramPoint(x: 0, y: -82))
         #expect(spline.polyline().count == 1 + 16 + 1)
-        #expect(drawing.nodes.map(\.box) == [
-            DiagramBox(minX: -27, minY: -18, maxX: 27, maxY: 18), DiagramBox(minX: -27, minY: -118, maxX: 27, maxY: -82),
-        ])
+        #expect(
+            drawing.nodes.map(\.box) == [
+                DiagramBox(minX: -27, minY: -18, maxX: 27, maxY: 18), DiagramBox(minX: -27, minY: -118, maxX: 27, maxY: -82),
+            ])
     }
 
     @Test func edgeLabelsAndExternalLabelsAreBoxedSeparately() throws {

@@ -281,7 +281,8 @@ import Testing
 
     @Test func shallowHistoryReentersItsParentsChildrenWithTheirDefaults() throws {
         let machine = try MachineFileLoader.load(
-            bytes: Array("""
+            bytes: Array(
+                """
                 initial: Outside
                 states:
                   - Outside
@@ -306,7 +307,8 @@ import Testing
         // Over-approximation, documented: the entry counts as from outside, so R2's initial
         // child is reachable here even though a run also reaches it when P is entered.
         let machine = try MachineFileLoader.load(
-            bytes: Array("""
+            bytes: Array(
+                """
                 initial: P
                 states:
                   - {id: P, parallel: true}
@@ -327,7 +329,8 @@ import Testing
     /// default: the third region's initial child is reachable, the forked regions' are not.
     @Test func aForkEntersTheRegionsItDoesNotTargetWithTheirDefaults() throws {
         let machine = try MachineFileLoader.load(
-            bytes: Array("""
+            bytes: Array(
+                """
                 initial: Start
                 states:
                   - Start

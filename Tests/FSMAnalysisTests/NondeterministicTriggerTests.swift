@@ -66,8 +66,9 @@ import Testing
             states: [State("s", kind: .initial), State("a"), State("b"), State("c")],
             transitions: transitions + [Transition(from: "s", on: "go", to: "c", guard: "y")])
         let findings = Analyzer(rules: [NondeterministicTrigger.self]).analyze(clash)
-        #expect(findings.map(\.message) == [
-            "state 's' has transitions on event 'go' to 'a' and 'c' whose guards may both hold; confirm they exclude each other"
-        ])
+        #expect(
+            findings.map(\.message) == [
+                "state 's' has transitions on event 'go' to 'a' and 'c' whose guards may both hold; confirm they exclude each other"
+            ])
     }
 }

@@ -39,10 +39,11 @@ import Testing
         for id in Self.rules {
             #expect(id.allSatisfy { $0.isLowercase || $0 == "-" }, "\(id)")
         }
-        #expect(Self.rules == [
-            "unreachable-state", "dead-end", "nondeterministic-trigger", "trap", "no-final-reachable",
-            "unused-event", "duplicate-transition", "final-has-outgoing", "shadowed-transition",
-            "unreachable-transition", "impossible-event", "unknown-state-in-guard",
-        ])
+        #expect(
+            Self.rules == [
+                "unreachable-state", "dead-end", "nondeterministic-trigger", "trap", "no-final-reachable",
+                "unused-event", "duplicate-transition", "final-has-outgoing", "shadowed-transition",
+                "unreachable-transition", "impossible-event", "unknown-state-in-guard",
+            ])
     }
 }

@@ -100,9 +100,10 @@ import Testing
             var expected = Set<Set<String>>()
             if (0..<reference.count).contains(where: reference.isFinal) {
                 for state in 0..<reference.count where reference.reachable.contains(state) {
-                    let members = Set((0..<reference.count).filter { other in
-                        other == state || (reference.reaches[state].contains(other) && reference.reaches[other].contains(state))
-                    })
+                    let members = Set(
+                        (0..<reference.count).filter { other in
+                            other == state || (reference.reaches[state].contains(other) && reference.reaches[other].contains(state))
+                        })
                     let leaving = members.flatMap { reference.edges[$0] }
                     guard !leaving.isEmpty, leaving.allSatisfy(members.contains),
                         !members.contains(where: reference.isFinal)
@@ -128,7 +129,10 @@ import Testing
         await propertyCheck(count: 400, input: Self.inputs) { numbers in
             guard let machine = try? Self.machine(from: numbers) else { return }
             accepted.add()
-            struct Group: Hashable { var source: StateID; var event: EventID? }
+            struct Group: Hashable {
+                var source: StateID
+                var event: EventID?
+            }
             var errors = Set<Group>()
             var warnings = Set<Group>()
             let groups = Dictionary(grouping: machine.transitions) { Group(source: $0.source, event: $0.event) }

@@ -75,7 +75,8 @@ import Testing
               - {from: Unused, event: poke}
             """
         let conflict = try #require(try Self.findings(machine, rule: "nondeterministic-trigger").first)
-        #expect(conflict.message == "state 'Idle' has unguarded transitions on event 'tick' to no target (staying put) and 'Busy'; which one fires is undefined")
+        #expect(
+            conflict.message == "state 'Idle' has unguarded transitions on event 'tick' to no target (staying put) and 'Busy'; which one fires is undefined")
         guard case .transitions(let references) = conflict.witness else {
             Issue.record("no transitions in \(String(describing: conflict.witness))")
             return

@@ -16,10 +16,11 @@ import Testing
     @Test func anUnknownStateIsReportedAtItsGuardWithTheNearName() throws {
         let machine = try #require(Self.machine)
         let findings = Analyzer(rules: [UnknownStateInGuard.self]).analyze(machine, semantics: MachineSemantics(source: .scxml))
-        #expect(findings.map(\.message) == [
-            "guard In('Stoped') of 'Idle' names no state of this machine, so it is always false here; did you mean 'Stopped'?",
-            "guard In('Elsewhere') of 'Running' names no state of this machine, so it is always false here (unless a document that includes this one declares it)",
-        ])
+        #expect(
+            findings.map(\.message) == [
+                "guard In('Stoped') of 'Idle' names no state of this machine, so it is always false here; did you mean 'Stopped'?",
+                "guard In('Elsewhere') of 'Running' names no state of this machine, so it is always false here (unless a document that includes this one declares it)",
+            ])
         #expect(findings.map { $0.location?.line } == [4, 5])
         #expect(findings.allSatisfy { $0.severity == .warning })
     }

@@ -15,7 +15,8 @@ import Testing
 
     /// JavaScript keeps the last of two equal keys, Foundation the first: refused at the repeat.
     @Test func aJSONKeyWrittenTwiceIsRefusedAtTheRepeat() {
-        #expect(Self.error(#"{"initial": "a", "states": {}, "initial": "b"}"#, .json) == "m:1:32: error: key 'initial' appears twice in an object (first at 1:2)")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {}, "initial": "b"}"#, .json) == "m:1:32: error: key 'initial' appears twice in an object (first at 1:2)")
         #expect(Self.error("{\"a\": {\n  \"on\": 1,\n  \"on\": 2}}", .json) == "m:3:3: error: key 'on' appears twice in an object (first at 2:3)")
         // A large object (XState's states by name) is checked as well.
         let many = (0..<40).map { "\"s\($0)\": 1" }.joined(separator: ", ")

@@ -19,24 +19,31 @@ import Testing
         let top = State("Top", kind: .initial)
         #expect(Self.error([top, State("H", pseudoState: .history)]) == "history state 'H' must be nested in a compound state")
         #expect(Self.error([top, State("H", kind: .final, parent: "Top", pseudoState: .history)]) == "pseudo-state 'H' cannot be final")
-        #expect(Self.error([top, State("I", parent: "Top", pseudoState: .initial), State("A", parent: "Top")], [Transition(from: "I", on: nil, to: "A")])
-            == "initial pseudo-state 'I' must be the initial child of its parent (or the machine's initial state)")
-        #expect(Self.error([top, State("I", kind: .initial, parent: "Top", pseudoState: .initial)])
-            == "pseudo-state 'I' has 0 transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)")
-        #expect(Self.error(
-            [top, State("H", parent: "Top", pseudoState: .history), State("A", parent: "Top")],
-            [Transition(from: "H", on: "e", to: "A")]) == "the default transition of pseudo-state 'H' must have no event and no guard")
-        #expect(Self.error(
-            [top, State("H", parent: "Top", pseudoState: .history), State("Other")],
-            [Transition(from: "H", on: nil, to: "Other")]) == "the default transition of pseudo-state 'H' targets 'Other', which is not nested in its parent")
-        #expect(Self.error(
-            [State("I", kind: .initial, pseudoState: .initial), State("A")],
-            [Transition(from: "I", on: nil, to: "A"), Transition(from: "A", on: "e", to: "I")])
-            == "initial pseudo-state 'I' is the target of a transition from 'A'; target its parent instead")
+        #expect(
+            Self.error([top, State("I", parent: "Top", pseudoState: .initial), State("A", parent: "Top")], [Transition(from: "I", on: nil, to: "A")])
+                == "initial pseudo-state 'I' must be the initial child of its parent (or the machine's initial state)")
+        #expect(
+            Self.error([top, State("I", kind: .initial, parent: "Top", pseudoState: .initial)])
+                == "pseudo-state 'I' has 0 transitions; an initial pseudo-state needs exactly one and a history state at most one (its default transition)")
+        #expect(
+            Self.error(
+                [top, State("H", parent: "Top", pseudoState: .history), State("A", parent: "Top")],
+                [Transition(from: "H", on: "e", to: "A")]) == "the default transition of pseudo-state 'H' must have no event and no guard")
+        #expect(
+            Self.error(
+                [top, State("H", parent: "Top", pseudoState: .history), State("Other")],
+                [Transition(from: "H", on: nil, to: "Other")])
+                == "the default transition of pseudo-state 'H' targets 'Other', which is not nested in its parent")
+        #expect(
+            Self.error(
+                [State("I", kind: .initial, pseudoState: .initial), State("A")],
+                [Transition(from: "I", on: nil, to: "A"), Transition(from: "A", on: "e", to: "I")])
+                == "initial pseudo-state 'I' is the target of a transition from 'A'; target its parent instead")
         #expect(Self.error([top, State("H", parent: "Top", pseudoState: .history), State("X", parent: "H")]) == "pseudo-state 'H' cannot have nested states")
         #expect(Self.error([top, State("P", kind: .final, isParallel: true)]) == "parallel state 'P' cannot be final")
-        #expect(Self.error([State("P", kind: .initial, isParallel: true), State("R", kind: .initial, parent: "P")])
-            == "region 'R' of parallel state 'P' is marked initial; a parallel state enters all its regions")
+        #expect(
+            Self.error([State("P", kind: .initial, isParallel: true), State("R", kind: .initial, parent: "P")])
+                == "region 'R' of parallel state 'P' is marked initial; a parallel state enters all its regions")
     }
 
     @Test func severalTargetsInDifferentRegionsAreEnteredTogether() throws {
@@ -92,10 +99,12 @@ import Testing
                 return error.description
             }
         }
-        #expect(error("initial: A\nstates: [{id: A, pseudo: histroy}]\ntransitions: []")
-            == "m.yaml:2:26: error: unknown pseudo-state kind 'histroy'; did you mean 'history'?")
-        #expect(error("initial: P\nstates: [{id: P, parallel: true, initial: A}, {id: A, parent: P}]\ntransitions: []")
-            == "m.yaml:2:43: error: parallel state 'P' enters all its regions; it takes no 'initial'")
+        #expect(
+            error("initial: A\nstates: [{id: A, pseudo: histroy}]\ntransitions: []")
+                == "m.yaml:2:26: error: unknown pseudo-state kind 'histroy'; did you mean 'history'?")
+        #expect(
+            error("initial: P\nstates: [{id: P, parallel: true, initial: A}, {id: A, parent: P}]\ntransitions: []")
+                == "m.yaml:2:43: error: parallel state 'P' enters all its regions; it takes no 'initial'")
     }
 }
 

@@ -63,7 +63,10 @@ import Testing
         #expect(throws: MachineFileError(path: "test.json", location: SourceLocation(line: 1, column: 2), message: "string is not valid UTF-8")) {
             try JSONDocumentParser.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D], path: "test.json")
         }
-        #expect(throws: MachineFileError(path: "test.json", location: SourceLocation(line: 1, column: 4), message: "control character byte 0x9 in a string; escape it")) {
+        #expect(
+            throws: MachineFileError(
+                path: "test.json", location: SourceLocation(line: 1, column: 4), message: "control character byte 0x9 in a string; escape it")
+        ) {
             try parse("[\"a\tb\"]")
         }
     }

@@ -64,7 +64,7 @@ import Testing
     @Test func refusesWhatTheDecoderRefuses() {
         // Each found by the JSON fuzz target.
         for text in [
-            #"{"initial": "Idle", "states": ["Idle", "Busy"]}"#,
+            #"{"initial": "Idle", "states": ["Idle", "Busy"]}"#
         ] {
             #expect(Self.decoded(Array(text.utf8)) == nil)
             #expect(MachineFileLoader.scan(json: Array(text.utf8)) == nil)
@@ -100,7 +100,7 @@ import Testing
             if next(3) == 0 { members.append(("label", next(4) == 0 ? "null" : string(pick(texts)))) }
             if next(5) == 0 { members.append(("final", pick(["true", "false", "null"]))) }
             if let parent = parents[index] { members.append(("parent", string(names[parent]))) }
-            if next(4) == 0 { members.append(("initial", string(pick(names))) ) }
+            if next(4) == 0 { members.append(("initial", string(pick(names)))) }
             if next(6) == 0 { members.append(("parallel", pick(["true", "false"]))) }
             if next(8) == 0 { members.append(("pseudo", string(pick(["history", "deep-history", "initial", "bogus"])))) }
             if next(5) == 0 { members.append(("entry", next(2) == 0 ? string(pick(texts)) : array([string(pick(texts))]))) }
@@ -134,7 +134,13 @@ import Testing
         if next(4) == 0 { members.append(("description", "null")) }
         if next(4) == 0 { members.append(("version", pick(["1", "2", "1.0"]))) }
         if next(5) == 0 { members.append(("$schema", string("https://example.com/s.json"))) }
-        if next(4) == 0 { members.append(("events", array((0..<next(3)).map { string(events[$0]) } + (next(2) == 0 ? [object([("id", string("tick")), ("label", string("Tick"))])] : [])))) }
+        if next(4) == 0 {
+            members.append(
+                (
+                    "events",
+                    array((0..<next(3)).map { string(events[$0]) } + (next(2) == 0 ? [object([("id", string("tick")), ("label", string("Tick"))])] : []))
+                ))
+        }
         var text = object(members)
         if next(3) == 0, !text.isEmpty {
             // One edit anywhere: a deleted byte, or a quote, brace, backslash or comma inserted.

@@ -17,17 +17,18 @@ import Testing
                 Transition(from: "Open", on: "close", to: "Closed"),
                 Transition(from: "Closed", on: nil, to: "Gone"),
             ])
-        #expect(String(describing: machine) == """
-            Door: 5 states, 4 transitions, initial state Closed
-              Closed
-              Open
-                Ajar
-                Wide
-              Gone (final)
-              Closed --open--> Ajar
-              Ajar --push [strong] / creak--> Wide
-              Open --close--> Closed
-              Closed --> Gone
-            """)
+        #expect(
+            String(describing: machine) == """
+                Door: 5 states, 4 transitions, initial state Closed
+                  Closed
+                  Open
+                    Ajar
+                    Wide
+                  Gone (final)
+                  Closed --open--> Ajar
+                  Ajar --push [strong] / creak--> Wide
+                  Open --close--> Closed
+                  Closed --> Gone
+                """)
     }
 }

@@ -191,7 +191,10 @@ import Testing
             try MachineFileLoader.load(bytes: Array(yaml.utf8), format: .yaml, path: "keys.yaml")
         }
         let small = "l0: &l0 [x, y]\nl1: &l1 [*l0, *l0]\nm:\n" + key.replacingOccurrences(of: "l29", with: "l1")
-        #expect(throws: MachineFileError(path: "keys.yaml", location: SourceLocation(line: 4, column: key.hasPrefix("  ?") ? 5 : 3), message: "mapping keys must be plain text")) {
+        #expect(
+            throws: MachineFileError(
+                path: "keys.yaml", location: SourceLocation(line: 4, column: key.hasPrefix("  ?") ? 5 : 3), message: "mapping keys must be plain text")
+        ) {
             try MachineFileLoader.load(bytes: Array(small.utf8), format: .yaml, path: "keys.yaml")
         }
     }

@@ -41,8 +41,9 @@ import Testing
             #expect(PrintableText.escaped(escaped) == escaped)
             let kept = PrintableText.escapedKeepingLineFeeds(text)
             #expect(kept.unicodeScalars.allSatisfy { $0 == "\n" || Self.isSafe($0) }, "\(kept.debugDescription)")
-            #expect(kept.split(separator: "\n", omittingEmptySubsequences: false).count
-                == text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).count)
+            #expect(
+                kept.split(separator: "\n", omittingEmptySubsequences: false).count
+                    == text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).count)
         }
     }
 }

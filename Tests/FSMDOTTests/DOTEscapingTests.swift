@@ -1,7 +1,7 @@
-import FSMDOT
 import FSMCore
-import PropertyBased
+import FSMDOT
 import FSMRendering
+import PropertyBased
 import TestSupport
 import Testing
 
@@ -109,8 +109,9 @@ import Testing
             guard !unique.isEmpty else { return }
             accepted.add()
             let states = unique.enumerated().map { index, id in
-                State(StateID(id), label: labels.indices.contains(index) && !labels[index].isEmpty ? labels[index] : nil,
-                      kind: index == 0 ? .initial : .normal)
+                State(
+                    StateID(id), label: labels.indices.contains(index) && !labels[index].isEmpty ? labels[index] : nil,
+                    kind: index == 0 ? .initial : .normal)
             }
             let transitions = zip(unique, unique.dropFirst() + unique.prefix(1)).enumerated().map { index, pair in
                 Transition(

@@ -1,6 +1,6 @@
-import FSMDOT
 import FSMAnalysisDiagrams
 import FSMCore
+import FSMDOT
 import Foundation
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
-import FSMDOT
 import FSMAnalysisDiagrams
 import FSMCore
+import FSMDOT
 import Foundation
 import TestSupport
 import Testing
@@ -55,11 +55,12 @@ import Testing
         let view = try DiagramSelection(focus: "C", radius: 1).view(of: machine)
         // C's neighbours either way: B (go, and the choice), D (go), F (the choice).
         #expect(view.states == ["B", "C", "D", "F"])
-        #expect(view.stubs == [
-            DiagramStub(state: "B", outgoing: 0, incoming: 1),  // A --go--> B
-            DiagramStub(state: "D", outgoing: 1, incoming: 0),  // D --go--> E
-            DiagramStub(state: "F", outgoing: 1, incoming: 1),  // F --again--> A, E --go--> F
-        ])
+        #expect(
+            view.stubs == [
+                DiagramStub(state: "B", outgoing: 0, incoming: 1),  // A --go--> B
+                DiagramStub(state: "D", outgoing: 1, incoming: 0),  // D --go--> E
+                DiagramStub(state: "F", outgoing: 1, incoming: 1),  // F --again--> A, E --go--> F
+            ])
         #expect(view.transitionCount == 3)  // B → C, C → D, C → {B, F}
         let dot = DOTWriter().write(view)
         Golden.check(dot, against: golden("focus-line-C-1"))
@@ -127,9 +128,10 @@ import Testing
         let view = try DiagramSelection(focus: "Buying", radius: 1).view(of: machine)
         #expect(view.states == ["Active", "Connected", "Browsing", "Buying", "Done"])
         // Active frames the view; its own transitions lead out of it (close) and into it (open).
-        #expect(view.stubs == [
-            DiagramStub(state: "Active", outgoing: 1, incoming: 1), DiagramStub(state: "Connected", outgoing: 0, incoming: 1),
-        ])
+        #expect(
+            view.stubs == [
+                DiagramStub(state: "Active", outgoing: 1, incoming: 1), DiagramStub(state: "Connected", outgoing: 0, incoming: 1),
+            ])
         Golden.check(DOTWriter().write(view), against: golden("focus-shop-Buying-1"))
         // A compound state at the edge of the view, with none of its children in it, is collapsed.
         let edge = try DiagramSelection(focus: "Idle", radius: 1).view(of: machine)
@@ -199,9 +201,10 @@ import Testing
         #expect(everything.stubs.isEmpty)
         let around = try DiagramSelection(focus: "s500000", radius: 2).view(of: chain)
         #expect(around.states == ["s499998", "s499999", "s500000", "s500001", "s500002"])
-        #expect(around.stubs == [
-            DiagramStub(state: "s499998", outgoing: 0, incoming: 1), DiagramStub(state: "s500002", outgoing: 1, incoming: 0),
-        ])
+        #expect(
+            around.stubs == [
+                DiagramStub(state: "s499998", outgoing: 0, incoming: 1), DiagramStub(state: "s500002", outgoing: 1, incoming: 0),
+            ])
         let drawn = DOTWriter().write(around)
         #expect(drawn.contains("s500001 -> transition_500001_label [id=\"transition-500001\""))
         #expect(drawn.contains("transition_500001_label -> s500002 [id=\"transition-500001-target-0\""))

@@ -1,6 +1,7 @@
-@testable import FSMDOT
 import FSMCore
 import Testing
+
+@testable import FSMDOT
 
 @Suite struct DiagramTextTests {
     @Test func longLabelsWrapNearFortyCharactersAtSpacesOnly() {

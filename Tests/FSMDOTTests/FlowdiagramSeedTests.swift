@@ -1,5 +1,5 @@
-import FSMDOT
 import FSMCore
+import FSMDOT
 import Foundation
 import Testing
 

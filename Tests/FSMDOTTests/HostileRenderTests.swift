@@ -1,8 +1,8 @@
-import FSMDOT
 import FSMCore
+import FSMDOT
+import FSMRendering
 import Foundation
 import PropertyBased
-import FSMRendering
 import TestSupport
 import Testing
 
@@ -68,7 +68,8 @@ import Testing
 
     @Test func everyHostileMachineIsDrawnAsWellFormedSVGWithItsTextsAsWritten() async {
         let renderer = GraphvizRenderer()
-        await propertyCheck(count: TestScale.count(300), input: HostileMachine.machines, Gen.element(of: DOTStyle.allCases).compactMap { $0 }) { machine, style in
+        await propertyCheck(count: TestScale.count(300), input: HostileMachine.machines, Gen.element(of: DOTStyle.allCases).compactMap { $0 }) {
+            machine, style in
             let svg: [UInt8]
             do {
                 svg = try renderer.render(machine, options: DOTOptions(style: style), format: .svg, engine: .dot)

@@ -1,9 +1,9 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMInterop
 import FSMLint
+import Foundation
 import TestSupport
 import Testing
 
@@ -41,7 +41,8 @@ import Testing
                 let result = try MachineReader.read(path: path)
                 imported.append(file)
                 let machine = result.machine
-                inventory += "imported \(file): \(machine.states.count) states, \(machine.transitions.count) transitions, "
+                inventory +=
+                    "imported \(file): \(machine.states.count) states, \(machine.transitions.count) transitions, "
                     + "\(result.warnings.count) warnings\n"
             } catch {
                 refused[file] = error.message

@@ -1,8 +1,9 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import TestSupport
 import Testing
+
+@testable import FSMInterop
 
 /// Mermaid and PlantUML output, checked by the languages' own parsers where this machine has
 /// them (Mermaid's parser from PyPI's mermaid-parser-py run by Node, PlantUML from Debian;
@@ -85,7 +86,8 @@ import Testing
                 #expect(parent(of: ids[state.id]) == state.parent.map { ids[$0] }, "\(name): parent of '\(state.id)'")
             }
             let edges = Set(graph.edges.map { DiagramParsers.MermaidGraph.Edge(start: $0.start, end: $0.end, label: DiagramParsers.decodedMermaid($0.label)) })
-            for transition in machine.transitions where transition.targets.count == 1
+            for transition in machine.transitions
+            where transition.targets.count == 1
                 && machine.state(transition.source)?.pseudoState != .initial && !machine.keepsSourceActive(transition)
             {
                 let edge = DiagramParsers.MermaidGraph.Edge(
@@ -126,7 +128,9 @@ import Testing
         #expect(PlantUMLExporter.escaped("a \"b\": c\\d $1") == "a <U+0022>b<U+0022><U+003A> c<U+005C>d <U+0024>1")
         #expect(PlantUMLExporter.escaped("two\nlines") == "two\\nlines")
         #expect(PlantUMLExporter.escaped("😀") == "<U+1F600>", "no truncation above U+FFFF")
-        #expect(PlantUMLExporter.escaped("**bold** //it// --x-- __u__ [[link]] go-live a/b") == "<U+002A><U+002A>bold*<U+002A> /<U+002F>it/<U+002F> -<U+002D>x-<U+002D> _<U+005F>u_<U+005F> [<U+005B>link]] go-live a/b")
+        #expect(
+            PlantUMLExporter.escaped("**bold** //it// --x-- __u__ [[link]] go-live a/b")
+                == "<U+002A><U+002A>bold*<U+002A> /<U+002F>it/<U+002F> -<U+002D>x-<U+002D> _<U+005F>u_<U+005F> [<U+005B>link]] go-live a/b")
         #expect(PlantUMLExporter.escaped("* item\n= heading") == "<U+002A> item\\n<U+003D> heading")
         #expect(PlantUMLExporter.escaped(" x ") == "<U+0020>x<U+0020>")
         #expect(PlantUMLExporter.escaped("") == "<U+200B>")
@@ -139,8 +143,9 @@ import Testing
 
     @Test func identifiersArePlainWordsThatAreNoKeywords() {
         let ids = MermaidExporter.identifiers(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"])
-        #expect(["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"].map { ids[StateID($0)] }
-            == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_", "game_start_", "x_end_"],
+        #expect(
+            ["Idle", "state", "a b", "a_b", "1x", "a.b", "😀", "game_start", "x.end"].map { ids[StateID($0)] }
+                == ["Idle", "s_state", "a_b_2", "a_b", "s_1x", "a_b_3", "_", "game_start_", "x_end_"],
             "Mermaid names a composite's start and end X_start and X_end")
     }
 
@@ -148,29 +153,33 @@ import Testing
     /// activities, never drawn as loops; every other transition is its own edge, even beside
     /// another between the same states.
     @Test func targetlessAndInternalTransitionsAreInternalActivities() throws {
-        let machine = try MachineFileLoader.load(bytes: Array("""
-            initial: Editor
-            states:
-              - {id: Editor, initial: Clean, entry: open}
-              - {id: Clean, parent: Editor}
-              - {id: Dirty, parent: Editor}
-            transitions:
-              - {from: Clean, event: type, to: Dirty}
-              - {from: Clean, to: Dirty, guard: autosaved}
-              - {from: Editor, event: tick, guard: visible, effects: autosave}
-              - {from: Dirty, event: noop}
-              - {from: Editor, event: revert, to: Clean, type: internal}
-              - {from: Editor, event: reload, to: Clean}
-            """.utf8), format: .yaml, path: "editor.yaml")
+        let machine = try MachineFileLoader.load(
+            bytes: Array(
+                """
+                initial: Editor
+                states:
+                  - {id: Editor, initial: Clean, entry: open}
+                  - {id: Clean, parent: Editor}
+                  - {id: Dirty, parent: Editor}
+                transitions:
+                  - {from: Clean, event: type, to: Dirty}
+                  - {from: Clean, to: Dirty, guard: autosaved}
+                  - {from: Editor, event: tick, guard: visible, effects: autosave}
+                  - {from: Dirty, event: noop}
+                  - {from: Editor, event: revert, to: Clean, type: internal}
+                  - {from: Editor, event: reload, to: Clean}
+                """.utf8), format: .yaml, path: "editor.yaml")
         let mermaid = try MermaidExporter().write(machine).text
-        #expect(mermaid.contains("""
-                note right of Editor
-                    entry / open
-                    tick [visible] / autosave
-                    revert (to Clean)
-                end note
+        #expect(
+            mermaid.contains(
+                """
+                    note right of Editor
+                        entry / open
+                        tick [visible] / autosave
+                        revert (to Clean)
+                    end note
 
-            """), "\(mermaid)")
+                """), "\(mermaid)")
         #expect(mermaid.contains("        note right of Dirty\n            noop\n        end note\n"), "\(mermaid)")
         let plantUML = try PlantUMLExporter().write(machine).text
         for line in ["Editor : entry / open", "Editor : tick [visible] / autosave", "Editor : revert (to Clean)", "Dirty : noop"] {
@@ -178,7 +187,9 @@ import Testing
         }
         for text in [mermaid, plantUML] {
             let edges = text.split(separator: "\n").filter { $0.contains("-->") && !$0.contains("[*]") }
-            #expect(edges.map { $0.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces) } == ["Clean --> Dirty", "Clean --> Dirty", "Editor --> Clean"], "\(text)")
+            #expect(
+                edges.map { $0.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces) } == ["Clean --> Dirty", "Clean --> Dirty", "Editor --> Clean"],
+                "\(text)")
         }
     }
 

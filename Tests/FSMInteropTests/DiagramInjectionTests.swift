@@ -1,8 +1,9 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import TestSupport
 import Testing
+
+@testable import FSMInterop
 
 /// Text from a machine file (a stranger's pull request) must stay text in every diagram
 /// language: it can never start a line of its own, a directive, a comment or a block.

@@ -7,7 +7,8 @@ import TestSupport
 /// installs both; CI must run them, elsewhere tests are skipped when they are missing.
 enum DiagramParsers {
     /// Mermaid's parser: `FSMVIZ_MERMAID_PARSER`, or where `scripts/setup` unpacks it.
-    static let mermaidBundle: String = ProcessInfo.processInfo.environment["FSMVIZ_MERMAID_PARSER"]
+    static let mermaidBundle: String =
+        ProcessInfo.processInfo.environment["FSMVIZ_MERMAID_PARSER"]
         ?? Golden.packageRoot.appendingPathComponent(".build/tools/mermaid-parser-py/0.0.4/mermaid_parser/js/parser.bundle.js").path
     static let node = ["/usr/bin/node", "/usr/local/bin/node"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let plantUML = ["/usr/bin/plantuml", "/usr/local/bin/plantuml"].first { FileManager.default.isExecutableFile(atPath: $0) }

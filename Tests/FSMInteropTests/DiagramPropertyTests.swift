@@ -1,10 +1,11 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import PropertyBased
 import TestSupport
 import Testing
 import Yams
+
+@testable import FSMInterop
 
 /// The Mermaid and PlantUML writers on hundreds of random machines whose texts are all
 /// hostile (``HostileMachine``), checked by the languages' own parsers, each run once on the
@@ -142,13 +143,16 @@ import Yams
             let drawn = Array(runs.map(\.text).joined().unicodeScalars.filter { !$0.properties.isWhitespace })
             for expected in Self.plantUMLTexts(machine) {
                 let compact = Array(expected.unicodeScalars.filter { !$0.properties.isWhitespace })
-                let found = compact.isEmpty || drawn.indices.contains { start in
-                    drawn[start...].starts(with: compact)
-                }
+                let found =
+                    compact.isEmpty
+                    || drawn.indices.contains { start in
+                        drawn[start...].starts(with: compact)
+                    }
                 if !found { problems.append("\(expected.debugDescription) is not drawn") }
             }
             guard !problems.isEmpty else { continue }
-            let report = "\(problems.joined(separator: "\n"))\ndrawn: \(String(String.UnicodeScalarView(drawn)).debugDescription)\n\(text)\n(\(Self.seedVariable)=\(seed))"
+            let report =
+                "\(problems.joined(separator: "\n"))\ndrawn: \(String(String.UnicodeScalarView(drawn)).debugDescription)\n\(text)\n(\(Self.seedVariable)=\(seed))"
             // Known and not yet fixed: PlantUML draws the text after a U+0085 (NEL) on a line of
             // its own, where a following `/'` opens one of its block comments and hides the rest.
             if Self.plantUMLTexts(machine).contains(where: { $0.unicodeScalars.contains("\u{85}") }) {

@@ -86,8 +86,9 @@ import Testing
               a: {final: true}
               b: {final: true}
             """)
-        #expect(Analyzer().analyze(shadowed.machine, semantics: shadowed.semantics).map(\.ruleID)
-            == ["shadowed-transition", "unreachable-state"])
+        #expect(
+            Analyzer().analyze(shadowed.machine, semantics: shadowed.semantics).map(\.ruleID)
+                == ["shadowed-transition", "unreachable-state"])
     }
 
     /// A definition whose only python-statemachine marks are on nested states is still one,

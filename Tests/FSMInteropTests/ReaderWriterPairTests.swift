@@ -1,9 +1,10 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import PropertyBased
 import TestSupport
 import Testing
+
+@testable import FSMInterop
 
 /// Every name a reader gives is one every writer writes: machines with hostile state and event
 /// names are written in each read-only format's own syntax (XState, SCXML, python-statemachine,
@@ -97,7 +98,10 @@ import Testing
                     fields.append("\"on\": {" + order.map { "\(json($0)): [\(on[$0, default: []].joined(separator: ", "))]" }.joined(separator: ", ") + "}")
                 }
                 if !shape.delays[index].isEmpty {
-                    fields.append("\"after\": [" + shape.delays[index].map { "{\"delay\": \(json($0.delay)), \"target\": \(json(shape.states[$0.target]))}" }.joined(separator: ", ") + "]")
+                    fields.append(
+                        "\"after\": ["
+                            + shape.delays[index].map { "{\"delay\": \(json($0.delay)), \"target\": \(json(shape.states[$0.target]))}" }.joined(separator: ", ")
+                            + "]")
                 }
                 return "\(json(shape.states[index])): {\(fields.joined(separator: ", "))}"
             }

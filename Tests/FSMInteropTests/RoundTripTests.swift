@@ -1,6 +1,6 @@
 import FSMCore
-import Foundation
 import FSMInterop
+import Foundation
 import TestSupport
 import Testing
 

@@ -1,8 +1,9 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import TestSupport
 import Testing
+
+@testable import FSMInterop
 
 @Suite struct SCXMLImporterTests {
     static func read(_ body: String, attributes: String = "initial=\"a\"") throws -> ImportedMachine {
@@ -15,27 +16,31 @@ import Testing
     }
 
     @Test func transitionsSplitByEventAndKeepTargetsGuardsAndEffects() throws {
-        let machine = try Self.read("""
+        let machine = try Self.read(
+            """
             <state id="a">
               <transition event="x y" cond="n &gt; 1" target="b"><raise event="z"/><send event="t" delay="1s"/></transition>
               <transition target="b"/>
               <transition event="stay"><log label="L" expr="1"/></transition>
             </state>
             <final id="b"/>
-            """).machine
+            """
+        ).machine
         let summary = machine.transitions.map {
             "\($0.source) \($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue)) \($0.guardLabel ?? "-") \($0.effects)"
         }
-        #expect(summary == [
-            "a x [\"b\"] n > 1 [\"raise z\", \"send t after 1s\"]", "a y [\"b\"] n > 1 [\"raise z\", \"send t after 1s\"]",
-            "a - [\"b\"] - []", "a stay [] - [\"log L: 1\"]",
-        ])
+        #expect(
+            summary == [
+                "a x [\"b\"] n > 1 [\"raise z\", \"send t after 1s\"]", "a y [\"b\"] n > 1 [\"raise z\", \"send t after 1s\"]",
+                "a - [\"b\"] - []", "a stay [] - [\"log L: 1\"]",
+            ])
         #expect(machine.transitions[0].location == SourceLocation(line: 3, column: 3))
         #expect(machine.state("b")?.kind == .final)
     }
 
     @Test func targetlessAndInternalTransitionsKeepTheirMeaning() throws {
-        let imported = try Self.read("""
+        let imported = try Self.read(
+            """
             <state id="a" initial="a1">
               <state id="a1"><transition event="next" target="a2"/></state>
               <state id="a2"/>
@@ -61,17 +66,20 @@ import Testing
     }
 
     @Test func emptyBranchesOfAnIfSaySoInsteadOfEndingInAColon() throws {
-        let machine = try Self.read("""
+        let machine = try Self.read(
+            """
             <state id="a">
               <transition event="go" target="b"><if cond="x"><elseif cond="y"/><raise event="e"/><else/></if></transition>
             </state>
             <final id="b"/>
-            """).machine
+            """
+        ).machine
         #expect(machine.transitions[0].effects == ["if x: nothing; elseif y: raise e; else: nothing"])
     }
 
     @Test func hierarchyParallelHistoryAndInitialsMapOntoTheModel() throws {
-        let machine = try Self.read("""
+        let machine = try Self.read(
+            """
             <state id="a">
               <initial><transition target="p1 p2"><raise event="go"/></transition></initial>
               <history id="h" type="deep"><transition target="p"/></history>
@@ -80,7 +88,8 @@ import Testing
               </parallel>
             </state>
             <state id="b" initial="b2" fsmviz:label="Bee"><state id="b1"/><state id="b2"/></state>
-            """).machine
+            """
+        ).machine
         #expect(machine.state("a.initial")?.pseudoState == .initial)
         #expect(machine.initialChild(of: "a") == "a.initial")
         #expect(machine.transitions(from: "a.initial").first?.effects == ["raise go"])
@@ -103,7 +112,8 @@ import Testing
     }
 
     @Test func unsupportedElementsAreWarningsNeverDropped() throws {
-        let imported = try Self.read("""
+        let imported = try Self.read(
+            """
             <datamodel><data id="n" expr="0"/></datamodel>
             <script>setup()</script>
             <state id="a">
@@ -114,13 +124,14 @@ import Testing
             </state>
             <final id="b"><donedata><content expr="1"/></donedata></final>
             """)
-        #expect(imported.warnings.map(\.description) == [
-            "m.scxml:2:1: warning: <datamodel> is not analysed: fsmviz reads conditions as opaque guards",
-            "m.scxml:3:1: warning: a global <script> is not supported: it is not run or drawn",
-            "m.scxml:5:3: warning: <invoke> is not supported: the invoked service and the events it sends are not modelled",
-            "m.scxml:6:43: warning: <final> is not executable content; ignored",
-            "m.scxml:10:15: warning: <donedata> is not supported: the data a final state returns is not modelled",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "m.scxml:2:1: warning: <datamodel> is not analysed: fsmviz reads conditions as opaque guards",
+                "m.scxml:3:1: warning: a global <script> is not supported: it is not run or drawn",
+                "m.scxml:5:3: warning: <invoke> is not supported: the invoked service and the events it sends are not modelled",
+                "m.scxml:6:43: warning: <final> is not executable content; ignored",
+                "m.scxml:10:15: warning: <donedata> is not supported: the data a final state returns is not modelled",
+            ])
         #expect(imported.machine.state("a")?.entryEffects == ["n = 1"])
     }
 
@@ -145,7 +156,8 @@ import Testing
                 // Other namespaces' elements are extensions, ignored by design with what they hold.
                 let isForeign = !element.namespace.isEmpty && element.namespace != "http://www.w3.org/2005/07/scxml"
                 let isCovered = covered || isForeign || warned.contains(element.location)
-                let explained = isCovered || (mapped.contains(element.name) && element.namespace == "http://www.w3.org/2005/07/scxml")
+                let explained =
+                    isCovered || (mapped.contains(element.name) && element.namespace == "http://www.w3.org/2005/07/scxml")
                     || (summarisedInside.contains(element.name) && ["send", "invoke", "donedata"].contains(parent))
                     || ["assign", "content"].contains(parent) || covered
                 if !explained { unexplained.append("\(file):\(element.location): <\(element.name)>") }
@@ -165,16 +177,18 @@ import Testing
 
 extension SCXMLImporterTests {
     @Test func misplacedInitialAndEntryElementsAreReported() throws {
-        let imported = try Self.read("""
+        let imported = try Self.read(
+            """
             <onentry><raise event="x"/></onentry>
             <parallel id="a"><initial><transition target="p"/></initial><state id="p"/></parallel>
             <state id="b"><initial><transition target="b1"/></initial><initial><transition target="b2"/></initial><state id="b1"/><state id="b2"/></state>
             """)
-        #expect(imported.warnings.map(\.description) == [
-            "m.scxml:2:1: warning: <onentry> is not supported inside <scxml>; ignored",
-            "m.scxml:3:18: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
-            "m.scxml:4:59: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "m.scxml:2:1: warning: <onentry> is not supported inside <scxml>; ignored",
+                "m.scxml:3:18: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
+                "m.scxml:4:59: warning: <initial> is ignored: only the first one inside a compound <state> chooses its initial state",
+            ])
         #expect(imported.machine.initialChild(of: "b") == "b1")
     }
 }

@@ -99,9 +99,10 @@ import Testing
             """)
         // Read as a machine file, the guarded transition would be shadowed; sismic raises instead.
         let findings = Analyzer().analyze(imported.machine, semantics: imported.semantics)
-        #expect(findings.map { "\($0.ruleID) \($0.severity): \($0.message)" } == [
-            "nondeterministic-trigger warning: state 'closed' has transitions on event 'push' to 'open' and 'locked' that may be enabled together; when they are, sismic raises a nondeterminism error"
-        ])
+        #expect(
+            findings.map { "\($0.ruleID) \($0.severity): \($0.message)" } == [
+                "nondeterministic-trigger warning: state 'closed' has transitions on event 'push' to 'open' and 'locked' that may be enabled together; when they are, sismic raises a nondeterminism error"
+            ])
         // The elevator's two automatic transitions out of doorsOpen share their target: no finding.
         let elevator = try Self.read(Self.elevator)
         #expect(!Analyzer().analyze(elevator.machine, semantics: elevator.semantics).contains { $0.ruleID == "nondeterministic-trigger" })

@@ -1,9 +1,10 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import PropertyBased
 import TestSupport
 import Testing
+
+@testable import FSMInterop
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -62,17 +63,19 @@ import Testing
 
         init(_ machine: Machine) {
             name = machine.name
-            states = Dictionary(uniqueKeysWithValues: machine.states.map { state in
-                var state = state
-                state.location = nil
-                return (state.id, state)
-            })
+            states = Dictionary(
+                uniqueKeysWithValues: machine.states.map { state in
+                    var state = state
+                    state.location = nil
+                    return (state.id, state)
+                })
             children = Dictionary(grouping: machine.states.map(\.id)) { machine.state($0)?.parent }
-            transitions = Dictionary(grouping: machine.transitions.map { transition in
-                var transition = transition
-                transition.location = nil
-                return transition
-            }, by: \.source)
+            transitions = Dictionary(
+                grouping: machine.transitions.map { transition in
+                    var transition = transition
+                    transition.location = nil
+                    return transition
+                }, by: \.source)
         }
     }
 

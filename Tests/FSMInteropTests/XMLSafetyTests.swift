@@ -1,7 +1,8 @@
 import FSMCore
 import Foundation
-@testable import FSMInterop
 import Testing
+
+@testable import FSMInterop
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +18,8 @@ import Testing
     }()
 
     static var externalEntity: [UInt8] {
-        Array("""
+        Array(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE scxml [ <!ENTITY secret SYSTEM "file://\(secretPath)"> ]>
             <scxml xmlns="http://www.w3.org/2005/07/scxml" initial="a">
@@ -66,7 +68,10 @@ import Testing
 
     @Test func anExternalEntityIsRefusedWithoutReadingTheFile() throws {
         let result = try Self.measure { _ = try SCXMLImporter().read(Self.externalEntity, path: "xxe.scxml") }
-        #expect(result.message == "xxe.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted: SCXML needs none, and a DTD can declare entities that read other files or expand without bound")
+        #expect(
+            result.message
+                == "xxe.scxml:2:1: error: document type declarations (<!DOCTYPE>) are not accepted: SCXML needs none, and a DTD can declare entities that read other files or expand without bound"
+        )
     }
 
     @Test func anEntityExpansionBombIsRefusedInFlatMemory() throws {

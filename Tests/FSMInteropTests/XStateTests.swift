@@ -1,9 +1,9 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMInterop
 import FSMLint
+import Foundation
 import TestSupport
 import Testing
 
@@ -47,33 +47,39 @@ import Testing
     /// JavaScript keeps the last of two equal keys, so XState would start in `b`; reading the
     /// first would describe another machine. Refused at the repeat.
     @Test func aKeyWrittenTwiceIsRefusedAtItsRepeat() {
-        #expect(Self.error(#"{"id": "m", "initial": "a", "initial": "b", "states": {"a": {}, "b": {}}}"#)
-            == "config.json:1:29: error: key 'initial' appears twice in an object (first at 1:13)")
-        #expect(Self.error("{\"id\": \"m\", \"initial\": \"a\",\n \"states\": {\"a\": {\"on\": {\"GO\": \"a\", \"GO\": \"b\"}}, \"b\": {}}}")
-            == "config.json:2:37: error: key 'GO' appears twice in an object (first at 2:26)")
+        #expect(
+            Self.error(#"{"id": "m", "initial": "a", "initial": "b", "states": {"a": {}, "b": {}}}"#)
+                == "config.json:1:29: error: key 'initial' appears twice in an object (first at 1:13)")
+        #expect(
+            Self.error("{\"id\": \"m\", \"initial\": \"a\",\n \"states\": {\"a\": {\"on\": {\"GO\": \"a\", \"GO\": \"b\"}}, \"b\": {}}}")
+                == "config.json:2:37: error: key 'GO' appears twice in an object (first at 2:26)")
     }
 
     @Test func targetsResolveAsXStateResolvesThem() throws {
-        let machine = try Self.machine("""
+        let machine = try Self.machine(
+            """
             {"id": "m", "initial": "a", "states": {
               "a": {"initial": "x", "states": {
                 "x": {"on": {"SIBLING": "y", "BY_ID": "#deep", "CHILD_OF_ID": "#m.b.z", "MANY": {"target": ["#m.b.z"]}}},
                 "y": {"id": "deep"}},
                 "on": {"CHILD": ".y", "UP": "b"}},
               "b": {"initial": "z", "states": {"z": {}}}}}
-            """).machine
+            """
+        ).machine
         let targets = machine.transitions.map { "\($0.source) \($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue))" }
-        #expect(targets == [
-            "a CHILD [\"a.y\"]", "a UP [\"b\"]",
-            "a.x SIBLING [\"a.y\"]", "a.x BY_ID [\"a.y\"]", "a.x CHILD_OF_ID [\"b.z\"]", "a.x MANY [\"b.z\"]",
-        ])
+        #expect(
+            targets == [
+                "a CHILD [\"a.y\"]", "a UP [\"b\"]",
+                "a.x SIBLING [\"a.y\"]", "a.x BY_ID [\"a.y\"]", "a.x CHILD_OF_ID [\"b.z\"]", "a.x MANY [\"b.z\"]",
+            ])
         #expect(machine.state("a.y")?.label == "y")
         #expect(machine.initialState == "a")
         #expect(machine.initialChild(of: "a") == "a.x")
     }
 
     @Test func alwaysAfterGuardsActionsAndInvocationsBecomeTransitionsAndEffects() throws {
-        let machine = try Self.machine("""
+        let machine = try Self.machine(
+            """
             {"initial": "a", "states": {
               "a": {"entry": ["start", {"type": "log"}], "exit": "stop",
                     "always": [{"target": "b", "guard": "ready"}, {"target": "c", "cond": {"type": "late"}}],
@@ -82,17 +88,19 @@ import Testing
                     "invoke": {"id": "loader", "src": "load", "onDone": "b", "onError": "c"}},
               "b": {"initial": "b1", "states": {"b1": {"type": "final"}}, "onDone": "c"},
               "c": {"type": "final"}}}
-            """).machine
+            """
+        ).machine
         let a = try #require(machine.state("a"))
         #expect(a.entryEffects == ["start", "log", "invoke loader"])
         #expect(a.exitEffects == ["stop"])
         let summary = machine.transitions.map {
             "\($0.source) \($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue).joined()) \($0.guardLabel ?? "-") \($0.effects)"
         }
-        #expect(summary == [
-            "a - b ready []", "a - c late []", "a after(1000) c - []", "a TICK  - [\"count\"]", "a GO b ok and in #c []",
-            "a done.invoke.loader b - []", "a error.invoke.loader c - []", "b done.state.b c - []",
-        ])
+        #expect(
+            summary == [
+                "a - b ready []", "a - c late []", "a after(1000) c - []", "a TICK  - [\"count\"]", "a GO b ok and in #c []",
+                "a done.invoke.loader b - []", "a error.invoke.loader c - []", "b done.state.b c - []",
+            ])
     }
 
     /// What the XState reader names (a delayed transition's event above all) every writer can
@@ -120,31 +128,38 @@ import Testing
             let machine = try Self.machine(#"{"initial": "a", \#(extra)"states": {\#(states)}}"#).machine
             return machine.transitions.map { "\($0.event?.rawValue ?? "-") \($0.targets.map(\.rawValue)) \($0.kind)" }
         }
-        #expect(try transitions("") == [
-            "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] internal",
-            "AGAIN [\"a.y\"] external", "RESET [\"a.x\"] internal", "OUT [\"b\"] external",
-            "SELF [] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b.r1\", \"b.r2\"] internal",
-        ])
-        #expect(try transitions(#""predictableActionArguments": true, "#) == [
-            "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] external",
-            "AGAIN [\"a.y\"] external", "RESET [\"a\"] external", "OUT [\"b\"] external",
-            "SELF [\"a.x\"] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b\"] external",
-        ])
-        let internalV4 = try Self.machine("""
+        #expect(
+            try transitions("") == [
+                "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] internal",
+                "AGAIN [\"a.y\"] external", "RESET [\"a.x\"] internal", "OUT [\"b\"] external",
+                "SELF [] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b.r1\", \"b.r2\"] internal",
+            ])
+        #expect(
+            try transitions(#""predictableActionArguments": true, "#) == [
+                "TICK [] external", "NOOP [] external", "DOWN [\"a.y\"] internal", "BY_ID [\"a.y\"] external",
+                "AGAIN [\"a.y\"] external", "RESET [\"a\"] external", "OUT [\"b\"] external",
+                "SELF [\"a.x\"] external", "SELF_AGAIN [\"a.x\"] external", "RESTART [\"b\"] external",
+            ])
+        let internalV4 = try Self.machine(
+            """
             {"initial": "a", "states": {"a": {"initial": "x", "states": {"x": {}, "y": {}},
               "on": {"IN": {"target": "a.y", "internal": true}, "OUT": {"target": ".y", "internal": false}}}}}
-            """).machine
+            """
+        ).machine
         #expect(internalV4.transitions.map(\.kind) == [.internal, .external])
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": {"target": "a", "reenter": "yes"}}}}}"#)
-            == "config.json:1:75: error: expected 'reenter' to be true or false, found a string")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": {"target": "a", "reenter": "yes"}}}}}"#)
+                == "config.json:1:75: error: expected 'reenter' to be true or false, found a string")
     }
 
     @Test func parallelRootsAndHistoryMapOntoTheModel() throws {
-        let machine = try Self.machine("""
+        let machine = try Self.machine(
+            """
             {"id": "p", "type": "parallel", "states": {
               "r1": {"initial": "a", "states": {"a": {"on": {"X": "h"}}, "h": {"type": "history", "history": "deep", "target": "a"}}},
               "r2": {"initial": "b", "states": {"b": {}}}}}
-            """).machine
+            """
+        ).machine
         #expect(machine.initialState == "p")
         #expect(machine.isParallel("p"))
         #expect(machine.regions(of: "p") == ["r1", "r2"])
@@ -153,31 +168,39 @@ import Testing
     }
 
     @Test func mistakesAreErrorsAtTheirPosition() {
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": "nowhere"}}}}"#)
-            == "config.json:1:48: error: transition target 'nowhere' is not a state")
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {"intial": "b"}}}"#)
-            == "config.json:1:35: error: unknown key 'intial' in a state node; did you mean 'initial'?")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": "nowhere"}}}}"#)
+                == "config.json:1:48: error: transition target 'nowhere' is not a state")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {"intial": "b"}}}"#)
+                == "config.json:1:35: error: unknown key 'intial' in a state node; did you mean 'initial'?")
         // A field of the wrong type, found by the field reader the builder makes with the path.
-        #expect(Self.error(#"{"id": 3, "initial": "a", "states": {"a": {}}}"#)
-            == "config.json:1:8: error: expected 'id' to be a string, found a number")
-        #expect(Self.error(#"{"initial": "b", "states": {"a": {}}}"#)
-            == "config.json:1:13: error: initial state 'b' is not a child of '(machine)'; did you mean 'a'?")
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {"states": {"x": {}}}}}"#)
-            == "config.json:1:34: error: state 'a' has child states but no 'initial'; XState requires one")
+        #expect(
+            Self.error(#"{"id": 3, "initial": "a", "states": {"a": {}}}"#)
+                == "config.json:1:8: error: expected 'id' to be a string, found a number")
+        #expect(
+            Self.error(#"{"initial": "b", "states": {"a": {}}}"#)
+                == "config.json:1:13: error: initial state 'b' is not a child of '(machine)'; did you mean 'a'?")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {"states": {"x": {}}}}}"#)
+                == "config.json:1:34: error: state 'a' has child states but no 'initial'; XState requires one")
         #expect(Self.error(#"{"initial": "a", "states": {"a": {"type": "weird"}}}"#).contains("unknown state type 'weird'"))
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": {"target": "a", "gaurd": "x"}}}}}"#)
-            .contains("unknown key 'gaurd' in a transition; did you mean 'guard'?"))
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {"on": {"GO": {"target": "a", "gaurd": "x"}}}}}"#)
+                .contains("unknown key 'gaurd' in a transition; did you mean 'guard'?"))
     }
 
     @Test func aMachineFileWithStatesAsAnObjectIsNotTakenForXState() {
-        #expect(Self.error(#"{"initial": "a", "states": {"a": {}}, "transitions": []}"#)
-            == "config.json:1:28: error: expected 'states' to be a non-empty array, found an object")
+        #expect(
+            Self.error(#"{"initial": "a", "states": {"a": {}}, "transitions": []}"#)
+                == "config.json:1:28: error: expected 'states' to be a non-empty array, found an object")
     }
 
     @Test func contextIsReportedAsNotAnalysed() throws {
         let imported = try Self.machine(#"{"initial": "a", "context": {"n": 1}, "states": {"a": {}}}"#)
-        #expect(imported.warnings.map(\.description) == [
-            "config.json:1:18: warning: 'context' (extended state) is not analysed: fsmviz reads guards as opaque conditions"
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "config.json:1:18: warning: 'context' (extended state) is not analysed: fsmviz reads guards as opaque conditions"
+            ])
     }
 }

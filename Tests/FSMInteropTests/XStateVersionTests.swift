@@ -30,9 +30,10 @@ import Testing
     @Test(arguments: [#""predictableActionArguments": true,"#, #""schema": {},"#, #""tsTypes": {},"#])
     func aVersionFourConfigWithoutInitialIsReadWithAWarning(versionKey: String) throws {
         let imported = try Self.read(Self.watch(versionKey))
-        #expect(imported.warnings.map(\.message) == [
-            "state 'alive' has child states but no 'initial': XState v4 enters it with no child active (v5 refuses the config); its children are entered only by transitions that target them"
-        ])
+        #expect(
+            imported.warnings.map(\.message) == [
+                "state 'alive' has child states but no 'initial': XState v4 enters it with no child active (v5 refuses the config); its children are entered only by transitions that target them"
+            ])
         #expect(imported.warnings.first?.location?.line == 5)
         let alive = try #require(imported.machine.state("alive"))
         #expect(imported.machine.states.filter { $0.parent == alive.id }.allSatisfy { $0.kind == .normal })

@@ -69,7 +69,10 @@ import Testing
         ("disable: 3\n", "x/.fsmviz.yml:1:10: error: expected 'disable' to be a string or a list of strings, found a number"),
         ("disable: [[trap]]\n", "x/.fsmviz.yml:1:11: error: expected each of 'disable' to be a string, found an array"),
         ("severity: [trap]\n", "x/.fsmviz.yml:1:11: error: expected 'severity' to map rule ids to severities, found an array"),
-        ("severity: {trap: eror}\n", "x/.fsmviz.yml:1:18: error: expected the severity of 'trap' to be 'error', 'warning' or 'info', found 'eror'; did you mean 'error'?"),
+        (
+            "severity: {trap: eror}\n",
+            "x/.fsmviz.yml:1:18: error: expected the severity of 'trap' to be 'error', 'warning' or 'info', found 'eror'; did you mean 'error'?"
+        ),
         ("overrides: {paths: [a]}\n", "x/.fsmviz.yml:1:12: error: expected 'overrides' to be a list, found an object"),
         ("overrides:\n  - paths: ['./']\n", "x/.fsmviz.yml:2:13: error: path pattern './' names no files"),
         ("exclude: [a]\nexclude: [b]\n", "x/.fsmviz.yml:2:1: error: key 'exclude' appears twice in a mapping (first at 1:1)"),

@@ -1,5 +1,5 @@
-import Foundation
 import FSMLint
+import Foundation
 import TestSupport
 import Testing
 

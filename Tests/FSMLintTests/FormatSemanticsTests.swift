@@ -1,7 +1,7 @@
 import FSMAnalysis
 import FSMCore
-import Foundation
 import FSMLint
+import Foundation
 import Testing
 
 /// Lint follows each format's own rules, since a finding that the format's interpreter would
@@ -44,11 +44,12 @@ import Testing
             <state id="a"><transition event="back" target="idle"/></state>
             <state id="b"><transition event="back" target="idle"/></state>
             """, initial: "idle")
-        #expect(try Self.findings(text) == [
-            "shadowed-transition warning: transition idle --go--> b can never fire: the unguarded idle --go--> a comes first in document order",
-            "unreachable-state error: state 'b' cannot be reached from the initial state 'idle'; the transition into it, idle --go--> b (at 4:3), can never fire",
-            "unreachable-transition info: transition b --back--> idle can never fire: 'b' is unreachable",
-        ])
+        #expect(
+            try Self.findings(text) == [
+                "shadowed-transition warning: transition idle --go--> b can never fire: the unguarded idle --go--> a comes first in document order",
+                "unreachable-state error: state 'b' cannot be reached from the initial state 'idle'; the transition into it, idle --go--> b (at 4:3), can never fire",
+                "unreachable-transition info: transition b --back--> idle can never fire: 'b' is unreachable",
+            ])
     }
 
     @Test func scxmlPartlyOverlappingGuardsSaySo() throws {
@@ -61,9 +62,10 @@ import Testing
             <state id="a"><transition event="back" target="idle"/></state>
             <state id="b"><transition event="back" target="idle"/></state>
             """, initial: "idle")
-        #expect(try Self.findings(text) == [
-            "shadowed-transition info: transition idle --go [x < 3]--> b fires only while [x > 1] is false: idle --go [x > 1]--> a comes first in document order, and the guards may both hold"
-        ])
+        #expect(
+            try Self.findings(text) == [
+                "shadowed-transition info: transition idle --go [x < 3]--> b fires only while [x > 1] is false: idle --go [x > 1]--> a comes first in document order, and the guards may both hold"
+            ])
     }
 
     @Test func aLaterTransitionGuardedByTrueIsTheElse() throws {
@@ -91,8 +93,10 @@ import Testing
             <final id="b"/>
             """, initial: "idle")
         let findings = try Self.findings(text)
-        #expect(findings.contains(
-            "shadowed-transition warning: transition idle --go [ready && fast]--> b can never fire: idle --go [ready]--> a comes first in document order and is enabled whenever it is"))
+        #expect(
+            findings.contains(
+                "shadowed-transition warning: transition idle --go [ready && fast]--> b can never fire: idle --go [ready]--> a comes first in document order and is enabled whenever it is"
+            ))
         #expect(findings.contains { $0.hasPrefix("unreachable-state error: state 'b' cannot be reached") })
         #expect(!findings.contains { $0.hasPrefix("nondeterministic-trigger") })
     }
@@ -106,7 +110,9 @@ import Testing
             }}
             """
         let findings = try Self.findings(text, name: "machine.json")
-        #expect(findings.contains("shadowed-transition warning: transition idle --go--> b can never fire: the unguarded idle --go--> a comes first in document order"))
+        #expect(
+            findings.contains(
+                "shadowed-transition warning: transition idle --go--> b can never fire: the unguarded idle --go--> a comes first in document order"))
         #expect(!findings.contains { $0.hasPrefix("nondeterministic-trigger") })
     }
 
@@ -120,9 +126,10 @@ import Testing
               - {from: A, event: back, to: Idle}
               - {from: B, event: back, to: Idle}
             """
-        #expect(try Self.findings(text, name: "machine.yaml") == [
-            "nondeterministic-trigger error: state 'Idle' has unguarded transitions on event 'go' to 'A' and 'B'; which one fires is undefined"
-        ])
+        #expect(
+            try Self.findings(text, name: "machine.yaml") == [
+                "nondeterministic-trigger error: state 'Idle' has unguarded transitions on event 'go' to 'A' and 'B'; which one fires is undefined"
+            ])
     }
 
     // MARK: - 2. Guards the analysis reads
@@ -169,9 +176,10 @@ import Testing
             """
         let findings = try Self.findings(text, name: "machine.json")
         // The third `go` fires when neither holds; `isValid` and its negation exclude each other.
-        #expect(findings == [
-            "shadowed-transition warning: transition idle --go [isAdmin]--> b can never fire: idle --go [isAdmin || isOwner]--> a comes first in document order and is enabled whenever it is"
-        ])
+        #expect(
+            findings == [
+                "shadowed-transition warning: transition idle --go [isAdmin]--> b can never fire: idle --go [isAdmin || isOwner]--> a comes first in document order and is enabled whenever it is"
+            ])
     }
 
     @Test func machineFileGuardsAreReadAsFormulas() throws {
@@ -200,10 +208,11 @@ import Testing
             """, initial: "work")
         // With its only way out gone, 'work' is a trap: true. That 'next', the final state, is
         // unreachable is the same root cause, said once, in the impossible event's finding.
-        #expect(try Self.findings(text) == [
-            "trap error: state 'work' is a trap: once entered, no transition leads out of it and it is not final",
-            "impossible-event warning: transition work --done.state.work--> next can never fire unless something outside the machine sends 'done.state.work': 'work' is atomic, so it is never done (only a compound or parallel state is); state 'next' is reachable only through it",
-        ])
+        #expect(
+            try Self.findings(text) == [
+                "trap error: state 'work' is a trap: once entered, no transition leads out of it and it is not final",
+                "impossible-event warning: transition work --done.state.work--> next can never fire unless something outside the machine sends 'done.state.work': 'work' is atomic, so it is never done (only a compound or parallel state is); state 'next' is reachable only through it",
+            ])
     }
 
     @Test func scxmlInvocationEventsComeOnlyFromTheirInvocation() throws {
@@ -218,9 +227,10 @@ import Testing
             <final id="failed"/>
             """, initial: "load")
         let findings = try Self.lint(text, name: "machine.scxml").findings.filter { $0.ruleID != "fsmviz/unsupported-content" }
-        #expect(findings.map { "\($0.ruleID) \($0.severity): \($0.message)" } == [
-            "impossible-event warning: transition load --error.invoke.fetchUsr--> failed can never fire unless something outside the machine sends 'error.invoke.fetchUsr': no invocation has the id 'fetchUsr'; did you mean 'fetchUser'?; state 'failed' is reachable only through it"
-        ])
+        #expect(
+            findings.map { "\($0.ruleID) \($0.severity): \($0.message)" } == [
+                "impossible-event warning: transition load --error.invoke.fetchUsr--> failed can never fire unless something outside the machine sends 'error.invoke.fetchUsr': no invocation has the id 'fetchUsr'; did you mean 'fetchUser'?; state 'failed' is reachable only through it"
+            ])
     }
 
     @Test func xstateOnDoneWithoutAFinalChildNeverHappens() throws {
@@ -238,7 +248,11 @@ import Testing
             }}
             """
         let findings = try Self.findings(text, name: "machine.json")
-        #expect(findings.contains { $0.hasPrefix("impossible-event warning: transition load --done.state.load--> shown can never fire") && $0.hasSuffix("'load' has no final child state, so it is never done; state 'shown' is reachable only through it") })
+        #expect(
+            findings.contains {
+                $0.hasPrefix("impossible-event warning: transition load --done.state.load--> shown can never fire")
+                    && $0.hasSuffix("'load' has no final child state, so it is never done; state 'shown' is reachable only through it")
+            })
         // An actor spawned in an action could send it: XState's invocation events are not claimed.
         #expect(!findings.contains { $0.contains("invoke.fetchU") && $0.hasPrefix("impossible-event") })
         #expect(!findings.contains { $0.hasPrefix("unreachable-state error: state 'shown'") }, "folded into the impossible event")
@@ -286,10 +300,11 @@ import Testing
             </state>
             """, initial: "idle")
         let unreachable = try Self.lint(text, name: "machine.scxml").findings.filter { $0.ruleID == "unreachable-state" }
-        #expect(unreachable.map(\.message) == [
-            "state 'player' cannot be reached from the initial state 'idle' (nor, with it, 'resume')",
-            "state 'playing' cannot be reached from the initial state 'idle'",
-        ])
+        #expect(
+            unreachable.map(\.message) == [
+                "state 'player' cannot be reached from the initial state 'idle' (nor, with it, 'resume')",
+                "state 'playing' cannot be reached from the initial state 'idle'",
+            ])
         #expect(unreachable.first?.states.map(\.rawValue) == ["player", "resume"])
     }
 

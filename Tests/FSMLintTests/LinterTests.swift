@@ -1,7 +1,7 @@
 import FSMAnalysis
 import FSMCore
-import Foundation
 import FSMLint
+import Foundation
 import Testing
 
 @Suite struct LinterTests {
@@ -71,11 +71,12 @@ import Testing
         #expect(results.map(\.kind) == [.machine, .configuration])
         #expect(results[0].path.hasSuffix("other/three.yaml"))
         #expect(results[1].path.hasSuffix("team/.fsmviz.yml"))
-        #expect(results[1].errors == [
-            Diagnostic(
-                path: results[1].path, location: SourceLocation(line: 1, column: 11),
-                message: "unknown rule 'nope'; 'fsmviz rules' lists the rules", code: .invalidConfiguration)
-        ])
+        #expect(
+            results[1].errors == [
+                Diagnostic(
+                    path: results[1].path, location: SourceLocation(line: 1, column: 11),
+                    message: "unknown rule 'nope'; 'fsmviz rules' lists the rules", code: .invalidConfiguration)
+            ])
     }
 
     @Test func aFixedConfigurationAppliesToEveryFile() throws {
@@ -100,15 +101,16 @@ import Testing
         ])
         let result = Linter().lint(file: root.appendingPathComponent("machine.yaml").path)
         #expect(Self.rules(result) == ["dead-end warning"])
-        #expect(result.errors == [
-            Diagnostic(
-                path: result.path, location: SourceLocation(line: 7, column: 27),
-                message: "lint suppression names unknown rule 'trapp'; did you mean 'trap'?", code: .unknownSuppression),
-            Diagnostic(
-                path: result.path, location: SourceLocation(line: 8, column: 20),
-                message: "lint suppression for state 'Stuck' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
-                code: .unknownSuppression),
-        ])
+        #expect(
+            result.errors == [
+                Diagnostic(
+                    path: result.path, location: SourceLocation(line: 7, column: 27),
+                    message: "lint suppression names unknown rule 'trapp'; did you mean 'trap'?", code: .unknownSuppression),
+                Diagnostic(
+                    path: result.path, location: SourceLocation(line: 8, column: 20),
+                    message: "lint suppression for state 'Stuck' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
+                    code: .unknownSuppression),
+            ])
     }
 
     @Test func missingFilesAndEmptyDirectoriesAreInputErrors() throws {

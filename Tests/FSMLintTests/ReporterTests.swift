@@ -1,7 +1,7 @@
 import FSMAnalysis
 import FSMCore
-import Foundation
 import FSMLint
+import Foundation
 import Testing
 
 @Suite struct ReporterTests {
@@ -34,31 +34,33 @@ import Testing
     }
 
     @Test func textIsPlainByDefault() {
-        #expect(TextReporter().report(Self.results) == """
-            machines/door.yaml:20:13: error: lint suppression names unknown rule 'x'
-            machines/door.yaml:3:7: warning: state 'Stuck' is not final [dead-end]
-                witness: Idle --start--> Stuck
-            machines/door.yaml:9:1: error: trapped [trap]
-            machines/door.yaml:12:5: info: never fires [unreachable-transition]
+        #expect(
+            TextReporter().report(Self.results) == """
+                machines/door.yaml:20:13: error: lint suppression names unknown rule 'x'
+                machines/door.yaml:3:7: warning: state 'Stuck' is not final [dead-end]
+                    witness: Idle --start--> Stuck
+                machines/door.yaml:9:1: error: trapped [trap]
+                machines/door.yaml:12:5: info: never fires [unreachable-transition]
 
-            2 errors, 1 warning, 1 info in 2 files
+                2 errors, 1 warning, 1 info in 2 files
 
-            """)
+                """)
     }
 
     @Test func textColoursSeveritiesAndRuleIDsForATerminal() {
         let escape = "\u{1B}["
         let reset = "\u{1B}[0m"
-        #expect(TextReporter(colored: true).report(Self.results) == """
-            machines/door.yaml:20:13: \(escape)31merror\(reset): lint suppression names unknown rule 'x'
-            machines/door.yaml:3:7: \(escape)33mwarning\(reset): state 'Stuck' is not final [\(escape)1mdead-end\(reset)]
-                witness: Idle --start--> Stuck
-            machines/door.yaml:9:1: \(escape)31merror\(reset): trapped [\(escape)1mtrap\(reset)]
-            machines/door.yaml:12:5: \(escape)34minfo\(reset): never fires [\(escape)1munreachable-transition\(reset)]
+        #expect(
+            TextReporter(colored: true).report(Self.results) == """
+                machines/door.yaml:20:13: \(escape)31merror\(reset): lint suppression names unknown rule 'x'
+                machines/door.yaml:3:7: \(escape)33mwarning\(reset): state 'Stuck' is not final [\(escape)1mdead-end\(reset)]
+                    witness: Idle --start--> Stuck
+                machines/door.yaml:9:1: \(escape)31merror\(reset): trapped [\(escape)1mtrap\(reset)]
+                machines/door.yaml:12:5: \(escape)34minfo\(reset): never fires [\(escape)1munreachable-transition\(reset)]
 
-            2 errors, 1 warning, 1 info in 2 files
+                2 errors, 1 warning, 1 info in 2 files
 
-            """)
+                """)
     }
 
     @Test func colourOnlyForATerminalWithoutNoColor() {
@@ -72,13 +74,14 @@ import Testing
 
     @Test func findingsWithoutALocationNameOnlyTheFile() throws {
         let result = try Self.codeBuiltResult()
-        #expect(TextReporter().report([result]) == """
-            door: warning: state 'Stuck' is not final but no transition leaves it [dead-end]
-                witness: Idle --start--> Stuck
+        #expect(
+            TextReporter().report([result]) == """
+                door: warning: state 'Stuck' is not final but no transition leaves it [dead-end]
+                    witness: Idle --start--> Stuck
 
-            1 warning in 1 file
+                1 warning in 1 file
 
-            """)
+                """)
         #expect(GitHubActionsReporter().report([result]).hasPrefix("::warning file=door,title=fsmviz dead-end::state 'Stuck'"))
         let json = JSONReporter().report([result])
         #expect(json.contains(#""line": null"#) && json.contains(#""column": null"#))
@@ -101,11 +104,12 @@ import Testing
         let result = LintResult(
             path: "odd:name,1.yaml",
             findings: [Finding(ruleID: "trap", severity: .info, message: "50% done\nsee", location: SourceLocation(line: 2, column: 3))])
-        #expect(GitHubActionsReporter().report([result]) == """
-            ::notice file=odd%3Aname%2C1.yaml,line=2,col=3,title=fsmviz trap::50%25 done%0Asee
-            1 info in 1 file
+        #expect(
+            GitHubActionsReporter().report([result]) == """
+                ::notice file=odd%3Aname%2C1.yaml,line=2,col=3,title=fsmviz trap::50%25 done%0Asee
+                1 info in 1 file
 
-            """)
+                """)
     }
 
     @Test func jsonEscapesWhatItMustAndRoundTrips() throws {
@@ -159,7 +163,8 @@ import Testing
         #expect(LintSummary([LintResult(path: "a")]).text == "no problems in 1 file")
         #expect(LintSummary(Self.results).text == "2 errors, 1 warning, 1 info in 2 files")
         #expect(LintSummary([]).text == "no problems; no machine files were linted")
-        let config = LintResult(path: ".fsmviz.yml", kind: .configuration, errors: [Diagnostic(path: ".fsmviz.yml", location: nil, message: "bad", code: .invalidConfiguration)])
+        let config = LintResult(
+            path: ".fsmviz.yml", kind: .configuration, errors: [Diagnostic(path: ".fsmviz.yml", location: nil, message: "bad", code: .invalidConfiguration)])
         #expect(LintSummary([config]).text == "1 error; no machine files were linted")
         let summary = LintSummary(Self.results)
         #expect(summary.hasFinding(atLeast: .error) && summary.hasFinding(atLeast: .info))

@@ -1,8 +1,8 @@
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMInterop
 import FSMRendering
+import Foundation
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-import FSMDOT
 import FSMCore
-import Foundation
+import FSMDOT
 import FSMRendering
+import Foundation
 import TestSupport
 import Testing
 
@@ -44,7 +44,9 @@ import Testing
         let refusal = try #require(policy.refusal(of: .dot, transitions: maximum + 1))
         #expect(refusal == LayoutRefusal(engine: .dot, transitions: maximum + 1, limit: maximum))
         // What to do instead is the command line's to say, in its flags (LargeMachineCommandTests).
-        #expect(refusal.description == "the diagram draws \(maximum + 1) transitions, more than the \(maximum) that 'dot' lays out in reasonable time (it would take minutes)")
+        #expect(
+            refusal.description
+                == "the diagram draws \(maximum + 1) transitions, more than the \(maximum) that 'dot' lays out in reasonable time (it would take minutes)")
         #expect(!refusal.description.contains("--"))
         // Measured (docs/performance.md, docs/reliability.md): every engine passes a minute
         // somewhere; auto plans no engine of its own.
@@ -169,7 +171,9 @@ import Testing
         // What keeps it quick is the plan: sfdp without labels in the layout, never dot, and no
         // refusal. How long it takes is `scripts/bench engines`' to measure, not a test's.
         let view = DiagramView(whole: machine)
-        #expect(LayoutPolicy.measured.plan(for: view, engine: .auto, options: DOTOptions()) == LayoutPlan(engine: .sfdp, edgeLabels: .tooltips, removesOverlap: true))
+        #expect(
+            LayoutPolicy.measured.plan(for: view, engine: .auto, options: DOTOptions())
+                == LayoutPlan(engine: .sfdp, edgeLabels: .tooltips, removesOverlap: true))
         #expect(LayoutPolicy.measured.refusal(of: .sfdp, for: view) == nil)
         let svg = String(decoding: try GraphvizRenderer().render(machine, format: .svg), as: UTF8.self)
         #expect(svg.contains("<svg") && svg.contains(#"data-state="s2999""#))

@@ -1,5 +1,6 @@
-@testable import FSMRendering
 import Testing
+
+@testable import FSMRendering
 
 /// The second routing pass's geometry: the shortest way round boxes, and its curve.
 @Suite struct ObstacleRouteTests {
@@ -21,8 +22,9 @@ import Testing
         // Over the top, which is nearer (10 against 30).
         #expect(path == [Point(x: 0, y: 0), Point(x: 40, y: 10), Point(x: 60, y: 10), Point(x: 100, y: 0)])
         // Rounded corners cut into the room left round the box, never further.
-        let roomy = try #require(ObstacleRoute(obstacles: [box.expanded(by: 4)], bounds: Self.bounds).path(
-            from: Point(x: 0, y: 0), to: Point(x: 100, y: 0)))
+        let roomy = try #require(
+            ObstacleRoute(obstacles: [box.expanded(by: 4)], bounds: Self.bounds).path(
+                from: Point(x: 0, y: 0), to: Point(x: 100, y: 0)))
         let samples = Self.sampled(ObstacleRoute.curve(along: roomy, radius: 4))
         #expect(!samples.contains(where: box.contains))
         #expect(samples.first == Point(x: 0, y: 0))

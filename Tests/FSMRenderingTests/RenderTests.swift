@@ -1,10 +1,11 @@
-import FSMDOT
 import FSMAnalysisDiagrams
 import FSMCore
+import FSMDOT
 import Foundation
-@testable import FSMRendering
 import TestSupport
 import Testing
+
+@testable import FSMRendering
 
 @Suite struct RenderTests {
     static let samples = Golden.sampleFiles().map(\.lastPathComponent)
@@ -35,9 +36,11 @@ import Testing
         if style == .states {
             // Start points (top level and one per compound state with an initial child), a
             // label per labelled transition, choice diamonds and leaf states are the only nodes.
-            let starts = 1 + compounds.filter { compound in
-                machine.children(of: compound.id).contains { machine.state($0)?.kind == .initial }
-            }.count
+            let starts =
+                1
+                + compounds.filter { compound in
+                    machine.children(of: compound.id).contains { machine.state($0)?.kind == .initial }
+                }.count
             let drawn = machine.transitions.filter { !$0.isTargetless }
             let labels = drawn.filter { !DiagramText.transition($0, in: machine).isEmpty }.count
             let choices = drawn.filter { $0.targets.count > 1 }.count
@@ -178,7 +181,8 @@ import Testing
 @Suite struct LintOverlayRenderTests {
     @Test func svgShowsFindings() throws {
         let machine = try MachineFileLoader.load(path: Golden.samplesDirectory.appendingPathComponent("broken.json").path)
-        let svg = String(decoding: try GraphvizRenderer().render(machine, options: DOTOptions(highlights: DOTHighlights(linting: machine)), format: .svg), as: UTF8.self)
+        let svg = String(
+            decoding: try GraphvizRenderer().render(machine, options: DOTOptions(highlights: DOTHighlights(linting: machine)), format: .svg), as: UTF8.self)
         let structure = try SVGStructure(Array(svg.utf8))
         #expect(structure.clusterTexts.contains("fsmviz lint"))
         #expect(structure.nodeTexts.contains("unreachable"))

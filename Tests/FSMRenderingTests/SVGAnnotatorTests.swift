@@ -1,6 +1,7 @@
 import FSMCore
-@testable import FSMRendering
 import Testing
+
+@testable import FSMRendering
 
 /// The annotator rewrites only a group's opening line and the `<title>` right after it, and
 /// passes every other byte through, line breaks included.
@@ -31,18 +32,19 @@ import Testing
             "</svg>",
         ])
         #expect(
-            output == [
-                "<svg>",
-                "<g id=\"state-Open\" class=\"node\" data-state=\"Open\">",
-                "<title>Open</title>",
-                "<g id=\"transition&#45;0\" class=\"edge\" data-transition=\"0\" data-source=\"state-Open\" "
-                    + "data-targets=\"state-Shut\" data-event=\"close\">",
-                "<title>Open → Shut: close</title>",
-                "<path d=\"M0,0\"/>",
-                "<g id=\"state-Shut\" class=\"node\" data-state=\"Shut\">",
-                "<title>Shut</title>",
-                "</svg>",
-            ].joined(separator: "\n"))
+            output
+                == [
+                    "<svg>",
+                    "<g id=\"state-Open\" class=\"node\" data-state=\"Open\">",
+                    "<title>Open</title>",
+                    "<g id=\"transition&#45;0\" class=\"edge\" data-transition=\"0\" data-source=\"state-Open\" "
+                        + "data-targets=\"state-Shut\" data-event=\"close\">",
+                    "<title>Open → Shut: close</title>",
+                    "<path d=\"M0,0\"/>",
+                    "<g id=\"state-Shut\" class=\"node\" data-state=\"Shut\">",
+                    "<title>Shut</title>",
+                    "</svg>",
+                ].joined(separator: "\n"))
     }
 
     @Test func everythingElsePassesThroughByteForByte() throws {

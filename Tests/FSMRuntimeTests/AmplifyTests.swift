@@ -1,6 +1,6 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMRuntime
 import Foundation
 import TestSupport
@@ -125,9 +125,10 @@ struct RecordingResolver: Amplify.StateMachineResolver {
         let (machine, resolver) = makeMachine()
         await machine.sendAndWait(signIn())
         await machine.waitForActions()
-        #expect(resolver.actionsRan.all == [
-            "dispatch(didSignIn): stored=true", "getCreds(): stored=true", "dispatch(authIsReady): stored=true",
-        ])
+        #expect(
+            resolver.actionsRan.all == [
+                "dispatch(didSignIn): stored=true", "getCreds(): stored=true", "dispatch(authIsReady): stored=true",
+            ])
     }
 
     @Test func invalidCredentialsChangeNothing() async {
@@ -158,7 +159,8 @@ struct RecordingResolver: Amplify.StateMachineResolver {
         let clock = clock
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for round in 0..<100 {
-                let event = (thread + round).isMultiple(of: 2)
+                let event =
+                    (thread + round).isMultiple(of: 2)
                     ? AuthEvent(.signIn(user: "user\(thread)", pass: "secret"), time: clock.now)
                     : AuthEvent(.signOut, time: clock.now)
                 machine.send(event)
@@ -266,9 +268,10 @@ struct RecordingResolver: Amplify.StateMachineResolver {
         ready.authZState = AuthorizationState(isAuthorized: true, credentials: ["token": "abc"])
         ready.isReady = true
         let machine = Amplify.StateMachine(resolver: Resetting(), environment: AuthEnvironment(now: { Date() }, getCreds: { [:] }))
-        #expect(machine.undeclaredResolutions(of: [Unknown()], in: [AuthState(), ready]).map(\.description) == [
-            "Ready --reset--> SignedOut"
-        ])
+        #expect(
+            machine.undeclaredResolutions(of: [Unknown()], in: [AuthState(), ready]).map(\.description) == [
+                "Ready --reset--> SignedOut"
+            ])
     }
 
     // MARK: The graph

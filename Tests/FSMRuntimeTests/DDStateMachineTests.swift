@@ -60,12 +60,13 @@ final class ScriptedWork: Sendable {
         #expect(machine.currentStatus == .synced)
         #expect(work.count == 2)
         #expect(machine.extraState.expiryDate == start + 61)
-        #expect(machine.machine.history == [
-            Change(source: .notSynced, target: .inProgress, event: .sync),
-            Change(source: .inProgress, target: .synced, event: nil),
-            Change(source: .synced, target: .inProgress, event: .sync),
-            Change(source: .inProgress, target: .synced, event: nil),
-        ])
+        #expect(
+            machine.machine.history == [
+                Change(source: .notSynced, target: .inProgress, event: .sync),
+                Change(source: .inProgress, target: .synced, event: nil),
+                Change(source: .synced, target: .inProgress, event: .sync),
+                Change(source: .inProgress, target: .synced, event: nil),
+            ])
     }
 
     @Test func failedSyncCanBeRetried() async {

@@ -1,6 +1,6 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMRuntime
 import FSMRuntimeDiagrams
 import Foundation
@@ -132,7 +132,12 @@ import Testing
         #expect(machine.performAction(.Load) == .Loading)
         // Both queued actions ran once Load completed: FinishLoading, then Cancel (refused in Complete).
         #expect(machine.state == .Complete)
-        #expect(inside.withLock { $0 } == ["performAction: nil", "perform: action 'Cancel' was performed while another action runs (from one of its callbacks or another thread), so it is queued and runs when the current action completes", "state: Loading"])
+        #expect(
+            inside.withLock { $0 } == [
+                "performAction: nil",
+                "perform: action 'Cancel' was performed while another action runs (from one of its callbacks or another thread), so it is queued and runs when the current action completes",
+                "state: Loading",
+            ])
     }
 
     @Test func changeHandlersFilterAndStop() {
@@ -149,10 +154,11 @@ import Testing
         fromLoading.cancel()
         machine.performAction(.Load)
         machine.performAction(.Cancel)
-        #expect(seen.withLock { $0 } == [
-            "any Empty->Loading now Loading", "Loading->Empty", "any Loading->Empty now Empty",
-            "any Empty->Loading now Loading", "any Loading->Empty now Empty",
-        ])
+        #expect(
+            seen.withLock { $0 } == [
+                "any Empty->Loading now Loading", "Loading->Empty", "any Loading->Empty now Empty",
+                "any Empty->Loading now Loading", "any Loading->Empty now Empty",
+            ])
     }
 
     @Test func graphIsTheSampleMachine() throws {

@@ -12,15 +12,17 @@ import Testing
     static func machine(entered: DispatchSemaphore, release: DispatchSemaphore) -> StateMachine<Phase, Signal> {
         let machine = StateMachine<Phase, Signal>(initialState: .idle)
         machine.addTransition(
-            TransitionRule(event: .start, from: [.idle], to: [.busy], handler: { _ in
-                entered.signal()
-                // Not a timing assertion: a bound that turns a send waiting for this handler
-                // (a deadlock, as `release` comes after that send) into a failure, not a hang.
-                if release.wait(timeout: .now() + .seconds(20)) == .timedOut {
-                    Issue.record("the other send waited for this handler")
-                }
-                return .busy
-            }))
+            TransitionRule(
+                event: .start, from: [.idle], to: [.busy],
+                handler: { _ in
+                    entered.signal()
+                    // Not a timing assertion: a bound that turns a send waiting for this handler
+                    // (a deadlock, as `release` comes after that send) into a failure, not a hang.
+                    if release.wait(timeout: .now() + .seconds(20)) == .timedOut {
+                        Issue.record("the other send waited for this handler")
+                    }
+                    return .busy
+                }))
         machine.addTransition(TransitionRule(event: .finish, from: [.busy], to: [.done]))
         return machine
     }

@@ -11,8 +11,10 @@ import Testing
         let door = StateMachine<Door, Action>(initialState: .closed)
         door.addTransition(TransitionRule(event: .open, from: [.closed], to: [.open]))
         door.addTransition(TransitionRule(event: .close, from: [.open], to: [.closed]))
-        door.addTransition(TransitionRule(event: .lock, from: [.closed], to: [.locked], guardLabel: "has key",
-                                          guardCondition: { context in context.payload as? Bool == true }))
+        door.addTransition(
+            TransitionRule(
+                event: .lock, from: [.closed], to: [.locked], guardLabel: "has key",
+                guardCondition: { context in context.payload as? Bool == true }))
         door.addTransition(TransitionRule(event: .unlock, from: [.locked], to: [.closed]))
         #expect(door.send(.open) == .transitioned([Change(source: .closed, target: .open, event: .open)]))
         #expect(door.send(.lock) == .rejected(.notAllowed(.lock, in: .open)))

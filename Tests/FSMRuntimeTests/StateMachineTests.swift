@@ -34,8 +34,9 @@ final class Log: Sendable {
         machine.addTransition(TransitionRule(event: .flip, from: [.on], to: [.off]))
         machine.addTransition(TransitionRule(event: .smash, from: [.on, .off], to: [.broken]))
         machine.addTransition(
-            TransitionRule(event: .repair, from: [.broken], to: [.off], guardLabel: "has parts",
-                           guardCondition: { context in context.payload as? Bool ?? false }))
+            TransitionRule(
+                event: .repair, from: [.broken], to: [.off], guardLabel: "has parts",
+                guardCondition: { context in context.payload as? Bool ?? false }))
         return machine
     }
 
@@ -73,26 +74,37 @@ final class Log: Sendable {
         machine.addTransition(
             TransitionRule(
                 event: .flip, from: [.off], to: [.on],
-                guardCondition: { _ in log.add("guard"); return true },
-                handler: { _ in log.add("handler"); return .on },
+                guardCondition: { _ in
+                    log.add("guard")
+                    return true
+                },
+                handler: { _ in
+                    log.add("handler")
+                    return .on
+                },
                 willFire: { _ in log.add("willFire") }, didFire: { _ in log.add("didFire") },
                 effects: [{ _ in log.add("effect") }]))
         machine.observe { change in log.add("observer \(change.target)") }
         machine.send(.flip)
-        #expect(log.all == [
-            "guard", "willFire", "handler", "off.willExit", "on.willEnter", "off.didExit",
-            "on.didEnter state=on", "didFire", "effect", "observer on",
-        ])
+        #expect(
+            log.all == [
+                "guard", "willFire", "handler", "off.willExit", "on.willEnter", "off.didExit",
+                "on.didEnter state=on", "didFire", "effect", "observer on",
+            ])
     }
 
     @Test func eventsSentFromCallbacksAreQueuedNotRecursive() {
         let log = Log()
         let machine = StateMachine<Light, Switch>(initialState: .off)
         machine.addTransition(
-            TransitionRule(event: .flip, from: [.off], to: [.on], effects: [{ context in
-                log.add("effect sends smash: \(context.machine.send(.smash))")
-                log.add("still \(context.machine.state)")
-            }]))
+            TransitionRule(
+                event: .flip, from: [.off], to: [.on],
+                effects: [
+                    { context in
+                        log.add("effect sends smash: \(context.machine.send(.smash))")
+                        log.add("still \(context.machine.state)")
+                    }
+                ]))
         machine.addTransition(TransitionRule(event: .smash, from: [.on], to: [.broken]))
         machine.observe { log.add("observed \($0.target)") }
         #expect(machine.send(.flip).newState == .on)
@@ -105,9 +117,11 @@ final class Log: Sendable {
         machine.addTransition(TransitionRule(event: .smash, from: [.off], to: [.broken]))
         machine.addTransition(TransitionRule(event: nil, from: [.broken], to: [.off], guardLabel: "self-healing"))
         let result = machine.send(.smash)
-        #expect(result == .transitioned([
-            Change(source: .off, target: .broken, event: .smash), Change(source: .broken, target: .off, event: nil),
-        ]))
+        #expect(
+            result
+                == .transitioned([
+                    Change(source: .off, target: .broken, event: .smash), Change(source: .broken, target: .off, event: nil),
+                ]))
     }
 
     @Test func automaticLoopsAreReportedNotHung() {
@@ -193,10 +207,12 @@ final class Log: Sendable {
 
     @Test func enteringACompoundStateEntersItsInitialChild() {
         let machine = machine()
-        #expect(machine.send(.signIn) == .transitioned([
-            Change(source: .signedOut, target: .session, event: .signIn),
-            Change(source: .session, target: .browsing, event: nil),
-        ]))
+        #expect(
+            machine.send(.signIn)
+                == .transitioned([
+                    Change(source: .signedOut, target: .session, event: .signIn),
+                    Change(source: .session, target: .browsing, event: nil),
+                ]))
         #expect(machine.state == .browsing)
     }
 

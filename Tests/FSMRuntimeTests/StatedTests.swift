@@ -1,6 +1,6 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMRuntime
 import Foundation
 import TestSupport
@@ -116,9 +116,11 @@ import Testing
                 })
             }
             let logIn = Stated.SideEffect("logIn (sends logOut)") { [weak rootViewController] stateMachine in
-                rootViewController?.showLoggedInExperience(apiService: apiService, db: db, onLogOut: {
-                    stateMachine.send(Inputs.logOut)
-                })
+                rootViewController?.showLoggedInExperience(
+                    apiService: apiService, db: db,
+                    onLogOut: {
+                        stateMachine.send(Inputs.logOut)
+                    })
             }
             let logOut = Stated.SideEffect("logOut (sends logIn)") { [weak rootViewController] stateMachine in
                 rootViewController?.showLogInViewController(onLoggedIn: {
@@ -169,20 +171,22 @@ import Testing
                         .performingSideEffect(logOut),
                 ]
             } else {
+                // swift-format-ignore: NoBlockComments
+                // Stated's own table, with its column header, as its README writes it.
                 mappings = [
                     /* Input             |        from          =>        to          | side effect */
-                    Inputs.initialize    | States.uninitialized => States.initialized | initialize,
+                    Inputs.initialize | States.uninitialized => States.initialized | initialize,
 
-                    Inputs.upgrade       | States.initialized   => States.upgrading   | upgrade,
+                    Inputs.upgrade | States.initialized => States.upgrading | upgrade,
 
-                    Inputs.indexDatabase | States.upgrading     => States.indexing    | indexDatabase,
-                    Inputs.indexDatabase | States.initialized   => States.indexing    | indexDatabase,
+                    Inputs.indexDatabase | States.upgrading => States.indexing | indexDatabase,
+                    Inputs.indexDatabase | States.initialized => States.indexing | indexDatabase,
 
-                    Inputs.logIn         | States.indexing      => States.loggedIn    | logIn,
-                    Inputs.logIn         | States.loggedOut     => States.loggedIn    | logIn,
+                    Inputs.logIn | States.indexing => States.loggedIn | logIn,
+                    Inputs.logIn | States.loggedOut => States.loggedIn | logIn,
 
-                    Inputs.logOut        | States.indexing      => States.loggedOut   | logOut,
-                    Inputs.logOut        | States.loggedIn      => States.loggedOut   | logOut,
+                    Inputs.logOut | States.indexing => States.loggedOut | logOut,
+                    Inputs.logOut | States.loggedIn => States.loggedOut | logOut,
                 ]
             }
             machine = StateMachine(initialState: UninitializedState(), mappings: mappings)
@@ -224,14 +228,15 @@ import Testing
         }
         #expect(changes.map { "\($0.source)-\($0.event ?? "")->\($0.target)" } == ["uninitialized-initialize->initialized"])
         #expect(launcher.machine.currentState == States.loggedIn)
-        #expect(Self.path(launcher.machine) == [
-            "uninitialized-initialize->initialized", "initialized-indexDatabase->indexing", "indexing-logIn->loggedIn",
-        ])
+        #expect(
+            Self.path(launcher.machine) == [
+                "uninitialized-initialize->initialized", "initialized-indexDatabase->indexing", "indexing-logIn->loggedIn",
+            ])
         #expect(root.screens.all == ["logged in"])
 
         root.press(root.logOutButton)
         #expect(launcher.machine.currentState == States.loggedOut)
-        root.press(root.logInButton)   // logIn | loggedOut => loggedIn, the mapping the operator list left out
+        root.press(root.logInButton)  // logIn | loggedOut => loggedIn, the mapping the operator list left out
         #expect(launcher.machine.currentState == States.loggedIn)
         #expect(root.screens.all == ["logged in", "log in", "logged in"])
     }
@@ -239,10 +244,11 @@ import Testing
     @Test func upgradesThenShowsLogIn() throws {
         let (launcher, root) = try Self.launcher(upgradePending: true, canLogIn: false)
         launcher.initialize()
-        #expect(Self.path(launcher.machine) == [
-            "uninitialized-initialize->initialized", "initialized-upgrade->upgrading", "upgrading-indexDatabase->indexing",
-            "indexing-logOut->loggedOut",
-        ])
+        #expect(
+            Self.path(launcher.machine) == [
+                "uninitialized-initialize->initialized", "initialized-upgrade->upgrading", "upgrading-indexDatabase->indexing",
+                "indexing-logOut->loggedOut",
+            ])
         #expect(root.screens.all == ["upgrade progress", "log in"])
         switch launcher.machine.currentState {
         case States.loggedIn: Issue.record("should be logged out")
@@ -264,13 +270,15 @@ import Testing
         let results = Shared<[String]>([])
         let go = Stated.input("go")
         let next = Stated.input("next")
-        let machine = Stated.StateMachine(initialState: A(), mappings: [
-            go | A.slot => B.slot | { machine in
-                results.withLock { $0.append("sent next: \(machine.send(next))") }
-                results.withLock { $0.append("still \(machine.currentState)") }
-            },
-            next | B.slot => C.slot,
-        ])
+        let machine = Stated.StateMachine(
+            initialState: A(),
+            mappings: [
+                go | A.slot => B.slot | { machine in
+                    results.withLock { $0.append("sent next: \(machine.send(next))") }
+                    results.withLock { $0.append("still \(machine.currentState)") }
+                },
+                next | B.slot => C.slot,
+            ])
         #expect(machine.send(go).newState.map { $0 == B.slot } == true)
         #expect(machine.currentState == C.slot)
         #expect(results.withLock { $0 } == ["sent next: queued", "still b"])
@@ -299,7 +307,10 @@ import Testing
 
     struct Account: Hashable, Sendable { let name: String }
     enum DeepLink: Hashable, Sendable { case viewPost }
-    enum LaunchedFrom: Hashable, Sendable { case fresh, url(String) }
+    enum LaunchedFrom: Hashable, Sendable {
+        case fresh
+        case url(String)
+    }
 
     struct UninitializedState: Stated.SimpleState {}
 
@@ -330,11 +341,13 @@ import Testing
     @Test func argumentsReachTheTargetState() throws {
         let start = Stated.input("start")
         let logIn = Stated.input("logIn", taking: Int.self)
-        let machine = Stated.StateMachine(initialState: UninitializedState(), mappings: [
-            start | UninitializedState.slot => AppLauncher.IndexingState.slot,
-            logIn | AppLauncher.IndexingState.slot => CounterState.slot,
-            logIn | CounterState.slot => CounterState.slot,
-        ])
+        let machine = Stated.StateMachine(
+            initialState: UninitializedState(),
+            mappings: [
+                start | UninitializedState.slot => AppLauncher.IndexingState.slot,
+                logIn | AppLauncher.IndexingState.slot => CounterState.slot,
+                logIn | CounterState.slot => CounterState.slot,
+            ])
         machine.send(start)
         machine.send(logIn, 42)
         #expect(machine.state(in: CounterState.slot)?.count == 42)
@@ -348,14 +361,16 @@ import Testing
         let initialize = Stated.input("initialize", taking: LaunchedFrom.self)
         let logIn = Stated.input("logIn", taking: Account.self)
         let seen = Shared<[String]>([])
-        let machine = Stated.StateMachine(initialState: UninitializedState(), mappings: [
-            initialize
-                .given(UninitializedState.slot)
-                .transition(to: InitializedState.slot)
-                .performingSideEffect("log in as ada") { machine in machine.send(logIn, Account(name: "ada")) },
-            logIn | InitializedState.slot => { $0.deepLink } => LoggedInState.slot
-                | { machine, to, from, account in seen.withLock { $0.append("\(account.name) from \(from.deepLink.map { "\($0)" } ?? "nil")") } },
-        ])
+        let machine = Stated.StateMachine(
+            initialState: UninitializedState(),
+            mappings: [
+                initialize
+                    .given(UninitializedState.slot)
+                    .transition(to: InitializedState.slot)
+                    .performingSideEffect("log in as ada") { machine in machine.send(logIn, Account(name: "ada")) },
+                logIn | InitializedState.slot => { $0.deepLink } => LoggedInState.slot
+                    | { machine, to, from, account in seen.withLock { $0.append("\(account.name) from \(from.deepLink.map { "\($0)" } ?? "nil")") } },
+            ])
         machine.send(initialize, launchedFrom)
         let state = try #require(machine.state(in: LoggedInState.slot))
         #expect(state.account.name == "ada")
@@ -367,9 +382,11 @@ import Testing
     }
 
     @Test func inputsSentWithOtherArgumentsAreRefused() throws {
-        let machine = Stated.StateMachine(initialState: UninitializedState(), mappings: [
-            Stated.input("logIn", taking: Int.self) | UninitializedState.slot => CounterState.slot,
-        ])
+        let machine = Stated.StateMachine(
+            initialState: UninitializedState(),
+            mappings: [
+                Stated.input("logIn", taking: Int.self) | UninitializedState.slot => CounterState.slot
+            ])
         let result = machine.send(Stated.input("logIn", taking: String.self), "42")
         guard case .rejected(.declinedByGuard("logIn", let state)) = result else {
             Issue.record("expected the mapping to pass the input by, got \(result)")
@@ -392,10 +409,12 @@ import Testing
     @Test func inputsSharingANameReachTheirOwnMappings() throws {
         let go = Stated.input("go")
         let goCounting = Stated.input("go", taking: Int.self)
-        let machine = Stated.StateMachine(initialState: Idle(), mappings: [
-            go | Idle.slot => A.slot,
-            goCounting | Idle.slot => CounterState.slot,
-        ])
+        let machine = Stated.StateMachine(
+            initialState: Idle(),
+            mappings: [
+                go | Idle.slot => A.slot,
+                goCounting | Idle.slot => CounterState.slot,
+            ])
         machine.send(goCounting, 3)
         #expect(machine.state(in: CounterState.slot)?.count == 3)
         #expect(try machine.graph().events.map(\.id) == ["go"])
@@ -414,10 +433,12 @@ import Testing
     @Test func concurrentSendersAndChainedSideEffects() throws {
         let go = Stated.input("go")
         let back = Stated.input("back")
-        let machine = Stated.StateMachine(initialState: A(), mappings: [
-            go | A.slot => B.slot | { machine in machine.send(back) },
-            back | B.slot => A.slot,
-        ])
+        let machine = Stated.StateMachine(
+            initialState: A(),
+            mappings: [
+                go | A.slot => B.slot | { machine in machine.send(back) },
+                back | B.slot => A.slot,
+            ])
         let accepted = Shared(0)
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<100 where machine.send(go).newState != nil {

@@ -1,6 +1,6 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMRuntime
 import Testing
 
@@ -26,10 +26,11 @@ import Testing
         #expect(machine.states.map(\.id) == ["open", "closed", "locked", "jammed"])
         #expect(machine.initialState == "closed")
         #expect(machine.events.map(\.id) == ["open", "close", "lock", "unlock", "kick"])
-        #expect(machine.transitions.map { "\($0.source) -\($0.event?.rawValue ?? "")-> \($0.targets.map(\.rawValue))" } == [
-            "open -close-> [\"closed\"]", "closed -open-> [\"open\"]", "closed -lock-> [\"locked\"]",
-            "locked -lock-> [\"locked\"]", "locked -unlock-> [\"closed\"]",
-        ])
+        #expect(
+            machine.transitions.map { "\($0.source) -\($0.event?.rawValue ?? "")-> \($0.targets.map(\.rawValue))" } == [
+                "open -close-> [\"closed\"]", "closed -open-> [\"open\"]", "closed -lock-> [\"locked\"]",
+                "locked -lock-> [\"locked\"]", "locked -unlock-> [\"closed\"]",
+            ])
     }
 
     @Test func lintSeesWhatTheFunctionNeverDoes() throws {

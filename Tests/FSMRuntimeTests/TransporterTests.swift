@@ -1,6 +1,6 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
 import FSMRuntime
 import Foundation
 import TestSupport
@@ -84,10 +84,11 @@ import Testing
         #expect(Self.text(machine.fireEvent("open")) == "Closed->Opened")
         #expect(machine.fireEvent("close").successful)
         #expect(machine.currentState === machine.initialState)
-        #expect(door.log.all == [
-            "throw bolt", "log badge swipe", "withdraw bolt", "retract latch and bolt", "start alarm timer",
-            "cancel alarm timer",
-        ])
+        #expect(
+            door.log.all == [
+                "throw bolt", "log badge swipe", "withdraw bolt", "retract latch and bolt", "start alarm timer",
+                "cancel alarm timer",
+            ])
     }
 
     @Test func pushBarOpensALockedDoor() throws {
@@ -144,7 +145,10 @@ import Testing
         closed.didExitState = { state in log.add("didExit \(state.value)") }
         let machine = StateMachine(initialState: closed, states: [opened])
         let open = Event<DoorState>(name: "open", sourceValues: [.Closed], destinationValue: .Opened)
-        open.shouldFireEvent = { event in log.add("shouldFireEvent \(event.name)"); return true }
+        open.shouldFireEvent = { event in
+            log.add("shouldFireEvent \(event.name)")
+            return true
+        }
         open.willFireEvent = { event in log.add("willFireEvent \(event.name)") }
         open.didFireEvent = { event in log.add("didFireEvent \(event.name)") }
         try machine.addEvent(open)
@@ -153,10 +157,11 @@ import Testing
         opened.willEnterState = { [unowned machine] state in log.add("willEnter \(state.value) current=\(machine.currentState.value)") }
         opened.didEnterState = { [unowned machine] state in log.add("didEnter \(state.value) current=\(machine.currentState.value)") }
         machine.fireEvent(open)
-        #expect(log.all == [
-            "shouldFireEvent open", "willFireEvent open", "willEnter Opened current=Closed", "willExit Closed",
-            "didExit Closed", "didEnter Opened current=Opened", "didFireEvent open",
-        ])
+        #expect(
+            log.all == [
+                "shouldFireEvent open", "willFireEvent open", "willEnter Opened current=Closed", "willExit Closed",
+                "didExit Closed", "didEnter Opened current=Opened", "didFireEvent open",
+            ])
     }
 
     @Test func activateStateMovesWithoutAnEvent() throws {
@@ -175,10 +180,11 @@ import Testing
         machine.activateState(.Locked)
         #expect(machine.currentState === opened, "no state Locked: activateState does nothing")
         machine.activateState(.Opened)
-        #expect(log.all == [
-            "willEnter Opened", "willExit Closed", "didExit Closed", "didEnter Opened",
-            "willEnter Opened", "willExit Opened", "didExit Opened", "didEnter Opened",
-        ])
+        #expect(
+            log.all == [
+                "willEnter Opened", "willExit Closed", "didExit Closed", "didEnter Opened",
+                "willEnter Opened", "willExit Opened", "didExit Opened", "didEnter Opened",
+            ])
         #expect(try machine.graph().transitions.isEmpty, "activation is not a transition of the diagram")
     }
 

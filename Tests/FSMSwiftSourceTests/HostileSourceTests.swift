@@ -56,7 +56,8 @@ import Testing
 
     @Test func bracketsInTextDoNotCountTowardTheLimit() throws {
         let deep = String(repeating: "[", count: 40)
-        let text = "// \(deep)\n/* /* \(deep) */ */\nlet a = \"\(deep)\"\nlet b = #\"\\\"\(deep)\"#\n"
+        let text =
+            "// \(deep)\n/* /* \(deep) */ */\nlet a = \"\(deep)\"\nlet b = #\"\\\"\(deep)\"#\n"
             + "let c = \"\"\"\n\(deep) \" \"\"\n\"\"\"\n"
             + "let e = " + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16) + "\n"
         #expect(try Self.read(text).isEmpty)
@@ -78,7 +79,8 @@ import Testing
         let count = 50_000
         let cases = (0..<count).map { "    case s\($0)" }.joined(separator: "\n")
         let rows = (0..<count).map { "        case (.s\($0), .go): return .s\(($0 + 1) % count)" }.joined(separator: "\n")
-        let text = "enum S {\n\(cases)\n}\nenum E { case go }\nstruct M {\n    var state: S = .s0\n"
+        let text =
+            "enum S {\n\(cases)\n}\nenum E { case go }\nstruct M {\n    var state: S = .s0\n"
             + "    func next(_ state: S, _ event: E) -> S {\n        switch (state, event) {\n\(rows)\n        }\n    }\n}\n"
         let machines = try Self.read(text)
         #expect(machines.count == 1)
@@ -110,7 +112,11 @@ import Testing
     }
 
     @Test func aDirectoryWithASymbolicLinkLoopIsSearchedOnce() throws {
-        let directory = try Self.directory(["Machine.swift": Array("enum S { case a, b }\nenum E { case go }\nstruct M { var state: S = .a\n func next(_ state: S, _ event: E) -> S { switch (state, event) { case (.a, .go): return .b\n default: return state } } }\n".utf8)])
+        let directory = try Self.directory([
+            "Machine.swift": Array(
+                "enum S { case a, b }\nenum E { case go }\nstruct M { var state: S = .a\n func next(_ state: S, _ event: E) -> S { switch (state, event) { case (.a, .go): return .b\n default: return state } } }\n"
+                    .utf8)
+        ])
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("loop"), withDestinationURL: directory)
         let files = Linter.files(in: directory.path, sourceReader: SwiftSourceReader())

@@ -8,11 +8,13 @@ enum MachineListing {
     static func describe(_ found: ModuleMachine) -> String {
         let machine = found.imported.machine
         var lines = ["machine \(found.name) (\(found.style)) at \(found.location.file.map { ($0 as NSString).lastPathComponent } ?? ""):\(found.location.line)"]
-        lines.append("states: " + machine.states.map { state in
-            let marker = state.kind == .initial ? "*" : ""
-            let parent = state.parent.map { $0.rawValue + "/" } ?? ""
-            return marker + parent + state.id.rawValue + (state.location.map { "@" + place($0, in: found) } ?? "")
-        }.joined(separator: " "))
+        lines.append(
+            "states: "
+                + machine.states.map { state in
+                    let marker = state.kind == .initial ? "*" : ""
+                    let parent = state.parent.map { $0.rawValue + "/" } ?? ""
+                    return marker + parent + state.id.rawValue + (state.location.map { "@" + place($0, in: found) } ?? "")
+                }.joined(separator: " "))
         lines.append("events: " + machine.events.map(\.id.rawValue).joined(separator: " "))
         for transition in machine.transitions {
             let event = transition.event.map { " --\($0.rawValue)" } ?? " --"
@@ -24,7 +26,9 @@ enum MachineListing {
                 "  \(transition.source.rawValue)\(event)\(guardText)\(effects)--> \(targets)\(computed) @\(place(transition.location, in: found))")
         }
         for warning in found.imported.warnings {
-            lines.append("\(warning.severity.rawValue): \(place(warning.location ?? SourceLocation(line: 0, column: 0), in: found, path: warning.path)): \(warning.message)")
+            lines.append(
+                "\(warning.severity.rawValue): \(place(warning.location ?? SourceLocation(line: 0, column: 0), in: found, path: warning.path)): \(warning.message)"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,4 +1,3 @@
-@testable import Examples
 import FSMCore
 import FSMInterop
 import FSMRuntime
@@ -6,6 +5,8 @@ import FSMSwiftSource
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Examples
 
 /// A machine written against fsmviz's runtime is drawn without running it: the machine read from
 /// an example's source equals the one its runtime `graph()` gives when the example runs.
@@ -64,7 +65,9 @@ extension RuntimeDifferentialTests {
         let read = try #require(try Self.read(example: "TransporterDoor.swift", style: "event-objects"))
         let runtime = try TransporterDoor.makeMachine(badge: TransporterDoor.BadgeReader()).graph()
         #expect(Shape(read) == Shape(runtime))
-        #expect(Shape(read).transitions.contains("Locked --unlock [shouldFireEvent: badge is authorized] / willFireEvent: log badge swipe, didFireEvent: withdraw bolt--> Closed"))
+        #expect(
+            Shape(read).transitions.contains(
+                "Locked --unlock [shouldFireEvent: badge is authorized] / willFireEvent: log badge swipe, didFireEvent: withdraw bolt--> Closed"))
     }
 }
 
@@ -91,6 +94,8 @@ extension RuntimeDifferentialTests {
         }
         #expect(tree(read) == tree(runtime))
         #expect(read.name == runtime.name)
-        #expect(Shape(read).transitions.contains("Ready --signOut / isSignedIn = false, isAuthorized = false, credentials = [:], isReady = false--> Authentication"))
+        #expect(
+            Shape(read).transitions.contains("Ready --signOut / isSignedIn = false, isAuthorized = false, credentials = [:], isReady = false--> Authentication")
+        )
     }
 }

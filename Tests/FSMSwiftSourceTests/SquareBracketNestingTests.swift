@@ -1,5 +1,6 @@
-@testable import FSMSwiftSource
 import Testing
+
+@testable import FSMSwiftSource
 
 /// The scanner alone, on shapes a debug build of swift-syntax refuses before they reach the
 /// limit (it caps all nesting at 20 levels).

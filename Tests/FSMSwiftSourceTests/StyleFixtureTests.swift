@@ -15,7 +15,9 @@ import Testing
         return try SwiftSourceReader().machines(in: paths, limits: .standard).machines
     }
 
-    @Test(arguments: ["Player.swift", "Loadable.swift", "ConnectionStateMachine.swift", "AuthResolver.swift", "EnumOwned.swift", "SubPatterns.swift", "WrappedReturns.swift"])
+    @Test(arguments: [
+        "Player.swift", "Loadable.swift", "ConnectionStateMachine.swift", "AuthResolver.swift", "EnumOwned.swift", "SubPatterns.swift", "WrappedReturns.swift",
+    ])
     func styleFixtureReadsAsItsGoldenListing(name: String) throws {
         let listing = try Self.read([name]).map(MachineListing.describe).joined(separator: "\n")
         Golden.check(listing, against: Self.fixtures.appendingPathComponent("expected/\(name).txt"))

@@ -1,8 +1,9 @@
 import FSMCore
-@testable import FSMSwiftSource
 import SwiftParser
 import SwiftSyntax
 import Testing
+
+@testable import FSMSwiftSource
 
 /// The line table a file keeps instead of swift-syntax's `SourceLocationConverter` gives the
 /// position the compiler prints, for every token, whatever the line breaks and characters.

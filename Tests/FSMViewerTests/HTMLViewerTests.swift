@@ -1,12 +1,13 @@
 import FSMAnalysis
-import FSMDOT
 import FSMCore
+import FSMDOT
+import FSMRendering
 import Foundation
 import PropertyBased
-import FSMRendering
-@testable import FSMViewer
 import TestSupport
 import Testing
+
+@testable import FSMViewer
 
 /// The HTML viewer's page as text: its structure, how the machine's data is escaped, its
 /// security policy and determinism. scripts/ci/browser-test runs the page in Chromium.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// A seed's README example, kept as its authors laid it out: only the edits the header lists.
 import FSMCore
 import FSMRuntime
 import Foundation

@@ -1,5 +1,5 @@
-public import Testing
 import Synchronization
+public import Testing
 
 /// Counts the generated cases a property test got past its input filter. A property whose
 /// body returns early on input it cannot use passes however few cases it checked, so a

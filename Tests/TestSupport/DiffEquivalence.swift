@@ -11,8 +11,16 @@ public struct DiffEquivalence: Equatable, CustomStringConvertible {
 
     public init(_ machine: Machine) {
         initialState = machine.initialState
-        states = machine.states.map { var state = $0; state.location = nil; return state }.sorted { $0.id < $1.id }
-        events = machine.events.map { var event = $0; event.location = nil; return event }.sorted { $0.id < $1.id }
+        states = machine.states.map {
+            var state = $0
+            state.location = nil
+            return state
+        }.sorted { $0.id < $1.id }
+        events = machine.events.map {
+            var event = $0
+            event.location = nil
+            return event
+        }.sorted { $0.id < $1.id }
         var groups: [String: [Transition]] = [:]
         for transition in machine.transitions {
             var stripped = transition

@@ -1,7 +1,7 @@
 public import FSMAnalysis
 public import FSMCore
-public import Testing
 import Foundation
+public import Testing
 
 /// What a machine says, in declaration order, without what only a file has (source
 /// positions): two machines built differently — from a file, in code, in any definition
@@ -18,10 +18,26 @@ public struct MachineModel: Equatable, CustomStringConvertible {
     public init(_ machine: Machine) {
         name = machine.name
         initialState = machine.initialState
-        states = machine.states.map { var state = $0; state.location = nil; return state }
-        events = machine.events.map { var event = $0; event.location = nil; return event }
-        transitions = machine.transitions.map { var transition = $0; transition.location = nil; return transition }
-        suppressions = machine.suppressions.map { var suppression = $0; suppression.location = nil; return suppression }
+        states = machine.states.map {
+            var state = $0
+            state.location = nil
+            return state
+        }
+        events = machine.events.map {
+            var event = $0
+            event.location = nil
+            return event
+        }
+        transitions = machine.transitions.map {
+            var transition = $0
+            transition.location = nil
+            return transition
+        }
+        suppressions = machine.suppressions.map {
+            var suppression = $0
+            suppression.location = nil
+            return suppression
+        }
     }
 
     public var description: String {
@@ -45,7 +61,12 @@ public struct MachineModel: Equatable, CustomStringConvertible {
             var finding = finding
             finding.location = nil
             if case .transitions(let references) = finding.witness {
-                finding.witness = .transitions(references.map { var reference = $0; reference.location = nil; return reference })
+                finding.witness = .transitions(
+                    references.map {
+                        var reference = $0
+                        reference.location = nil
+                        return reference
+                    })
             }
             return finding
         }.sorted { ($0.ruleID, $0.message) < ($1.ruleID, $1.message) }

@@ -17,16 +17,22 @@ enum DiffBenchmark {
         var changes = 0
         for _ in 0..<runs {
             var machines: [Machine] = []
-            loads.append(LintBenchmark.seconds(try clock.measure {
-                machines = try arguments.map { try MachineFileLoader.load(path: $0) }
-            }))
-            diffs.append(LintBenchmark.seconds(clock.measure {
-                let diff = MachineDiff(from: machines[0], to: machines[1])
-                changes = diff.states.count + diff.transitions.count + diff.events.count
-            }))
-            analyses.append(LintBenchmark.seconds(clock.measure {
-                for machine in machines { _ = Analyzer().analyze(machine) }
-            }))
+            loads.append(
+                LintBenchmark.seconds(
+                    try clock.measure {
+                        machines = try arguments.map { try MachineFileLoader.load(path: $0) }
+                    }))
+            diffs.append(
+                LintBenchmark.seconds(
+                    clock.measure {
+                        let diff = MachineDiff(from: machines[0], to: machines[1])
+                        changes = diff.states.count + diff.transitions.count + diff.events.count
+                    }))
+            analyses.append(
+                LintBenchmark.seconds(
+                    clock.measure {
+                        for machine in machines { _ = Analyzer().analyze(machine) }
+                    }))
         }
         print(
             #"{"load": \#(LintBenchmark.median(loads)), "diff": \#(LintBenchmark.median(diffs)), "analysis": \#(LintBenchmark.median(analyses)), "changes": \#(changes)}"#

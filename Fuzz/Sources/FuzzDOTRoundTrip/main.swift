@@ -1,9 +1,9 @@
+import FSMCore
 // A machine read from fuzzed JSON is written as DOT and read back by Graphviz's own parser:
 // the graph must have exactly the nodes and edges fsmviz wrote, with every state's label.
 import FSMDOT
-import FSMCore
-import FuzzSupport
 import FSMRendering
+import FuzzSupport
 
 let renderer = GraphvizRenderer()
 

@@ -2,8 +2,8 @@
 // crash, a hang, unbounded memory or a followed entity. A machine that imports must export
 // as SCXML that imports as the same machine.
 import FSMCore
-import FuzzSupport
 import FSMInterop
+import FuzzSupport
 
 runFuzzer { bytes in
     do {

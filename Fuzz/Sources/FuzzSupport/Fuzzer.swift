@@ -20,11 +20,12 @@ public func runFuzzer(_ body: @escaping ([UInt8]) -> Void) -> Never {
     fuzzBody = body
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        fuzzBody?(bytes)
-        return 0
-    })
+    exit(
+        LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            fuzzBody?(bytes)
+            return 0
+        })
 }
 
 /// Stops the fuzzer with a finding when `condition` does not hold.

@@ -5,8 +5,8 @@
 // (the property tests run them), must keep the machine's text from making lines of its own:
 // no directive, comment or frame line beyond the writer's.
 import FSMCore
-import FuzzSupport
 import FSMInterop
+import FuzzSupport
 
 /// Lines PlantUML reads as more than diagram text: preprocessor directives (`!include`),
 /// frame lines (`@startuml`, `@enduml`) and comments.

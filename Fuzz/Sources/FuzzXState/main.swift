@@ -1,8 +1,8 @@
 // Any bytes given to the XState importer produce a machine or a positioned error: never a
 // crash, a hang or unbounded memory.
 import FSMCore
-import FuzzSupport
 import FSMInterop
+import FuzzSupport
 
 runFuzzer { bytes in
     do {

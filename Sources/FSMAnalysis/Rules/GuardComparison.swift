@@ -50,9 +50,11 @@ struct GuardComparison: Hashable, Sendable {
             literal = .text(pattern)
             return
         }
-        guard let (position, found) = Self.operators.lazy.compactMap({ candidate in
-            text.firstRange(of: candidate.text).map { ($0, candidate) }
-        }).first else { return nil }
+        guard
+            let (position, found) = Self.operators.lazy.compactMap({ candidate in
+                text.firstRange(of: candidate.text).map { ($0, candidate) }
+            }).first
+        else { return nil }
         let left = String(text[..<position.lowerBound]).trimmed
         let right = String(text[position.upperBound...]).trimmed
         // One comparison of two plain terms only: `a < b < c`, `x => x > 1` and `a = b` are not.

@@ -120,7 +120,7 @@ public struct NondeterministicTrigger: Rule {
                 findings.append(report(conflict, state: group.state, severity: .error, context: context))
             } else if unguarded.isEmpty || isSismic(context) && transitions.count <= NeverFiring.pairwiseLimit,
                 let conflict = transitions.count <= NeverFiring.pairwiseLimit
-                ? firstReadConflict(transitions, context) : firstGuardedConflict(transitions)
+                    ? firstReadConflict(transitions, context) : firstGuardedConflict(transitions)
             {
                 findings.append(report(conflict, state: group.state, severity: .warning, context: context))
             }
@@ -212,9 +212,11 @@ public struct NondeterministicTrigger: Rule {
         case (false, false):
             message = "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) whose guards may both hold; confirm they exclude each other"
         case (true, true):
-            message = "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); sismic refuses to choose and raises a nondeterminism error"
+            message =
+                "state '\(id)' has unguarded \(transitions) to \(targets[0]) and \(targets[1]); sismic refuses to choose and raises a nondeterminism error"
         case (false, true):
-            message = "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) that may be enabled together; when they are, sismic raises a nondeterminism error"
+            message =
+                "state '\(id)' has \(transitions) to \(targets[0]) and \(targets[1]) that may be enabled together; when they are, sismic raises a nondeterminism error"
         }
         return finding(
             message, severity: severity, states: [id], events: first.event.map { [$0] } ?? [],

@@ -114,7 +114,8 @@ public struct ShadowedTransition: Rule {
                 guard case .shadowed(let winnerNumber) = reasons[number] else { continue }
                 shadowedAny = true
                 let winner = transitions[winnerNumber]
-                let why = winner.guardLabel == nil
+                let why =
+                    winner.guardLabel == nil
                     ? "the unguarded \(TransitionReference(winner).text) comes first in document order"
                     : "\(TransitionReference(winner).text) comes first in document order and is enabled whenever it is"
                 findings.append(report(transitions[number], winner: winner, "can never fire: " + why))
@@ -140,7 +141,8 @@ public struct ShadowedTransition: Rule {
         // is meant to fire only when the earlier guards fail.
         for later in transitions.indices.dropFirst()
         where GuardLogic.canHoldTogether([.not(formulas[later])], in: context.machine) {
-            for earlier in 0..<later where transitions[earlier].targets != transitions[later].targets
+            for earlier in 0..<later
+            where transitions[earlier].targets != transitions[later].targets
                 && GuardLogic.canHoldTogether([formulas[earlier], formulas[later]], in: context.machine)
             {
                 return (transitions[earlier], transitions[later])

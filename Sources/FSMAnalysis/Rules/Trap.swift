@@ -74,7 +74,8 @@ public struct Trap: Rule {
             else { continue }
             let ids = component.map(context.id(of:))
             let names = ids.map { "'\($0)'" }.joined(separator: ", ")
-            let message = ids.count == 1
+            let message =
+                ids.count == 1
                 ? "state \(names) is a trap: once entered, no transition leads out of it and it is not final"
                 : "states \(names) form a trap: once entered, no transition leads out of them and none is final"
             findings.append(

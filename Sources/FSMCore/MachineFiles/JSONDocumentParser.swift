@@ -236,7 +236,8 @@ public struct JSONDocumentParser {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 let slice = bytes[contentStart..<offset]
-                let text = ascii
+                let text =
+                    ascii
                     ? String(unsafeUninitializedCapacity: slice.count) { buffer in
                         _ = buffer.initialize(fromContentsOf: slice)
                         return slice.count

@@ -11,7 +11,8 @@ package protocol DeclarationKey: MachineFileKey {
 
 /// The keys of the machine itself.
 package enum MachineKey: String, MachineFileKey {
-    case schema = "$schema", version, name, description, initial, states, events, transitions, lint
+    case schema = "$schema"
+    case version, name, description, initial, states, events, transitions, lint
 }
 
 /// The keys of a state written as an object.

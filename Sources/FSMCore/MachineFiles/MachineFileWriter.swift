@@ -25,10 +25,15 @@ public enum MachineFileWriter {
         root.append((.initial, .string(machine.initialState.rawValue)))
         root.append((.states, .array(machine.states.map { state(of: $0, in: machine) })))
         if !machine.events.isEmpty {
-            root.append((.events, .array(machine.events.map { event in
-                event.label.map { object([(EventKey.id, .string(event.id.rawValue)), (.label, .string($0))]) }
-                    ?? .string(event.id.rawValue)
-            })))
+            root.append(
+                (
+                    .events,
+                    .array(
+                        machine.events.map { event in
+                            event.label.map { object([(EventKey.id, .string(event.id.rawValue)), (.label, .string($0))]) }
+                                ?? .string(event.id.rawValue)
+                        })
+                ))
         }
         root.append((.transitions, .array(groupedTransitions(machine.transitions).map(transition))))
         if !machine.suppressions.isEmpty { root.append((.lint, lint(machine.suppressions))) }

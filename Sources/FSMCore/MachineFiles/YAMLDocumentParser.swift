@@ -77,8 +77,9 @@ public enum YAMLDocumentParser {
     /// `offset` of `text`, or `nil` when no character starts there: lines are counted by
     /// characters, so that a CR LF ends one line.
     private static func location(ofByte offset: Int, in text: String) -> SourceLocation? {
-        guard let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset, limitedBy: text.utf8.endIndex)?
-            .samePosition(in: text)
+        guard
+            let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset, limitedBy: text.utf8.endIndex)?
+                .samePosition(in: text)
         else { return nil }
         var line = 1
         var column = 1

@@ -265,11 +265,12 @@ struct YAMLEventReader {
     private static func repeatedKey(in members: [DocumentNode.Member]) -> Failure? {
         // Most mappings have a handful of keys, which comparing pairwise checks faster than
         // hashing; a large one (XState's states by name) gets a set.
-        let isRepeated = if members.count < 16 {
-            members.indices.contains { index in members[..<index].contains { $0.key == members[index].key } }
-        } else {
-            Set(members.lazy.map(\.key)).count < members.count
-        }
+        let isRepeated =
+            if members.count < 16 {
+                members.indices.contains { index in members[..<index].contains { $0.key == members[index].key } }
+            } else {
+                Set(members.lazy.map(\.key)).count < members.count
+            }
         guard isRepeated else { return nil }
         var firsts: [String: SourceLocation] = [:]
         var repeats: [String: SourceLocation] = [:]

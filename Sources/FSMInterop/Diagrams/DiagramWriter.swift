@@ -22,7 +22,8 @@ struct DiagramWriter {
         self.machine = machine
         self.dialect = dialect
         let states = machine.states.map(\.id)
-        ids = dialect == .mermaid
+        ids =
+            dialect == .mermaid
             ? MermaidExporter.identifiers(states) : DiagramIdentifiers(states, reserved: PlantUMLExporter.reserved)
     }
 
@@ -176,7 +177,8 @@ struct DiagramWriter {
         }
         if result != state {
             warnings.append(
-                "PlantUML cannot link into a parallel region from outside it: the link between '\(other?.rawValue ?? "a choice or fork")' and '\(state)' is drawn to '\(result)'")
+                "PlantUML cannot link into a parallel region from outside it: the link between '\(other?.rawValue ?? "a choice or fork")' and '\(state)' is drawn to '\(result)'"
+            )
         }
         return ids[result]
     }

@@ -27,9 +27,10 @@ enum TransitionText {
     /// A state's compartment: `entry / a, b` and `exit / c` lines for its effects, then a line
     /// for each transition that leaves it active (targetless or internal), in order.
     static func compartment(_ state: State, in machine: Machine) -> [String] {
-        stateEffects(state) + machine.transitions(from: state.id).filter(machine.keepsSourceActive).map {
-            activity($0, in: machine)
-        }
+        stateEffects(state)
+            + machine.transitions(from: state.id).filter(machine.keepsSourceActive).map {
+                activity($0, in: machine)
+            }
     }
 
     /// `entry / a, b` and `exit / c` lines for a state's effects.

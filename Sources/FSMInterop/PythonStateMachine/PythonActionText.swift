@@ -20,7 +20,8 @@ struct PythonActionText {
     private func action(_ node: DocumentNode) throws(MachineFileError) -> String {
         if case .string(let name) = node.value { return name }
         guard case .object(let members) = node.value, members.count == 1, let member = members.first else {
-            throw .init(path: path, location: node.location, message: "expected an action: a callback's name or an object with one key such as 'raise' or 'assign'")
+            throw .init(
+                path: path, location: node.location, message: "expected an action: a callback's name or an object with one key such as 'raise' or 'assign'")
         }
         let fields: [DocumentNode.Member]
         if case .object(let inner) = member.value.value { fields = inner } else { fields = [] }

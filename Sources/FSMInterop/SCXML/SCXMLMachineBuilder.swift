@@ -86,7 +86,10 @@ struct SCXMLMachineBuilder {
         if !childStates.isEmpty, !isParallel {
             initialChild = initialEntry(of: element, parent: parent, childStates: childStates)
         } else if element.attributes["initial"] != nil, element.name != "scxml" {
-            warn(element, "'initial' on a \(isParallel ? "parallel" : "atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")")
+            warn(
+                element,
+                "'initial' on a \(isParallel ? "parallel" : "atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")"
+            )
         }
         for child in element.children {
             // Other namespaces are extensions (editor metadata such as Qt Creator's

@@ -70,7 +70,9 @@ struct SCXMLWriter {
         for state in machine.states where state.id.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
             throw .exportError(
                 format: "SCXML",
-                reason: "state id '\(state.id)' contains white space, which SCXML's space-separated target lists cannot hold; give the state an id without it and a label")
+                reason:
+                    "state id '\(state.id)' contains white space, which SCXML's space-separated target lists cannot hold; give the state an id without it and a label"
+            )
         }
         for event in machine.transitions.compactMap(\.event) where event.rawValue.unicodeScalars.contains(where: SCXMLList.isSeparator) {
             throw .exportError(
@@ -146,7 +148,8 @@ struct SCXMLWriter {
             }
         }
         if let label = state.label { attributes.append(("fsmviz:label", label)) }
-        let hasContent = !state.entryEffects.isEmpty || !state.exitEffects.isEmpty || machine.isCompound(id)
+        let hasContent =
+            !state.entryEffects.isEmpty || !state.exitEffects.isEmpty || machine.isCompound(id)
             || !(groups[id] ?? []).isEmpty
         guard hasContent else {
             out += "\(indent)<\(element)\(try Self.checkedAttributes(attributes))/>\n"
@@ -217,7 +220,8 @@ struct SCXMLWriter {
         if let scalar = text.unicodeScalars.first(where: { !XMLText.canCarry($0) }) {
             throw .exportError(
                 format: "SCXML",
-                reason: "the text \(text.debugDescription) holds control character U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot carry")
+                reason:
+                    "the text \(text.debugDescription) holds control character U+\(String(scalar.value, radix: 16, uppercase: true)), which XML cannot carry")
         }
         return XMLText.escaped(text, inAttribute: inAttribute)
     }

@@ -45,7 +45,9 @@ struct SismicMachineBuilder {
             // sismic reads one and drops the other; which one is a guess fsmviz does not make.
             throw .init(
                 path: file, location: roots[1].keyLocation,
-                message: "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one")
+                message:
+                    "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one"
+            )
         }
         try addState(rootState.value, parent: nil, isInitial: true)
         return try self.fields.machine(fields, root: root, states: states, transitions: transitions)
@@ -88,7 +90,8 @@ struct SismicMachineBuilder {
         if let list = fields.first(where: { $0.key == "transitions" }) { try addTransitions(list.value, from: id) }
         guard let nested = children ?? regions else { return }
         guard case .array(let items) = nested.value.value else {
-            throw .init(path: file, location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
+            throw .init(
+                path: file, location: nested.value.location, message: "expected '\(nested.key)' to be a list of states, found \(nested.value.kindDescription)")
         }
         let childNames = try items.map { item throws(MachineFileError) in
             try self.fields.string(try self.fields.object(item, "a state"), "name")

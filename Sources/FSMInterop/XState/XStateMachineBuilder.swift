@@ -53,7 +53,8 @@ struct XStateMachineBuilder {
         if version == nil { version = XStateReentry.usesVersionFourKeys(root) ? 4 : 5 }
         let machineID = try self.fields.string(rootFields, "id")
         let rootType = try self.fields.string(rootFields, "type")
-        let wrapsRoot = rootType == "parallel"
+        let wrapsRoot =
+            rootType == "parallel"
             || rootFields.contains { ["on", "always", "after", "entry", "exit", "invoke", "onEntry", "onExit"].contains($0.key) }
         let rootStateID = wrapsRoot ? (machineID ?? "machine") : ""
         if let machineID { explicitIDs[machineID] = rootStateID }
@@ -143,8 +144,10 @@ struct XStateMachineBuilder {
                 throw .init(path: file, location: node.location, message: "state '\(name)' has child states but no 'initial'; XState requires one")
             }
             warnings.append(
-                (node.location,
-                 "state '\(name)' has child states but no 'initial': XState v4 enters it with no child active (v5 refuses the config); its children are entered only by transitions that target them"))
+                (
+                    node.location,
+                    "state '\(name)' has child states but no 'initial': XState v4 enters it with no child active (v5 refuses the config); its children are entered only by transitions that target them"
+                ))
             return nil
         }
         var name: String
@@ -271,7 +274,8 @@ struct XStateMachineBuilder {
                     guard: conditions.isEmpty ? nil : conditions.joined(separator: " and "),
                     effects: try actions(fields, ["actions"]), kind: kind, location: config.location))
         default:
-            throw .init(path: file, location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
+            throw .init(
+                path: file, location: config.location, message: "expected a transition: a target, an object or an array, found \(config.kindDescription)")
         }
     }
 
@@ -394,7 +398,9 @@ struct XStateMachineBuilder {
         let items: [DocumentNode]
         if case .array(let list) = operands.value.value { items = list } else { items = [operands.value] }
         guard !items.isEmpty, combinator != "!" || items.count == 1 else {
-            throw .init(path: file, location: operands.value.location, message: "expected '\(name)' to combine \(combinator == "!" ? "one guard" : "one or more guards")")
+            throw .init(
+                path: file, location: operands.value.location,
+                message: "expected '\(name)' to combine \(combinator == "!" ? "one guard" : "one or more guards")")
         }
         var texts: [String] = []
         for item in items {

@@ -103,7 +103,8 @@ struct ConfigurationDecoder {
         for member in list {
             guard keys.contains(member.key) else {
                 let near = Suggestion.closest(to: member.key, among: keys)
-                let hint = near.map { "did you mean '\($0)'?" }
+                let hint =
+                    near.map { "did you mean '\($0)'?" }
                     ?? "known keys are \(keys.map { "'\($0)'" }.joined(separator: ", "))"
                 throw ConfigurationError(
                     path: path, location: member.keyLocation, message: "unknown key '\(member.key)' in \(what); \(hint)")

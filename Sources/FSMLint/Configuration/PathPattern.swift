@@ -38,7 +38,8 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
                 if segments[p] == "**" {
                     result = matched[(p + 1) * columns + s] || (s < parts.count && matched[p * columns + s + 1])
                 } else {
-                    result = s < parts.count && Self.segment(segments[p], matches: parts[s])
+                    result =
+                        s < parts.count && Self.segment(segments[p], matches: parts[s])
                         && matched[(p + 1) * columns + s + 1]
                 }
                 matched[p * columns + s] = result

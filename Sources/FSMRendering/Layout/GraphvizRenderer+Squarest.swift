@@ -1,6 +1,6 @@
 internal import CGraphviz
-import FSMDOT
 import FSMCore
+import FSMDOT
 
 // How `dot` layouts are chosen: each direction and arrangement of regions is laid out, ranked
 // (`LayoutRank`) and the best kept, then repaired. `LayoutPolicy` chooses the engine before

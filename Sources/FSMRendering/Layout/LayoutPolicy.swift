@@ -87,7 +87,8 @@ public struct LayoutPolicy: Hashable, Sendable {
     /// - Complexity: O(1).
     public func refusal(of engine: LayoutEngine, transitions: Int, states: Int = 0) -> LayoutRefusal? {
         // Proposing `auto` is only advice that works while its own layout, sfdp, is in bounds.
-        let autoFinishes = engine != .sfdp && transitions <= maximumTransitions[.sfdp] ?? .max
+        let autoFinishes =
+            engine != .sfdp && transitions <= maximumTransitions[.sfdp] ?? .max
             && states <= maximumStates[.sfdp] ?? .max
         if let limit = maximumTransitions[engine], transitions > limit {
             return LayoutRefusal(engine: engine, transitions: transitions, limit: limit, autoFinishes: autoFinishes)

@@ -42,7 +42,7 @@ final class LoadViewController: Sendable {
         }
 
         machine.registerAction(.FinishLoading, fromStates: [.Loading], toStates: [.Complete, .Failed]) { (machine) -> LoadState in
-            return .Complete // (or return .Failed if that's the case)
+            return .Complete  // (or return .Failed if that's the case)
         }
 
         machine.registerAction(.Reset, fromStates: [.Complete, .Failed], toStates: [.Empty]) { (machine) -> LoadState in
@@ -74,14 +74,14 @@ final class LoadViewController: Sendable {
         let machine = controller.machine
 
         // Start loading
-        #expect(machine.performAction(.Load) == .Loading) // returns .Loading
+        #expect(machine.performAction(.Load) == .Loading)  // returns .Loading
 
         // Loading finished
-        #expect(machine.performAction(.FinishLoading) == .Complete) // returns .Complete and updates infoLabel to "Complete!"
+        #expect(machine.performAction(.FinishLoading) == .Complete)  // returns .Complete and updates infoLabel to "Complete!"
         #expect(controller.infoLabel.text == "Complete!")
 
         // Try loading again (an invalid action)
-        #expect(machine.performAction(.Load) == nil) // returns nil
+        #expect(machine.performAction(.Load) == nil)  // returns nil
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ef-seed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -37,18 +37,20 @@ extension Amplify {
             runtime.addTransition(
                 TransitionRule(
                     event: .resolving, from: [.resolving], to: [],
-                    effects: [{ context in
-                        guard let event = context.payload as? any StateMachineEvent else { return }
-                        // The runtime resolves one event at a time, so nothing changes the
-                        // state between this read and the write below.
-                        let oldState = current.withLock { $0 }
-                        let resolution = resolver.resolve(oldState: oldState, byApplying: event)
-                        current.withLock { $0 = resolution.newState }
-                        if resolution.newState != oldState { changes.publish(resolution.newState) }
-                        for action in resolution.actions {
-                            tasks.start { await action.execute(withDispatcher: dispatcher, environment: environment) }
+                    effects: [
+                        { context in
+                            guard let event = context.payload as? any StateMachineEvent else { return }
+                            // The runtime resolves one event at a time, so nothing changes the
+                            // state between this read and the write below.
+                            let oldState = current.withLock { $0 }
+                            let resolution = resolver.resolve(oldState: oldState, byApplying: event)
+                            current.withLock { $0 = resolution.newState }
+                            if resolution.newState != oldState { changes.publish(resolution.newState) }
+                            for action in resolution.actions {
+                                tasks.start { await action.execute(withDispatcher: dispatcher, environment: environment) }
+                            }
                         }
-                    }]))
+                    ]))
             self.runtime = runtime
             self.current = current
             self.changes = changes

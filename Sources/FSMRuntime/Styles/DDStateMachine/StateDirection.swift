@@ -22,7 +22,8 @@ extension DDStateMachine {
 
 /// The direction from `source` to `target`, as DDStateMachine spells it:
 /// `builder.shouldTransit(notSynced ~> inProgress)`.
-public func ~> <Source: DDStateMachine.StateBuilding, Target: DDStateMachine.StateBuilding>(source: Source, target: Target) -> DDStateMachine.StateDirection<Source, Target>
+public func ~> <Source: DDStateMachine.StateBuilding, Target: DDStateMachine.StateBuilding>(source: Source, target: Target)
+    -> DDStateMachine.StateDirection<Source, Target>
 where Source.State == Target.State, Source.Event == Target.Event, Source.ExtraState == Target.ExtraState {
     DDStateMachine.StateDirection(source, target)
 }

@@ -31,14 +31,16 @@ extension DDStateMachine {
             let source = source
             // Opens the stored target existential: `register` needs its concrete type.
             func register<Target: StateBuilding<State, Event, ExtraState>>(to target: Target) {
-                builder.register(source, target, event: nil, guardLabel: label, makeGuard: { context in
-                    let runner = context.runner(for: source)
-                    let extraState = context.extraState
-                    return {
-                        guard let result = runner.result else { return false }
-                        return condition(result, extraState.withLock { $0 })
-                    }
-                }, actions: actions)
+                builder.register(
+                    source, target, event: nil, guardLabel: label,
+                    makeGuard: { context in
+                        let runner = context.runner(for: source)
+                        let extraState = context.extraState
+                        return {
+                            guard let result = runner.result else { return false }
+                            return condition(result, extraState.withLock { $0 })
+                        }
+                    }, actions: actions)
             }
             register(to: target)
         }
