@@ -238,20 +238,6 @@ package func currentDirectory() -> String {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// What changes whenever the file at `path` is saved: its inode, size and modification time;
-/// empty when nothing is there.
-package func changeSignature(of path: String) -> [Int] {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return [] }
-    #if canImport(Darwin)
-        return [Int(status.st_ino), Int(status.st_size), status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec]
-    #elseif canImport(Glibc) || canImport(Musl)
-        return [Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
-    #else
-        #error("fsmviz does not know where this platform's stat keeps the modification time")
-    #endif
-}
-
 /// Suspends the calling thread for `milliseconds`, as usleep(3).
 package func pause(milliseconds: Int) {
     usleep(UInt32(max(milliseconds, 0)) * 1_000)

@@ -10,10 +10,25 @@ import FSMCore
     #error("fsmviz does not know this platform's C library")
 #endif
 
-// The command line's own platform calls, for `watch`: inotify and a socket server, which the
-// portable libraries (FSMCore's SystemIO among them) must not make, since iOS has neither
-// inotify nor a use for a server. Every other file of the command line calls the platform
-// through FSMCore's SystemIO or Foundation.
+// The command line's own platform calls, for `watch`: inotify, stat's modification times (named
+// differently on each platform) and a socket server, which the portable libraries (FSMCore's
+// SystemIO among them) must not make, since iOS has neither inotify nor a use for a server.
+// Every other file of the command line calls the platform through FSMCore's SystemIO or
+// Foundation.
+
+/// What changes whenever the file at `path` is saved: its inode, size and modification time;
+/// empty when nothing is there.
+func changeSignature(of path: String) -> [Int] {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return [] }
+    #if canImport(Darwin)
+        return [Int(status.st_ino), Int(status.st_size), status.st_mtimespec.tv_sec, status.st_mtimespec.tv_nsec]
+    #elseif canImport(Glibc) || canImport(Musl)
+        return [Int(status.st_ino), Int(status.st_size), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+    #else
+        #error("fsmviz does not know where this platform's stat keeps the modification time")
+    #endif
+}
 
 /// Changes to files in some directories, through Linux's inotify: a file closed after writing,
 /// created, deleted, or renamed into or out of a directory.
