@@ -18,26 +18,17 @@ public struct MachineModel: Equatable, CustomStringConvertible {
     public init(_ machine: Machine) {
         name = machine.name
         initialState = machine.initialState
-        states = machine.states.map {
-            var state = $0
-            state.location = nil
-            return state
-        }
-        events = machine.events.map {
-            var event = $0
-            event.location = nil
-            return event
-        }
-        transitions = machine.transitions.map {
-            var transition = $0
-            transition.location = nil
-            return transition
-        }
-        suppressions = machine.suppressions.map {
-            var suppression = $0
-            suppression.location = nil
-            return suppression
-        }
+        states = Self.unplaced(machine.states, \.location)
+        events = Self.unplaced(machine.events, \.location)
+        transitions = Self.unplaced(machine.transitions, \.location)
+        suppressions = Self.unplaced(machine.suppressions, \.location)
+    }
+
+    /// `elements` without their source positions.
+    private static func unplaced<Element>(_ elements: [Element], _ location: WritableKeyPath<Element, FSMCore.SourceLocation?>) -> [Element] {
+        var elements = elements
+        for index in elements.indices { elements[index][keyPath: location] = nil }
+        return elements
     }
 
     public var description: String {
