@@ -4,7 +4,7 @@ extension DDStateMachine {
     /// `immediately()` or `ifCondition` registers it.
     public struct TransitionConditionBuilder<
         State: Hashable & Sendable, Event: Hashable & Sendable, ExtraState: ExtraStateProtocol
-    > {
+    >: HookCollecting {
         let builder: StateMachineBuilder<State, Event, ExtraState>
         let source: any StateBuilding<State, Event, ExtraState>
         let target: any StateBuilding<State, Event, ExtraState>
@@ -14,9 +14,7 @@ extension DDStateMachine {
         /// Adds a hook that changes the extra state after the transition, before the next
         /// state's work starts; `label` describes it in diagrams.
         public func on(_ label: String = "on", _ action: @escaping @Sendable (inout ExtraState) -> Void) -> Self {
-            var copy = self
-            copy.actions.append(OnAction(label: label, body: action))
-            return copy
+            adding(label, action)
         }
 
         /// Registers the transition: the event alone triggers it.

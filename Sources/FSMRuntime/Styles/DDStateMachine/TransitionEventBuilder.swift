@@ -3,7 +3,7 @@ extension DDStateMachine {
     /// `builder.shouldTransit(a ~> b)` (DDStateMachine's `EventBuilder`).
     public struct TransitionEventBuilder<
         State: Hashable & Sendable, Event: Hashable & Sendable, ExtraState: ExtraStateProtocol
-    > {
+    >: HookCollecting {
         let builder: StateMachineBuilder<State, Event, ExtraState>
         let source: StateBuilder<State, Event, ExtraState>
         let target: any StateBuilding<State, Event, ExtraState>
@@ -15,9 +15,7 @@ extension DDStateMachine {
         /// The hook runs while the machine holds the extra state's lock: change it through the
         /// argument, not through the built machine.
         public func on(_ label: String = "on", _ action: @escaping @Sendable (inout ExtraState) -> Void) -> Self {
-            var copy = self
-            copy.actions.append(OnAction(label: label, body: action))
-            return copy
+            adding(label, action)
         }
 
         /// The event that triggers the transition; finish with `immediately()` or `ifCondition`.

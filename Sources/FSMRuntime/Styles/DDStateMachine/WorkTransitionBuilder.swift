@@ -4,7 +4,7 @@ extension DDStateMachine {
     /// result allows; `by(event:)` makes it an event's instead.
     public struct WorkTransitionBuilder<
         State: Hashable & Sendable, Event: Hashable & Sendable, ExtraState: ExtraStateProtocol, WorkResult: Sendable
-    > {
+    >: HookCollecting {
         let builder: StateMachineBuilder<State, Event, ExtraState>
         let source: WorkStateBuilder<State, Event, ExtraState, WorkResult>
         let target: any StateBuilding<State, Event, ExtraState>
@@ -13,9 +13,7 @@ extension DDStateMachine {
         /// Adds a hook that changes the extra state after the transition, before the next
         /// state's work starts; `label` describes it in diagrams.
         public func on(_ label: String = "on", _ action: @escaping @Sendable (inout ExtraState) -> Void) -> Self {
-            var copy = self
-            copy.actions.append(OnAction(label: label, body: action))
-            return copy
+            adding(label, action)
         }
 
         /// Registers the transition as taken when the state's work has finished and `condition`
