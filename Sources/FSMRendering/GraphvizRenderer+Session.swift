@@ -81,12 +81,15 @@ extension GraphvizRenderer {
         return graph
     }
 
+    /// Runs `body` with the process's Graphviz lock held and the session that lays out text as
+    /// `format` needs (``RenderFormat/textMetrics``), started on first use.
     func withSession<Result>(
-        _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
+        for format: RenderFormat, _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {
-        try GraphvizSession.current.withLock { session throws(RenderError) -> Result in
-            if session == nil { session = try GraphvizSession.start() }
-            guard let session else { throw RenderError.contextUnavailable }
+        try GraphvizSession.current.withLock { sessions throws(RenderError) -> Result in
+            let metrics = format.textMetrics
+            if sessions[metrics] == nil { sessions[metrics] = try GraphvizSession.start(metrics) }
+            guard let session = sessions[metrics] else { throw RenderError.contextUnavailable }
             return try body(session)
         }
     }

@@ -15,12 +15,13 @@ public struct GraphvizRenderer: Sendable {
 
     /// The layout engines this Graphviz installation provides.
     public func availableEngines() throws(RenderError) -> [String] {
-        try withSession { session throws(RenderError) in session.engines }
+        try withSession(for: .svg) { session throws(RenderError) in session.engines }
     }
 
-    /// The output formats this Graphviz installation can render.
+    /// The output formats this Graphviz installation can render: every device its plugins
+    /// offer, which only the session that loads all of them knows.
     public func availableFormats() throws(RenderError) -> [String] {
-        try withSession { session throws(RenderError) in session.devices }
+        try withSession(for: .png) { session throws(RenderError) in session.devices }
     }
 
     /// Renders `machine` as drawn by `options`.
@@ -110,7 +111,7 @@ public struct GraphvizRenderer: Sendable {
         dot: String, format: RenderFormat, engine: String = LayoutEngine.dot.rawValue,
         subject: String = "the graph"
     ) throws(RenderError) -> [UInt8] {
-        try withSession { session throws(RenderError) in
+        try withSession(for: format) { session throws(RenderError) in
             try laidOut(dot, session, engine, subject) { graph throws(RenderError) in
                 try renderData(session, graph, format, subject)
             }
@@ -120,7 +121,7 @@ public struct GraphvizRenderer: Sendable {
     /// Parses `dot` with Graphviz's own parser, without laying it out: what Graphviz
     /// understands the document to say. Useful to check that generated DOT reads back as meant.
     public func parse(dot: String, subject: String = "the graph") throws(RenderError) -> ParsedGraph {
-        try withSession { _ throws(RenderError) in
+        try withSession(for: .svg) { _ throws(RenderError) in
             guard let graph = try readGraph(dot, subject: subject) else { throw .contextUnavailable }
             defer { agclose(graph) }
             func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {

@@ -11,14 +11,25 @@ struct GraphvizSession: @unchecked Sendable {
     let engines: [String]
     let devices: [String]
 
-    static func start() throws(RenderError) -> GraphvizSession {
+    /// How a session's layouts size text.
+    enum TextMetrics {
+        /// Graphviz's own tables of character widths (``GraphvizPlugins``): for the formats that
+        /// leave drawing glyphs to their viewer.
+        case tables
+        /// The installed fonts, measured through Graphviz's pango plugin: for the formats that
+        /// draw the glyphs themselves.
+        case fonts
+    }
+
+    static func start(_ metrics: TextMetrics) throws(RenderError) -> GraphvizSession {
         // Route Graphviz's messages to our buffer instead of stderr; render errors carry them.
         _ = agseterrf { message in
             if let message { GraphvizSession.capturedMessages += String(cString: message) }
             return 0
         }
         _ = agseterr(AGWARN)
-        guard let context = gvContext() else { throw .contextUnavailable }
+        let started = metrics == .tables ? GraphvizPlugins.context() ?? gvContext() : gvContext()
+        guard let context = started else { throw .contextUnavailable }
         let engines = pluginNames(context, kind: "layout")
         guard !engines.isEmpty else {
             gvFreeContext(context)
@@ -41,9 +52,9 @@ struct GraphvizSession: @unchecked Sendable {
         return names.sorted()
     }
 
-    /// The session, started on first use, behind the lock that guards every Graphviz call in
-    /// the process (see ``GraphvizRenderer``).
-    static let current = Mutex<GraphvizSession?>(nil)
+    /// The sessions of each kind of text metrics, each started on first use, behind the lock
+    /// that guards every Graphviz call in the process (see ``GraphvizRenderer``).
+    static let current = Mutex<[TextMetrics: GraphvizSession]>([:])
 
     /// Graphviz's messages for the call in progress. Only touched while ``current`` is locked:
     /// the C callback that appends to it runs inside a locked Graphviz call.

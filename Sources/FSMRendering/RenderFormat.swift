@@ -22,6 +22,16 @@ public enum RenderFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// How a layout for this format sizes text: by Graphviz's tables where a viewer draws the
+    /// glyphs (the same drawing on every machine, without starting fontconfig), by the installed
+    /// fonts where Graphviz draws them itself.
+    var textMetrics: GraphvizSession.TextMetrics {
+        switch self {
+        case .svg, .layoutDOT, .json: .tables
+        case .png, .pdf: .fonts
+        }
+    }
+
     /// The Debian package that ships the plugin this format needs.
     var debianPackage: String {
         switch self {

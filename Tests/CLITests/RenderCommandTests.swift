@@ -112,6 +112,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test func svgIsLaidOutWithoutTheMachinesFonts() throws {
+        // Fontconfig complains on stderr about a configuration it cannot load as soon as pango
+        // starts it: an SVG's text is sized by Graphviz's tables and never starts it, so the
+        // drawing does not depend on the fonts installed. PNG draws glyphs and still does.
+        let directory = try CommandRunner.temporaryDirectory()
+        let noFonts = ["FONTCONFIG_FILE": directory.appendingPathComponent("missing.conf").path]
+        let svg = directory.appendingPathComponent("flow.svg")
+        let vector = try CommandRunner.run(["render", "samples/tcp.json", "-o", svg.path], environment: noFonts)
+        #expect(vector.status == 0)
+        #expect(vector.stderr == "wrote \(svg.path)\n")
+        let png = directory.appendingPathComponent("flow.png")
+        let bitmap = try CommandRunner.run(["render", "samples/tcp.json", "-o", png.path], environment: noFonts)
+        #expect(bitmap.status == 0)
+        #expect(bitmap.stderr.contains("Fontconfig"))
+    }
+
     /// Inputs with one base name would overwrite each other's diagram in one directory.
     @Test func inputsThatWouldShareAnOutputAreRefused() throws {
         let directory = try CommandRunner.temporaryDirectory()

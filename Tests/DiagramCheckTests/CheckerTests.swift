@@ -27,7 +27,7 @@ import Testing
     static let goodDOT = """
         digraph Player {
             graph [compound=true, rankdir=TB, nodesep=0.6]
-            node [shape=box]
+            node [shape=box, width=1.2]
             Idle [id="state-Idle", class="state atomic", fsmviz_state="state-Idle"]
             subgraph cluster_active {
                 graph [label="Active\\nping", id="state-Active", class="state compound", fsmviz_state="state-Active", fsmviz_internal="3"]
