@@ -1,4 +1,5 @@
 import DiagramCheck
+import FSMCore
 import FSMInterop
 import FSMRendering
 import Foundation
@@ -85,6 +86,13 @@ for (path, drawing) in checks {
         if !report.findings.isEmpty, status == 0 { status = 1 }
     } catch let error as DiagramCheckError where error.isUnreadableMachine && skipsUnreadable {
         skipped += 1
+    } catch let error as DiagramCheckError where error.isUnreadableMachine {
+        // A machine file's error already names its file, line and column.
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        status = 2
+    } catch let error as MachineFileError {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        status = 2
     } catch {
         FileHandle.standardError.write(Data("\(path): error: \(error)\n".utf8))
         status = 2
