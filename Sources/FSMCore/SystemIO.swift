@@ -247,3 +247,19 @@ package func pause(milliseconds: Int) {
 package func ignoreBrokenPipes() {
     ignoreSignal(SIGPIPE)
 }
+
+/// The shared library at `path`, its symbols bound now and kept out of the process's global
+/// namespace, as dlopen(3) with `RTLD_NOW | RTLD_LOCAL`; `nil` when it does not load.
+package func loadLibrary(_ path: String) -> UnsafeMutableRawPointer? {
+    dlopen(path, RTLD_NOW | RTLD_LOCAL)
+}
+
+/// The address of the symbol `name` in a library ``loadLibrary(_:)`` loaded, as dlsym(3).
+package func librarySymbol(_ library: UnsafeMutableRawPointer, _ name: String) -> UnsafeMutableRawPointer? {
+    dlsym(library, name)
+}
+
+/// Unloads a library ``loadLibrary(_:)`` loaded, as dlclose(3).
+package func unloadLibrary(_ library: UnsafeMutableRawPointer) {
+    dlclose(library)
+}

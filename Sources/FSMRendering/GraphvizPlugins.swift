@@ -1,14 +1,9 @@
 internal import CGraphviz
+import FSMCore
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
+#if canImport(Darwin)
     import Darwin
-#else
-    #error("fsmviz does not know this platform's C library")
 #endif
 
 /// Graphviz's plugin libraries for a context that sizes text by Graphviz's own tables of
@@ -38,7 +33,10 @@ enum GraphvizPlugins {
         // rest of the process (`GraphvizSession` is never freed).
         let list = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: libraries.count + 1)
         for (index, library) in libraries.enumerated() {
-            list[index] = lt_symlist_t(name: strdup(library.name), address: library.address)
+            let name = library.name.utf8CString
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: name.count)
+            for (offset, unit) in name.enumerated() { (copy + offset).initialize(to: unit) }
+            list[index] = lt_symlist_t(name: copy, address: library.address)
         }
         list[libraries.count] = lt_symlist_t(name: nil, address: nil)
         return gvContextPlugins(list, 0)
@@ -51,9 +49,9 @@ enum GraphvizPlugins {
         let prefix = "libgvplugin_\(name)."
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix(prefix) }.sorted() ?? []
         for file in files {
-            guard let handle = dlopen("\(directory)/\(file)", RTLD_NOW | RTLD_LOCAL) else { continue }
-            if let address = dlsym(handle, "gvplugin_\(name)_LTX_library") { return address }
-            dlclose(handle)
+            guard let library = loadLibrary("\(directory)/\(file)") else { continue }
+            if let address = librarySymbol(library, "gvplugin_\(name)_LTX_library") { return address }
+            unloadLibrary(library)
         }
         return nil
     }
@@ -75,7 +73,8 @@ enum GraphvizPlugins {
         }
     #else
         /// Linux's C libraries do not declare `dladdr` to Swift; the kernel's list of the
-        /// process's mappings names the file instead.
+        /// process's mappings names the file instead (elsewhere there is none, and the caller
+        /// falls back to Graphviz's configuration).
         private static func libgvcPath() -> String? {
             // Read to the end: the file reports no size, and a read sized by it stops at a page.
             guard let file = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
