@@ -86,6 +86,20 @@ CI builds fsmviz from a clean clone four times (debug for the tests, the address
 the plugin client's and the release archive's), so swift-syntax adds its cost to each."""
 
 
+REPAIRS_MEASURED_ONCE = """#### Repairs after the layout: what they cost
+
+Since then, `render` also lays a sparse drawing of compound states out again (the other direction, then closer ranks), keeps edges out of compound states that hold neither end of their transition by redrawing them, and moves the labels of transitions drawn the long way round (docs/diagrams.md). `scripts/bench` was not rerun for it (its release builds of swift-syntax take most of an hour on the 2 shared cores); measured instead by hand on 2026-11-27, debug builds of main (1ca1151) and of the change side by side, hyperfine, whole processes, 5 runs each, load average 9 to 11 from other builds, so only the ratios mean much: `samples/tcp.json` 114 ms against 110 ms (unchanged: no cluster, no detour); 41 dense generated machines (`scripts/generate-machine 50 --seed 1..40`, plus one more) in one call 0.94 s against 1.16 s, 1.23 times (their 63 detours moved to 5; flat machines are never laid out again); `infotainment.yaml` 0.81 s against 1.09 s and `checkout.scxml` 0.31 s against 0.40 s, about 1.3 times (one more layout each, with closer ranks, and the repairs). In a debug build the Swift side of the repairs (visibility graphs, curve sampling) is several times slower than in a release build, where `dot`'s layouts dominate, so these ratios are upper bounds. The render targets (one small render within 1.3 times `dot -Tsvg`, 200 in one call 8 times faster than 200 spawns) stay unmet, as measured above: a layout of the same DOT in-process costs what `dot` spends on it, and a spawn of `dot` on one of the 50-transition machines costs only about 3 times its layout (45 ms against 16 ms, measured by hand at load 9), so 8 times needs layouts cheaper than `dot`'s own on the DOT it is compared with.
+
+Measured again by hand on 2026-11-27 (this script was not rerun: its release builds take most of an hour on the 2 shared cores), release builds made as this script makes them of main (4e848ca) and of this round's changes (of which only `SVGAnnotator`'s work on the SVG's bytes touches these machines, which have no compound states), in one run, hyperfine, load average 5 to 7 from other builds: one small render (`samples/tcp.json`) 62 ms before and 52 ms after against `dot -Tsvg`'s 24 ms on the same DOT, **2.1 times** (before 2.6; in CPU time 31 ms and 30 ms against 16 ms, 1.9 times); 200 dense generated machines (`scripts/generate-machine 50 --seed 0..199`) in one call 3.53 s before and 2.93 s after against 8.67 s for 200 `dot -Tsvg` spawns, **3.0 times faster** (before 2.5; CPU 2.52 s to 1.99 s, against 4.42 s); the 200 SVGs are byte for byte the same. `perf` had put 23% of a batch's time in `SVGAnnotator`, which split every SVG into Swift strings, decoded each group's id with `String.replacing` and joined the lines again; after it worked on the lines' bytes it still took 11%, half of it decoding group ids, which now work on the bytes too. Neither target is met. What is left of the single render is mostly start-up (`fsmviz --version` 7.5 ms of CPU against `dot -V`'s 5.6 ms, the rest as described above); of the batch, `dot`'s own layout of each machine, which a process of its own pays too.
+
+Drawing a transition as a plain labelled edge, where that is as true as its label node (one target, no cluster border at either end), was measured rather than adopted: the DOT of 40 of the generated machines with every such transition turned back into an edge with a `label` took `dot` 0.56 to 0.61 s of user time against 0.59 to 0.65 s with label nodes (three interleaved runs of 40 spawns): `dot` makes a virtual node of every edge label anyway, so the layout costs about the same, and the 5% it saves moves neither ratio much. It would also take `transition-N-label` and `transition-N-target-K`, ids docs/diagrams.md promises for every labelled transition, away from those transitions; so labels stay nodes.
+"""
+
+TEXT_METRICS_MEASURED_ONCE = """#### SVG without fontconfig
+
+Since an SVG's text is sized by Graphviz's tables of character widths rather than through its pango plugin (docs/diagrams.md), `render` no longer loads pango, cairo and their thirty-odd libraries for an SVG, nor waits for fontconfig to read its configuration: `dot -Tsvg` still does both, and they were about three quarters of its time on a small diagram (15.5 ms of CPU against 3.65 ms for the same `dot` with only its core and layout plugins, `perf stat`, 30 runs). Measured by hand before this script was rerun (2026-11-27, release builds made as `scripts/lib/build_release.sh` makes them, of 3a53d26 and of the change; hyperfine, 40 runs, load average 2 to 3 from a helper's builds): one small render (`samples/tcp.json`) 33.3 ms before and 21.8 ms after, against 17.7 to 18.0 ms for `dot -Tsvg` on the same DOT: 1.8 times before, 1.2 after (CPU 28 ms before, 24.6 after). Of what is left, `perf` puts about a quarter in swift-argument-parser (its protocol-conformance scans over the binary's 11,200 conformance records, 4,700 of them swift-syntax's) and most of the rest in the process's start. The batch of dense machines gains less (2.1 times faster than 200 spawns by hand, 2.4 in this script's run): it loaded pango once per call, and each of its renders is `dot`'s own layout of a machine with 50 labelled transitions (about 4 ms of the 7.9 ms that a spawn of `dot` without pango costs) and fsmviz's repairs, annotation and writing around it, about 9 ms in all; 8 times faster than spawns would need 2.5 ms a machine, less than `dot`'s layout alone."""
+
+
 YAML_PROFILE_MEASURED_ONCE = """#### The reader that builds the document from libyaml's events
 
 Measured once (2026-11-27, this script does not repeat it), by hand: release builds made as this
@@ -461,11 +475,11 @@ def render_section():
         f"(`fsmviz --version`: the Swift runtime and argument parsing) {seconds(startup)} against `dot -V`'s "
         f"{seconds(dot_version)}; reading the machine and writing its DOT (`fsmviz dot`) {seconds(dot_only)}; "
         f"the remaining {seconds(one_fsmviz - dot_only)} (parsing `render`'s larger set of options, Graphviz in-process: "
-        f"context, plugins, fontconfig, layout, SVG; and the atomic write with its `fsync`), against "
-        f"{seconds(one_dot - dot_version)} for `dot -Tsvg` beyond its own start. "
-        "Both processes load the same Graphviz plugins and libraries and wait as long for fontconfig's start; "
-        "`perf` puts fsmviz's extra CPU time on the Swift side. For a single small diagram that fixed cost is what "
-        "separates fsmviz from `dot`; batches pay it once.",
+        f"context, core and layout plugins, layout, SVG; and the atomic write with its `fsync`), against "
+        f"{seconds(one_dot - dot_version)} for `dot -Tsvg` beyond its own start, which also loads Graphviz's pango plugin "
+        "and waits for fontconfig to read its configuration, since it sizes text by the installed fonts (fsmviz's SVG "
+        "uses Graphviz's tables, below). For a single small diagram the Swift side's fixed cost is what separates "
+        "fsmviz from `dot`; batches pay it once.",
         "",
         "What that fixed cost is made of was measured once (2026-11-22, 100 interleaved runs each, with builds "
         "changed for the purpose; this script does not repeat it): swift-argument-parser's reflection, about "
@@ -494,6 +508,10 @@ def render_section():
         "#### Parallel regions and edges through unrelated compound states: what the choice costs",
         "",
         "Since the parallel-region layouts, a machine with parallel states is laid out in every arrangement of its regions (rows, stacked, and a grid when a parallel state has more than three) in both directions, up to six `dot` layouts, and the best by measure is rendered (docs/diagrams.md); a machine without them is also laid out left to right when its top-to-bottom layout has an edge through a compound state that holds neither end. Measured once (2026-11-26, release builds of this change and of 3c4dab7 before it, interleaved, medians of 21 runs for the small render and 3 for the batch, 5 for the fixtures; load average 10 to 11 on 2 cores from other builds, so only ratios within the run mean much; this script does not repeat it): one small render (`samples/tcp.json`) 88 ms against `dot -Tsvg`'s 54 ms on the same DOT, 1.63× (before: 94 ms, 1.73×); 200 dense generated machines in one call 5.54 s against 12.27 s for 200 `dot` spawns, 2.2× faster (before: 6.10 s, 2.0×). Neither has parallel states or clusters, so neither lays out more than before: the render targets (1.3× and 8×), which need transitions drawn as plain labelled edges where that is as true as a label node, are not met. The fixtures with parallel states pay for the choice: `elevator.yaml` 185 ms (before 136), `pinball-letters.yaml` 162 (132), `checkout.scxml` 246 (189), `infotainment.yaml` 871 (455), against 45 to 92 ms for one `dot -Tsvg` layout of their DOT.",
+        "",
+        REPAIRS_MEASURED_ONCE,
+        "",
+        TEXT_METRICS_MEASURED_ONCE,
         "",
         "#### Start-up with libxml2 linked",
         "",
