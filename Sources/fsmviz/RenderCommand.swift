@@ -7,9 +7,11 @@ extension FsmvizCommand {
             commandName: "render",
             abstract: "Render machines to SVG, interactive HTML, PNG, PDF or DOT.",
             discussion: """
-                Graphviz runs inside fsmviz: no 'dot' process is started, and one Graphviz \
-                context serves every input. Files are written atomically: a failed render \
-                leaves the previous file as it was.
+                Graphviz runs inside fsmviz: no 'dot' process is started. It lays out one \
+                graph at a time in a process, so a batch of machine files is shared among up \
+                to one fsmviz process per core (--jobs); messages come in the order of the \
+                inputs all the same. Files are written atomically: a failed render leaves the \
+                previous file as it was.
 
                 '--engine auto' (the default) uses 'dot' up to \(LayoutPolicy.measured.dotLimit) \
                 drawn transitions, 'sfdp' with overlap removal above, and above \
@@ -33,9 +35,29 @@ extension FsmvizCommand {
 
         @OptionGroup var options: RenderOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "Processes that render a batch of machine files at once (default: one per core, with at least \(RenderWorkers.machinesPerProcess) files each).",
+                valueName: "count"))
+        var jobs: Int?
+
+        /// Set on the processes a batch starts (``RenderWorkers``): the part of the batch this
+        /// one renders.
+        @Option(help: .private)
+        var workerSlice: String?
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs takes a count of 1 or more") }
+            if let workerSlice, RenderWorkers.Slice(workerSlice) == nil {
+                throw ValidationError("--worker-slice takes INDEX/COUNT")
+            }
+        }
+
         func run() throws {
-            let written = try options.renderAll()
-            if !options.reading.quiet { WrittenFiles.announce(written, into: options.output) }
+            let slice = workerSlice.flatMap(RenderWorkers.Slice.init)
+            let written = try options.renderAll(split: true, processes: jobs, slice: slice)
+            // The process that started the batch announces the whole of it.
+            if !options.reading.quiet, slice == nil { WrittenFiles.announce(written, into: options.output) }
         }
     }
 }

@@ -54,7 +54,10 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// Renders every input and returns the files written (not `-`).
-    func renderAll() throws -> [String] {
+    ///
+    /// With `split`, a batch of machine files is shared among up to `processes` processes
+    /// (``RenderWorkers``); a worker renders only its `slice`.
+    func renderAll(split: Bool = false, processes: Int? = nil, slice: RenderWorkers.Slice? = nil) throws -> [String] {
         var worst = ExitStatus.success
         let jobs: [RenderJob]
         if let output, isDirectoryTarget(output) {
@@ -103,13 +106,33 @@ struct RenderOptions: ParsableArguments {
             failures.forEach { Console.printError($0.description) }
             worst = max(worst, .failure)
         }
-        for (number, job) in jobs.enumerated() {
-            let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(Diagnostic.displayPath(for: job.input))" : Diagnostic.displayPath(for: job.input)
-            if jobs.count > 1 { progress.show(prefix) }
-            worst = max(worst, render(job, with: renderer, files: files, progress: progress, prefix: prefix))
-            report(files.takeFailures())
+        func render(_ numbers: Range<Int>) {
+            for number in numbers {
+                let job = jobs[number]
+                let prefix = jobs.count > 1 ? "[\(number + 1)/\(jobs.count)] \(Diagnostic.displayPath(for: job.input))" : Diagnostic.displayPath(for: job.input)
+                if jobs.count > 1 { progress.show(prefix) }
+                worst = max(worst, self.render(job, with: renderer, files: files, progress: progress, prefix: prefix))
+                report(files.takeFailures())
+            }
         }
+        // Only files are shared out: a worker reads its inputs again, which standard input and
+        // a Swift module's machines, read once already, cannot be.
+        let shared = split && slice == nil && jobs.allSatisfy { $0.machine == nil && $0.input != "-" && $0.destination != "-" }
+        let count = slice?.count ?? (shared ? RenderWorkers.processCount(jobs: jobs.count, limit: processes) : 1)
+        let workers = shared && count > 1 ? RenderWorkers(count: count) : nil
+        render(RenderWorkers.Slice(index: slice?.index ?? 0, count: count).range(of: jobs.count))
         report(files.finish())
+        if let workers {
+            progress.clear()
+            for index in 1..<count {
+                if let status = workers.finish(index) {
+                    worst = max(worst, status)
+                } else {
+                    render(RenderWorkers.Slice(index: index, count: count).range(of: jobs.count))
+                    report(files.finish())
+                }
+            }
+        }
         progress.clear()
         if worst != .success { throw worst.exitCode }
         return jobs.map(\.destination).filter { $0 != "-" }
