@@ -37,7 +37,9 @@ public enum MachineFileLoader {
     /// file needs ``document(bytes:format:path:)`` and ``MachineFileDecoder``, which read every
     /// machine file and explain every mistake. Large generated files take the single pass.
     public static func scan(json bytes: [UInt8]) -> Machine? {
-        bytes.withUnsafeBufferPointer { JSONMachineScanner.machine(in: $0) }
+        bytes.withUnsafeBufferPointer { bytes in
+            MachineFileScanner.machine(reading: JSONMachineTokens(bytes: bytes), size: bytes.count)
+        }
     }
 
     /// Parses the bytes of a JSON or YAML file into a document tree with positions, without

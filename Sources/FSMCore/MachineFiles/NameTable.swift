@@ -2,7 +2,7 @@
 /// keyed by the bytes themselves, so names are resolved without making a `String` of each.
 ///
 /// Bytes are compared exactly, which is how Swift compares strings only when they are ASCII;
-/// ``JSONMachineScanner`` uses it for ASCII names alone.
+/// ``MachineFileScanner`` uses it for ASCII names alone.
 struct NameTable {
     /// A range of the buffer's bytes.
     struct Span {
