@@ -18,7 +18,7 @@ public struct MachineDocumentImporter: MachineImporter {
     }
 
     public func read(_ bytes: [UInt8], path: String) throws(MachineFileError) -> ImportedMachine {
-        if syntax == .json, let machine = MachineFileLoader.scan(json: bytes) { return ImportedMachine(machine: machine) }
+        if let machine = MachineFileLoader.scan(bytes: bytes, format: syntax) { return ImportedMachine(machine: machine) }
         let root = try MachineFileLoader.document(bytes: bytes, format: syntax, path: path)
         if case .object(let members) = root.value, members.contains(where: { $0.key == "statechart" }) {
             return try SismicImporter().read(document: root, path: path)

@@ -144,10 +144,7 @@ import Testing
         var text = object(members)
         if next(3) == 0, !text.isEmpty {
             // One edit anywhere: a deleted byte, or a quote, brace, backslash or comma inserted.
-            var bytes = Array(text.utf8)
-            let position = next(bytes.count)
-            if next(2) == 0 { bytes.remove(at: position) } else { bytes.insert(pick(Array("\"}\\,".utf8)), at: position) }
-            text = String(decoding: bytes, as: UTF8.self)
+            text = ScannerAgreement.edit(text, at: next(text.utf8.count), inserting: next(2) == 0 ? nil : pick(Array("\"}\\,".utf8)))
         }
         return text
     }

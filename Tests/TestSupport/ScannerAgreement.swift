@@ -28,4 +28,11 @@ public enum ScannerAgreement {
         }
         accepted.expect(atLeast: minimum, sourceLocation: sourceLocation)
     }
+
+    /// `text` with one edit at the UTF-8 `offset`: the byte there deleted, or `byte` inserted.
+    public static func edit(_ text: String, at offset: Int, inserting byte: UInt8?) -> String {
+        var bytes = Array(text.utf8)
+        if let byte { bytes.insert(byte, at: offset) } else { bytes.remove(at: offset) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

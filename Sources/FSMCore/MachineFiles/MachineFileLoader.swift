@@ -29,8 +29,18 @@ public enum MachineFileLoader {
     public static func load(
         bytes: [UInt8], format: MachineFileFormat, path: String
     ) throws(MachineFileError) -> Machine {
-        if format == .json, let machine = scan(json: bytes) { return machine }
+        if let machine = scan(bytes: bytes, format: format) { return machine }
         return try MachineFileDecoder.decode(try document(bytes: bytes, format: format, path: path), path: path)
+    }
+
+    /// The machine in a machine file in `format` read in one pass, without the document tree,
+    /// or `nil` when the file needs ``document(bytes:format:path:)`` and ``MachineFileDecoder``:
+    /// ``scan(json:)`` or ``scan(yaml:)``.
+    public static func scan(bytes: [UInt8], format: MachineFileFormat) -> Machine? {
+        switch format {
+        case .json: scan(json: bytes)
+        case .yaml: scan(yaml: bytes)
+        }
     }
 
     /// The machine in a JSON machine file read in one pass over its bytes, or `nil` when the
@@ -40,6 +50,14 @@ public enum MachineFileLoader {
         bytes.withUnsafeBufferPointer { bytes in
             MachineFileScanner.machine(reading: JSONMachineTokens(bytes: bytes), size: bytes.count)
         }
+    }
+
+    /// The machine in a YAML machine file read in one pass over libyaml's events, without the
+    /// document tree, or `nil` when the file needs ``document(bytes:format:path:)`` and
+    /// ``MachineFileDecoder`` (aliases, a second document, names that are not ASCII, a `lint`
+    /// section, every mistake), as ``scan(json:)`` is for JSON.
+    public static func scan(yaml bytes: [UInt8]) -> Machine? {
+        bytes.withUnsafeBufferPointer { YAMLMachineTokens.machine(in: $0) }
     }
 
     /// Parses the bytes of a JSON or YAML file into a document tree with positions, without

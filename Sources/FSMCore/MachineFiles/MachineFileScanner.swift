@@ -1,14 +1,14 @@
 /// Reads the common shape of a machine file straight into a ``Machine`` in one pass over its
 /// values, without building a ``DocumentNode`` tree, and resolves every name to a number as it
 /// is met instead of hashing strings again later. `Tokens` reads the syntax: JSON's bytes
-/// (``JSONMachineTokens``).
+/// (``JSONMachineTokens``) or libyaml's events (``YAMLMachineTokens``).
 ///
 /// It gives up (returns `nil`) on anything outside that shape: names that are not ASCII, a
 /// `lint` section, what each syntax leaves to its full parser, and every kind of mistake. The
 /// loader then reads the file through the full parser and ``MachineFileDecoder``, which explain
 /// problems with their positions, so errors have a single source. Whatever the scanner accepts,
 /// it reads into the same machine as the decoder would (checked by `JSONMachineScannerTests`
-/// and by the JSON fuzz target).
+/// and `YAMLMachineScannerTests`, and by the JSON and YAML fuzz targets).
 /// - Complexity: O(values), without recursion; at most a few allocations per declaration.
 struct MachineFileScanner<Tokens: MachineFileTokens> {
     private typealias Span = NameTable.Span

@@ -3,7 +3,7 @@
 struct ScanRefusal: Error {}
 
 /// The values of a machine file in document order, as ``MachineFileScanner`` reads them: JSON's
-/// bytes (``JSONMachineTokens``), and any other syntax whose values map onto JSON's.
+/// bytes (``JSONMachineTokens``) or the events of libyaml's parser (``YAMLMachineTokens``).
 ///
 /// Each method reads what the full parser and ``MachineFileDecoder`` would make of the same
 /// value, or throws ``ScanRefusal`` for anything outside the common shape of a machine file,

@@ -236,27 +236,18 @@ struct YAMLEventReader {
 
     /// A scalar's node: its text read as its tag and style say.
     private static func node(_ event: yaml_event_t, at location: SourceLocation) -> DocumentNode {
-        let data = event.data.scalar
-        let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
-        let tagging: YAMLScalarResolver.Tagging
-        if data.quoted_implicit == 1 {
-            tagging = .text
-        } else if let tag = name(data.tag) {
-            tagging = tag == "!" ? .text : .explicit(tag)
-        } else {
-            tagging = .implicit
-        }
-        switch YAMLScalarResolver.kind(of: bytes, tagging: tagging) {
+        let scalar = YAMLScalarEvent(event)
+        switch scalar.kind {
         case .null:
             return DocumentNode(.null, at: location)
         case .bool(let flag):
             // A plain `on` or `no` stays readable as the text it was written as.
-            let written = data.style == YAML_PLAIN_SCALAR_STYLE ? String(decoding: bytes, as: UTF8.self) : nil
+            let written = scalar.isText ? String(decoding: scalar.bytes, as: UTF8.self) : nil
             return DocumentNode(.bool(flag), at: location, plainScalar: written)
         case .number:
-            return DocumentNode(.number(String(decoding: bytes, as: UTF8.self)), at: location)
+            return DocumentNode(.number(String(decoding: scalar.bytes, as: UTF8.self)), at: location)
         case .text:
-            return DocumentNode(.string(String(decoding: bytes, as: UTF8.self)), at: location)
+            return DocumentNode(.string(String(decoding: scalar.bytes, as: UTF8.self)), at: location)
         }
     }
 
