@@ -61,7 +61,7 @@ others); see reliability.md, "Layout bounds"."""
 
 WRITERS_MEASURED_ONCE = """### Writing machine files (`fsmviz convert`)
 
-The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly; reading that YAML back took 40 s and 1.4 GiB through Yams, and lints in 3.3 s and 908 MiB since the reader builds its tree from libyaml's events (above)."""
+The 1M-transition generated machine (49 MB of JSON) converted by a release build, `/usr/bin/time -v`, one run each at a load average of 4: to JSON 6.35 s and 790 MiB peak; to YAML 2.77 s and 689 MiB (44 MB written; reading it back and writing JSON gives the same bytes). The YAML writer took 47 s and 8.75 GiB before it emitted libyaml's events directly; reading that YAML back took 40 s and 1.4 GiB through Yams, and lints in 3.3 s and 908 MiB since the reader builds its tree from libyaml's events, and in 1.9 s and 315 MiB (a lint harness, not fsmviz itself) since it reads them without the tree (above)."""
 
 SWIFT_SYNTAX_COST_MEASURED_ONCE = """#### What swift-syntax costs the build and the binary
 
@@ -100,7 +100,7 @@ TEXT_METRICS_MEASURED_ONCE = """#### SVG without fontconfig
 Since an SVG's text is sized by Graphviz's tables of character widths rather than through its pango plugin (docs/diagrams.md), `render` no longer loads pango, cairo and their thirty-odd libraries for an SVG, nor waits for fontconfig to read its configuration: `dot -Tsvg` still does both, and they were about three quarters of its time on a small diagram (15.5 ms of CPU against 3.65 ms for the same `dot` with only its core and layout plugins, `perf stat`, 30 runs). Measured by hand before this script was rerun (2026-11-27, release builds made as `scripts/lib/build_release.sh` makes them, of 3a53d26 and of the change; hyperfine, 40 runs, load average 2 to 3 from a helper's builds): one small render (`samples/tcp.json`) 33.3 ms before and 21.8 ms after, against 17.7 to 18.0 ms for `dot -Tsvg` on the same DOT: 1.8 times before, 1.2 after (CPU 28 ms before, 24.6 after). Of what is left, `perf` puts about a quarter in swift-argument-parser (its protocol-conformance scans over the binary's 11,200 conformance records, 4,700 of them swift-syntax's) and most of the rest in the process's start. The batch of dense machines gains less (2.1 times faster than 200 spawns by hand, 2.4 in this script's run): it loaded pango once per call, and each of its renders is `dot`'s own layout of a machine with 50 labelled transitions (about 4 ms of the 7.9 ms that a spawn of `dot` without pango costs) and fsmviz's repairs, annotation and writing around it, about 9 ms in all; 8 times faster than spawns would need 2.5 ms a machine, less than `dot`'s layout alone."""
 
 
-YAML_PROFILE_MEASURED_ONCE = """#### The reader that builds the document from libyaml's events
+YAML_PROFILE_MEASURED_ONCE = """#### Reading YAML from libyaml's events: into the tree, then without it
 
 Measured once (2026-11-27, this script does not repeat it), by hand: release builds made as this
 script makes them (static Swift runtime, cross-module optimization) of the reader before (Yams
@@ -115,11 +115,32 @@ YAML (44 MB) and in JSON (49 MB), `/usr/bin/time -v`, interleaved in one run at 
 | libyaml's events | 3.31 s (median of 3: 3.30 to 3.33) | 908 MiB | 0.89 s (median of 3) | 3.7× |
 
 Seven times faster and 40% less memory, but short of the 3× JSON that was aimed at. Where the
-3.3 s go now (`perf record -g`, 499 Hz): libyaml's own scanning and parsing about a quarter;
+3.3 s went (`perf record -g`, 499 Hz): libyaml's own scanning and parsing about a quarter;
 building the tree (a string per scalar, a node per value, an array per mapping) about a fifth,
 most of it allocation (page faults of fresh memory are 18% of the run); `MachineFileDecoder`
 turning the tree into a machine a third, which JSON's one-pass scanner does without a tree.
-Below 3× needs YAML read into the machine without the tree, as `JSONMachineScanner` reads JSON.
+Below 3× needed YAML read into the machine without the tree, as the one-pass scanner reads JSON.
+
+So YAML is now read that way (2026-11-27): `MachineFileScanner`, which JSON's one-pass reader
+became, reads the machine from libyaml's events (`YAMLMachineTokens`) as it reads JSON's bytes,
+names resolved through the same byte-keyed hash table, every scalar read by the same rules as the
+tree's (`YAMLScalarEvent`); aliases, a second document, non-ASCII names, a `lint` section and every
+mistake still go through the tree and the decoder. Measured by hand with a harness that does what
+`fsmviz lint` does to a file (`MachineDocumentImporter`, then the analysis), built as this script
+builds fsmviz, against the same harness on the commit before, all four interleaved by `hyperfine
+-N -w 1 -r 5` at a load average of 2.7 on 2 shared cores; peak RSS by `/usr/bin/time -v`. The
+harness prints no report and is a smaller binary than fsmviz (whose release build, swift-syntax's
+included, was not made for this): what it leaves out costs YAML and JSON the same.
+
+| reader | lint harness (YAML) | peak RSS | lint harness (JSON) | YAML ÷ JSON |
+| --- | ---: | ---: | ---: | ---: |
+| libyaml's events into the tree (before) | 3.23 s (median of 5: 3.09 to 3.30) | 899 MiB | 0.71 s | 4.5× |
+| libyaml's events into the machine | 1.93 s (median of 5: 1.80 to 2.38) | 315 MiB | 0.73 s | 2.6× |
+
+Where the time goes now (`perf record -g`, 499 Hz): libyaml itself about half (scanning plain
+scalars 15%, its reader's buffer 7%, fetching tokens 7%, and the `malloc` and `free` of a copy of
+every scalar, 11%), resolving names 11%, and the rest building and analysing the machine as for
+JSON. What is left above JSON is mostly libyaml's own work.
 
 Before (2026-11-24, 22.2 s at 499 Hz): 61% went to Yams resolving each plain scalar's tag
 through `NSRegularExpression`, once when fsmviz asked a scalar's value and once when Yams hashed
@@ -338,7 +359,7 @@ def lint_section():
         f"Whole processes, medians of 3 to 10 runs (python-statemachine: one run); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
         "`fsmviz lint FILE` reads, parses, analyses with every rule and prints the text report. It reads JSON "
-        "machine files in one pass over the bytes (`JSONMachineScanner`: no document tree, names resolved to "
+        "machine files in one pass over the bytes (`MachineFileScanner` with `JSONMachineTokens`: no document tree, names resolved to "
         "numbers through a byte-keyed hash table as they are met, positions kept for every declaration); a file "
         "with anything unusual (escapes, non-ASCII names, a `lint` section) or wrong goes through the full "
         "positioned parser and decoder instead, which explain mistakes, and a differential property test and the "
@@ -629,8 +650,8 @@ def engines_section():
 
 
 def yaml_section():
-    """YAML machine files go through libyaml's events into the positioned document tree and its
-    decoder, not the one-pass JSON scanner: their speed beside the same machines in JSON."""
+    """YAML machine files go through libyaml's events straight into the machine (the tree and its
+    decoder for anything unusual): their speed beside the same machines in JSON."""
     log("yaml: converting the generated machines")
     rows = []
     load_before = load_average()
@@ -661,8 +682,9 @@ def yaml_section():
     return "\n".join([
         "### YAML machine files",
         "",
-        "The generated machines converted to block-style YAML. `fsmviz lint` reads YAML from libyaml's events "
-        "into the positioned document tree, then decodes the tree (the one-pass scanner reads JSON only). The floor: PyYAML's C loader "
+        "The generated machines converted to block-style YAML. `fsmviz lint` reads YAML in one pass over libyaml's events "
+        "straight into the machine, as it reads JSON (`MachineFileScanner`); a file with anything unusual (aliases, non-ASCII "
+        "names, a `lint` section) or wrong goes through the positioned document tree and its decoder instead. The floor: PyYAML's C loader "
         f"(`yaml.CSafeLoader`) merely parsing the file. Medians of 5 runs (1M: one); load average {load_before:.1f} "
         f"before, {load_average():.1f} after.",
         "",
