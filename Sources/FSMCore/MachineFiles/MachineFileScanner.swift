@@ -86,8 +86,10 @@ struct MachineFileScanner<Tokens: MachineFileTokens> {
         self.tokens = tokens
         stateNames = NameTable(bytes: tokens.nameBytes)
         eventNames = NameTable(bytes: tokens.nameBytes)
-        // No transition takes fewer bytes than this; capacity that is never written costs no
-        // memory, while growing a large array copies it.
+        // Room for as many transitions as a file of this size holds when written as people and
+        // generators write them (more than 24 bytes each, in JSON as in YAML); a denser file
+        // grows the arrays. Capacity that is never written costs no memory, while growing a
+        // large array copies it.
         let most = size / 24
         transitions.reserveCapacity(most)
         transitionSources.reserveCapacity(most)

@@ -8,7 +8,9 @@ internal import CYaml
 /// sequence as a key, a second document and every syntax error refuse the file, which
 /// ``YAMLEventReader`` and ``MachineFileDecoder`` then read and explain; anchors and tags read
 /// as they do there. The largest document the fast path takes nests four levels and repeats
-/// nothing, so the tree's limits on depth and on what aliases expand to never apply to it.
+/// nothing, so the tree's limits on depth and on what aliases expand to never apply to it; and
+/// the file is not checked to be UTF-8 first, as for the tree, because libyaml's reader refuses
+/// every byte of it that is not (overlong forms and surrogates included) before the stream ends.
 ///
 /// libyaml hands each scalar over in memory of its own, freed with its event, while a name
 /// table refers to the bytes of the names it holds: so a name is copied to the end of an arena
