@@ -99,6 +99,10 @@ TEXT_METRICS_MEASURED_ONCE = """#### SVG without fontconfig
 
 Since an SVG's text is sized by Graphviz's tables of character widths rather than through its pango plugin (docs/diagrams.md), `render` no longer loads pango, cairo and their thirty-odd libraries for an SVG, nor waits for fontconfig to read its configuration: `dot -Tsvg` still does both, and they were about three quarters of its time on a small diagram (15.5 ms of CPU against 3.65 ms for the same `dot` with only its core and layout plugins, `perf stat`, 30 runs). Measured by hand before this script was rerun (2026-11-27, release builds made as `scripts/lib/build_release.sh` makes them, of 3a53d26 and of the change; hyperfine, 40 runs, load average 2 to 3 from a helper's builds): one small render (`samples/tcp.json`) 33.3 ms before and 21.8 ms after, against 17.7 to 18.0 ms for `dot -Tsvg` on the same DOT: 1.8 times before, 1.2 after (CPU 28 ms before, 24.6 after). Of what is left, `perf` puts about a quarter in swift-argument-parser (its protocol-conformance scans over the binary's 11,200 conformance records, 4,700 of them swift-syntax's) and most of the rest in the process's start. The batch of dense machines gains less (2.1 times faster than 200 spawns by hand, 2.4 in this script's run): it loaded pango once per call, and each of its renders is `dot`'s own layout of a machine with 50 labelled transitions (about 4 ms of the 7.9 ms that a spawn of `dot` without pango costs) and fsmviz's repairs, annotation and writing around it, about 9 ms in all; 8 times faster than spawns would need 2.5 ms a machine, less than `dot`'s layout alone."""
 
+BATCH_PROCESSES_MEASURED_ONCE = """#### A batch shared among processes
+
+Graphviz lays out one graph at a time in a process (its parser and attribute tables are process-wide), so `render` with a batch of machine files shares it among one fsmviz process per core, each with at least eight files (`--jobs` sets the number; each process renders a consecutive slice and the first passes on the others' messages in the order of the inputs). The table above is measured that way: two processes on this 2-core machine. In this script's run just before the change (2026-11-27 14:42, load average 2.9), one process took 1.76 s for the 200 dense machines (2.4 times faster than 200 `dot` spawns) and 395 ms for the 200 samples (7.3 times). Spawns of `dot` one after the other are what the targets name; `dot` spawned two at a time (`xargs -P 2`) would halve their time too."""
+
 
 YAML_PROFILE_MEASURED_ONCE = """#### Reading YAML from libyaml's events: into the tree, then without it
 
@@ -486,6 +490,8 @@ def render_section():
         f"own start hyperfine subtracts; load average {load_before:.1f} before, "
         f"{load_average():.1f} after. The 200 small generated machines come from `scripts/generate-machine 50 --seed 0..199` "
         "(dense: five labelled transitions per state, so layout, not process start, dominates each render); "
+        "one call shares a batch among one fsmviz process per core (`--jobs`), as it does by default, against `dot` "
+        "spawned once per machine, one after the other; "
         "the 200 samples cycle through `samples/`; "
         "the 100-state one keeps, of `scripts/generate-machine 500`, the `next` chain and each state's first "
         "generated transition.",
@@ -533,6 +539,8 @@ def render_section():
         REPAIRS_MEASURED_ONCE,
         "",
         TEXT_METRICS_MEASURED_ONCE,
+        "",
+        BATCH_PROCESSES_MEASURED_ONCE,
         "",
         "#### Start-up with libxml2 linked",
         "",
