@@ -263,3 +263,8 @@ package func librarySymbol(_ library: UnsafeMutableRawPointer, _ name: String) -
 package func unloadLibrary(_ library: UnsafeMutableRawPointer) {
     dlclose(library)
 }
+
+/// Sends signal `number` to the process `pid`, as kill(2); async-signal-safe.
+package func sendSignal(_ pid: Int32, _ number: Int32) {
+    _ = kill(pid, number)
+}

@@ -15,12 +15,17 @@ public enum TemporaryFileCleanup {
     /// Slots whose path the handler removes.
     private static let live = Atomic<UInt64>(0)
     private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slots * slotSize)
+    /// Child processes the handler passes the signal on to (``forwardSignals(to:)``): the first
+    /// `childCount` entries of `children`.
+    private nonisolated(unsafe) static let children = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
+    private static let childCount = Atomic<Int>(0)
 
     /// Installs the handler for SIGINT and SIGTERM, unless the signal is ignored (as for a
     /// command started in the background by a shell without job control). Call once, early.
     public static func install() {
         for signal in stopSignals {
             let previous = setHandler(signal) { signal in
+                TemporaryFileCleanup.signalChildren(signal)
                 TemporaryFileCleanup.removeAll()
                 // Back to the default, which kills the process as soon as this handler returns.
                 restoreDefaultHandler(signal)
@@ -50,6 +55,22 @@ public enum TemporaryFileCleanup {
             }
             taken = original
         }
+    }
+
+    /// Passes SIGINT and SIGTERM on to the process `pid` before this one dies of them: a child
+    /// started in a process group of its own (as Foundation's `Process` starts them) hears
+    /// neither a terminal's Ctrl-C nor a signal sent to this process alone. Call from one
+    /// thread; at most 64 children are recorded.
+    package static func forwardSignals(to pid: Int32) {
+        let count = childCount.load(ordering: .relaxed)
+        guard count < slots else { return }
+        children[count] = pid
+        childCount.store(count + 1, ordering: .releasing)
+    }
+
+    /// Sends `signal` to every child ``forwardSignals(to:)`` recorded. Async-signal-safe.
+    package static func signalChildren(_ signal: Int32) {
+        for index in 0..<childCount.load(ordering: .acquiring) { sendSignal(children[index], signal) }
     }
 
     /// Forgets a path recorded by ``register(_:)``: it was renamed or removed.

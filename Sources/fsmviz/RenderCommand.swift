@@ -41,20 +41,12 @@ extension FsmvizCommand {
                 valueName: "count"))
         var jobs: Int?
 
-        /// Set on the processes a batch starts (``RenderWorkers``): the part of the batch this
-        /// one renders.
-        @Option(help: .private)
-        var workerSlice: String?
-
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs takes a count of 1 or more") }
-            if let workerSlice, RenderWorkers.Slice(workerSlice) == nil {
-                throw ValidationError("--worker-slice takes INDEX/COUNT")
-            }
         }
 
         func run() throws {
-            let slice = workerSlice.flatMap(RenderWorkers.Slice.init)
+            let slice = RenderWorkers.ownSlice
             let written = try options.renderAll(split: true, processes: jobs, slice: slice)
             // The process that started the batch announces the whole of it.
             if !options.reading.quiet, slice == nil { WrittenFiles.announce(written, into: options.output) }

@@ -115,9 +115,11 @@ struct RenderOptions: ParsableArguments {
                 report(files.takeFailures())
             }
         }
-        // Only files are shared out: a worker reads its inputs again, which standard input and
-        // a Swift module's machines, read once already, cannot be.
-        let shared = split && slice == nil && jobs.allSatisfy { $0.machine == nil && $0.input != "-" && $0.destination != "-" }
+        // Only regular files are shared out: a worker reads its inputs again, which standard
+        // input, a pipe and a Swift module's machines, read once already, cannot be.
+        let shared =
+            split && slice == nil
+            && jobs.allSatisfy { $0.machine == nil && $0.destination != "-" && Self.isRegularFile($0.input) }
         let count = slice?.count ?? (shared ? RenderWorkers.processCount(jobs: jobs.count, limit: processes) : 1)
         let workers = shared && count > 1 ? RenderWorkers(count: count) : nil
         render(RenderWorkers.Slice(index: slice?.index ?? 0, count: count).range(of: jobs.count))
@@ -125,10 +127,11 @@ struct RenderOptions: ParsableArguments {
         if let workers {
             progress.clear()
             for index in 1..<count {
-                if let status = workers.finish(index) {
+                let range = RenderWorkers.Slice(index: index, count: count).range(of: jobs.count)
+                if let status = workers.finish(index, inputs: jobs[range].map(\.input)) {
                     worst = max(worst, status)
                 } else {
-                    render(RenderWorkers.Slice(index: index, count: count).range(of: jobs.count))
+                    render(range)
                     report(files.finish())
                 }
             }
@@ -207,6 +210,14 @@ struct RenderOptions: ParsableArguments {
             worst = max(worst, .usage)
             return []
         }
+    }
+
+    /// Whether `path` names a regular file (following links), which another process can read
+    /// again as this one did.
+    private static func isRegularFile(_ path: String) -> Bool {
+        guard path != "-" else { return false }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeRegular
     }
 
     /// As documented: a path ending in '/', or any path for several inputs. One input and

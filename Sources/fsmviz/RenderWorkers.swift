@@ -1,9 +1,11 @@
+import FSMCore
 import Foundation
 
 /// The other processes of a batch render: Graphviz lays out one graph at a time in a process
 /// (its parser and tables are process-wide), so a batch is split into consecutive slices and
 /// each slice but the first is rendered by `fsmviz` started again on the same arguments with
-/// `--worker-slice`, while this process renders the first.
+/// its slice in ``environmentKey`` (an argument could land after a `--` and be read as an
+/// input), while this process renders the first. SIGINT and SIGTERM are passed on to them.
 ///
 /// What the workers print to standard error is passed on when each has finished, in slice
 /// order, after this process's own slice: a batch reports its problems in the order of its
@@ -14,7 +16,7 @@ struct RenderWorkers {
         let index: Int
         let count: Int
 
-        /// The slice written `INDEX/COUNT`, as `--worker-slice` takes it; `nil` for anything else.
+        /// The slice written `INDEX/COUNT`, as ``environmentKey`` holds it; `nil` for anything else.
         init?(_ text: String) {
             let parts = text.split(separator: "/")
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0, (0..<count).contains(index)
@@ -34,6 +36,12 @@ struct RenderWorkers {
             return start..<(start + size + (index < extra ? 1 : 0))
         }
     }
+
+    /// The environment variable that tells a worker which slice is its own.
+    static let environmentKey = "FSMVIZ_RENDER_SLICE"
+
+    /// The slice this process renders when a batch render started it, else `nil`.
+    static var ownSlice: Slice? { ProcessInfo.processInfo.environment[environmentKey].flatMap(Slice.init) }
 
     /// Renders of fewer machines than this per process are left to one process: starting
     /// another costs about as much as rendering a few small machines.
@@ -60,7 +68,10 @@ struct RenderWorkers {
         guard let executable = Bundle.main.executableURL else { return nil }
         let process = Process()
         process.executableURL = executable
-        process.arguments = Array(CommandLine.arguments.dropFirst()) + ["--worker-slice", "\(slice.index)/\(slice.count)"]
+        process.arguments = Array(CommandLine.arguments.dropFirst())
+        var environment = ProcessInfo.processInfo.environment
+        environment[environmentKey] = "\(slice.index)/\(slice.count)"
+        process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
@@ -70,18 +81,26 @@ struct RenderWorkers {
         } catch {
             return nil
         }
+        TemporaryFileCleanup.forwardSignals(to: process.processIdentifier)
         return (process, errors.fileHandleForReading)
     }
 
     /// Waits for the worker of slice `index`, passes on what it printed and returns its
-    /// status; `nil` when it could not be started.
-    func finish(_ index: Int) -> ExitStatus? {
+    /// status; `nil` when it could not be started. `inputs` are the slice's, named when the
+    /// worker dies before it finishes them.
+    func finish(_ index: Int, inputs: [String]) -> ExitStatus? {
         guard let worker = workers[index - 1] else { return nil }
         // Read before waiting: a worker with more to say than a pipe holds waits for it.
         let printed = worker.errors.readDataToEndOfFile()
         worker.process.waitUntilExit()
         Console.writeError(String(decoding: printed, as: UTF8.self))
-        guard worker.process.terminationReason == .exit else { return .failure }
+        guard worker.process.terminationReason == .exit else {
+            let named = [inputs.first, inputs.count > 1 ? inputs.last : nil].compactMap { $0 }.map(Diagnostic.displayPath(for:))
+            Console.printError(
+                "error: the fsmviz process rendering \(named.joined(separator: " to ")) died of signal "
+                    + "\(worker.process.terminationStatus); what it had not written is not drawn")
+            return .failure
+        }
         return ExitStatus(rawValue: worker.process.terminationStatus) ?? .failure
     }
 }
