@@ -24,9 +24,10 @@ enum GraphvizPlugins {
     /// libraries cannot be found or loaded (then the caller falls back to `gvContext()`).
     static func context() -> OpaquePointer? {
         guard let directory = directory() else { return nil }
+        let configured = configuredFiles(in: directory)
         var libraries: [(name: String, address: UnsafeMutableRawPointer)] = []
         for name in names {
-            guard let address = library(name, in: directory) else { return nil }
+            guard let address = library(name, in: directory, configured: configured) else { return nil }
             libraries.append(("gvplugin_\(name)_LTX_library", address))
         }
         // Graphviz keeps the list and its names for as long as the context lives, which is the
@@ -42,18 +43,33 @@ enum GraphvizPlugins {
         return gvContextPlugins(list, 0)
     }
 
-    /// The `gvplugin_NAME_LTX_library` that the plugin file `libgvplugin_NAME.*` in `directory`
-    /// defines, trying its files in order (`.so.6`, `.6.dylib`: the suffix differs by platform
-    /// and Graphviz version).
-    private static func library(_ name: String, in directory: String) -> UnsafeMutableRawPointer? {
-        let prefix = "libgvplugin_\(name)."
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory))?.filter { $0.hasPrefix(prefix) }.sorted() ?? []
-        for file in files {
-            guard let library = loadLibrary("\(directory)/\(file)") else { continue }
-            if let address = librarySymbol(library, "gvplugin_\(name)_LTX_library") { return address }
-            unloadLibrary(library)
-        }
+    /// The `gvplugin_NAME_LTX_library` of the plugin file `libgvplugin_NAME.*` in `directory`
+    /// that Graphviz's own configuration lists (`configured`): only that file is built for the libgvc loaded (a
+    /// leftover of another version, or the unversioned link of the -dev package, may not be).
+    private static func library(_ name: String, in directory: String, configured: [String]) -> UnsafeMutableRawPointer? {
+        guard let file = configured.first(where: { $0.hasPrefix("libgvplugin_\(name).") }),
+            let library = loadLibrary("\(directory)/\(file)")
+        else { return nil }
+        if let address = librarySymbol(library, "gvplugin_\(name)_LTX_library") { return address }
+        unloadLibrary(library)
         return nil
+    }
+
+    /// The plugin files that the newest configuration file in `directory` lists (`dot -c` writes
+    /// it at install: `config6a` for Graphviz 2.42, `config8` for later versions), as the first
+    /// word of a line.
+    private static func configuredFiles(in directory: String) -> [String] {
+        let files = FileManager.default
+        let configurations = ((try? files.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("config") }
+        func modified(_ name: String) -> Date {
+            ((try? files.attributesOfItem(atPath: "\(directory)/\(name)"))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        guard let newest = configurations.max(by: { (modified($0), $0) < (modified($1), $1) }),
+            let text = files.contents(atPath: "\(directory)/\(newest)")
+        else { return [] }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.map(String.init).flatMap { $0.hasPrefix("libgvplugin_") ? $0 : nil }
+        }
     }
 
     /// The folder of plugins as Graphviz itself finds it: `GVBINDIR` when set, else the one

@@ -2,7 +2,7 @@ internal import CGraphviz
 import FSMCore
 import Synchronization
 
-// Each call here runs with the process's one Graphviz session locked (`GraphvizSession`):
+// Each call here runs with the process's Graphviz lock held and one of its sessions (`GraphvizSession`):
 // the renderer's public methods enter through `withSession`.
 extension GraphvizRenderer {
     /// Parses and lays out `dot`, hands the laid-out graph to `body`, then frees it; the
@@ -81,13 +81,13 @@ extension GraphvizRenderer {
         return graph
     }
 
-    /// Runs `body` with the process's Graphviz lock held and the session that lays out text as
-    /// `format` needs (``RenderFormat/textMetrics``), started on first use.
+    /// Runs `body` with the process's Graphviz lock held and the session that lays out the text
+    /// of `dot` as `format` needs (``RenderFormat/textMetrics(for:)``), started on first use.
     func withSession<Result>(
-        for format: RenderFormat, _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
+        for format: RenderFormat, laying dot: String? = nil, _ body: (borrowing GraphvizSession) throws(RenderError) -> Result
     ) throws(RenderError) -> Result {
         try GraphvizSession.current.withLock { sessions throws(RenderError) -> Result in
-            let metrics = format.textMetrics
+            let metrics = format.textMetrics(for: dot)
             if sessions[metrics] == nil { sessions[metrics] = try GraphvizSession.start(metrics) }
             guard let session = sessions[metrics] else { throw RenderError.contextUnavailable }
             return try body(session)

@@ -6,8 +6,10 @@ public import FSMDOT
 ///
 /// libcgraph is not thread-safe: its parser and attribute tables are process-wide globals,
 /// and two threads rendering at once crash it even with separate contexts. Every call into
-/// Graphviz therefore goes through one process-wide lock, and one Graphviz context, created on
-/// first use, serves every render in the process. Renderers are cheap values; use as many as
+/// Graphviz therefore goes through one process-wide lock, and two Graphviz contexts, each
+/// created on first use, serve every render in the process: one that sizes text by Graphviz's
+/// tables for SVG, JSON and laid-out DOT of ASCII text, one that measures the installed fonts
+/// for PNG, PDF and other text (docs/diagrams.md). Renderers are cheap values; use as many as
 /// you like, from any thread: their work is serialized.
 public struct GraphvizRenderer: Sendable {
     /// Creates a renderer; Graphviz itself starts on the first render.
@@ -111,7 +113,7 @@ public struct GraphvizRenderer: Sendable {
         dot: String, format: RenderFormat, engine: String = LayoutEngine.dot.rawValue,
         subject: String = "the graph"
     ) throws(RenderError) -> [UInt8] {
-        try withSession(for: format) { session throws(RenderError) in
+        try withSession(for: format, laying: dot) { session throws(RenderError) in
             try laidOut(dot, session, engine, subject) { graph throws(RenderError) in
                 try renderData(session, graph, format, subject)
             }

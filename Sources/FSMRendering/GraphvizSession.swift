@@ -2,7 +2,7 @@ internal import CGraphviz
 import FSMCore
 import Synchronization
 
-/// The process's one Graphviz context and what its plugins offer.
+/// One of the process's Graphviz contexts (one for each ``TextMetrics``) and what its plugins offer.
 ///
 /// Unchecked: the context pointer lives inside ``current``'s mutex and is only used
 /// while that lock is held.

@@ -22,13 +22,17 @@ public enum RenderFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// How a layout for this format sizes text: by Graphviz's tables where a viewer draws the
-    /// glyphs (the same drawing on every machine, without starting fontconfig), by the installed
-    /// fonts where Graphviz draws them itself.
-    var textMetrics: GraphvizSession.TextMetrics {
+    /// How a layout of `dot` for this format sizes text: by Graphviz's tables where a viewer
+    /// draws the glyphs (the same drawing on every machine, without starting fontconfig), by the
+    /// installed fonts where Graphviz draws them itself.
+    ///
+    /// The tables hold widths for ASCII alone: Graphviz 2.42 measures any other byte as a Latin-1
+    /// character (CJK comes out half as wide again), later versions as a space (text spills out
+    /// of its box), so a graph with any other character is measured with the fonts.
+    func textMetrics(for dot: String?) -> GraphvizSession.TextMetrics {
         switch self {
-        case .svg, .layoutDOT, .json: .tables
         case .png, .pdf: .fonts
+        case .svg, .layoutDOT, .json: dot?.utf8.contains { $0 >= 0x80 } == true ? .fonts : .tables
         }
     }
 

@@ -126,6 +126,13 @@ import Testing
         let bitmap = try CommandRunner.run(["render", "samples/tcp.json", "-o", png.path], environment: noFonts)
         #expect(bitmap.status == 0)
         #expect(bitmap.stderr.contains("Fontconfig"))
+        // The tables know ASCII alone: other text is measured with the fonts even in an SVG.
+        let japanese = directory.appendingPathComponent("player.json")
+        try Data(#"{"initial": "待機", "states": ["待機", "再生中"], "transitions": [{"from": "待機", "event": "再生", "to": "再生中"}]}"#.utf8)
+            .write(to: japanese)
+        let measured = try CommandRunner.run(["render", japanese.path, "-o", svg.path], environment: noFonts)
+        #expect(measured.status == 0)
+        #expect(measured.stderr.contains("Fontconfig"))
     }
 
     /// Inputs with one base name would overwrite each other's diagram in one directory.

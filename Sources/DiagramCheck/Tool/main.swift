@@ -55,7 +55,9 @@ if usageError || pendingDrawing != nil || checks.isEmpty || arguments.contains("
         neutral drawing format (docs/diagrams.md) instead of fsmviz's layout.
         --json prints each drawing's measures and findings as one JSON object a line instead.
         --skip-unreadable counts files fsmviz does not read as a machine instead of failing on them.
-        --svg DIR (--png DIR) also writes each drawing to DIR as SVG (PNG), named after its file.
+        --svg DIR (--png DIR) also writes each drawing to DIR as SVG (PNG), named after its file;
+        a PNG is laid out again with the fonts installed, so its text may be sized otherwise than
+        in the layout checked.
         Exit status: 0 no finding, 1 a finding, 2 a file that could not be checked.
         """)
     exit(arguments.contains("-h") || arguments.contains("--help") ? 0 : 2)

@@ -13,9 +13,12 @@ extension GraphvizRenderer {
     ) throws(RenderError) -> [UInt8] {
         // Top to bottom first, the way most diagrams read, unless a direction was asked for.
         let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
+        // Which text the layouts measure decides how (``RenderFormat/textMetrics(for:)``); every
+        // direction and arrangement draws the same text.
+        let text = dot(view, options, directions[0], .rows)
         let parallel = view.machine.states.filter(\.isParallel)
         guard !parallel.isEmpty else {
-            return try withSession(for: format) { session throws(RenderError) in
+            return try withSession(for: format, laying: text) { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
                 var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
@@ -52,7 +55,7 @@ extension GraphvizRenderer {
         var arrangements: [RegionArrangement] = [.rows, .stacked]
         if parallel.contains(where: { view.machine.regions(of: $0.id).count > 3 }) { arrangements.append(.grid) }
         let candidates = arrangements.flatMap { regions in directions.map { (direction: $0, regions: regions) } }
-        return try withSession(for: format) { session throws(RenderError) in
+        return try withSession(for: format, laying: text) { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
             var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
