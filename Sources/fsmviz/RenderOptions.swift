@@ -119,7 +119,9 @@ struct RenderOptions: ParsableArguments {
         // input, a pipe and a Swift module's machines, read once already, cannot be.
         let shared =
             split && slice == nil
-            && jobs.allSatisfy { $0.machine == nil && $0.destination != "-" && Self.isRegularFile($0.input) }
+            && jobs.allSatisfy {
+                $0.machine == nil && $0.destination != "-" && $0.input != "-" && FileEntryKind(atPath: $0.input) == .regularFile
+            }
         let count = slice?.count ?? (shared ? RenderWorkers.processCount(jobs: jobs.count, limit: processes) : 1)
         let workers = shared && count > 1 ? RenderWorkers(count: count) : nil
         render(RenderWorkers.Slice(index: slice?.index ?? 0, count: count).range(of: jobs.count))
@@ -210,14 +212,6 @@ struct RenderOptions: ParsableArguments {
             worst = max(worst, .usage)
             return []
         }
-    }
-
-    /// Whether `path` names a regular file (following links), which another process can read
-    /// again as this one did.
-    private static func isRegularFile(_ path: String) -> Bool {
-        guard path != "-" else { return false }
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeRegular
     }
 
     /// As documented: a path ending in '/', or any path for several inputs. One input and

@@ -14,8 +14,12 @@ extension GraphvizRenderer {
         // Top to bottom first, the way most diagrams read, unless a direction was asked for.
         let directions = options.rankDirection.map { [$0] } ?? [.TB, .LR]
         // Which text the layouts measure decides how (``RenderFormat/textMetrics(for:)``); every
-        // direction and arrangement draws the same text.
+        // direction and arrangement draws the same text. The first layout, which every choice
+        // makes, reuses this DOT instead of writing it again.
         let text = dot(view, options, directions[0], .rows)
+        func drawing(_ direction: RankDirection, _ regions: RegionArrangement) -> String {
+            direction == directions[0] && regions == .rows ? text : dot(view, options, direction, regions)
+        }
         let parallel = view.machine.states.filter(\.isParallel)
         guard !parallel.isEmpty else {
             return try withSession(for: format, laying: text) { session throws(RenderError) in
@@ -28,7 +32,7 @@ extension GraphvizRenderer {
                 // every small dense machine would double what a batch of them costs.
                 let compound = view.machine.index.parents.contains { $0 >= 0 }
                 for direction in directions {
-                    let graph = try layOut(dot(view, options, direction, .rows), session, subject)
+                    let graph = try layOut(drawing(direction, .rows), session, subject)
                     let rank = LayoutRank(graph, regions: false, densityMatters: compound)
                     layouts.append((graph, rank, direction))
                     if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
@@ -60,7 +64,7 @@ extension GraphvizRenderer {
             defer { layouts.forEach { release($0, session) } }
             var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
             for candidate in candidates {
-                let graph = try layOut(dot(view, options, candidate.direction, candidate.regions), session, subject)
+                let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
                 if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
