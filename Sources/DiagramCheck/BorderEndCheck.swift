@@ -3,7 +3,8 @@ internal import FSMCore
 /// Counts the ends of edges that meet a compound state's border right beside one of its
 /// children: a compound state's own transition that leaves its border there seems to leave
 /// the child, and one that enters there seems to enter it. Only measured
-/// (``DiagramReport/endsBesideChildren``): the layout does not yet keep such ends apart.
+/// (``DiagramReport/endsBesideChildren``): the renderer moves such ends along the border where
+/// it finds room, but a compound state whose children fill it leaves none.
 struct BorderEndCheck {
     let machine: Machine
     let index: DrawingIndex

@@ -167,7 +167,7 @@ extension DrawnTransitions {
         }.expanded(by: 1)
     }
 
-    private static func point(_ point: pointf) -> ObstacleRoute.Point { ObstacleRoute.Point(x: point.x, y: point.y) }
+    static func point(_ point: pointf) -> ObstacleRoute.Point { ObstacleRoute.Point(x: point.x, y: point.y) }
 
     static func length(_ curve: [pointf]) -> Double {
         zip(curve, curve.dropFirst()).reduce(0) { $0 + point($1.0).distance(to: point($1.1)) }

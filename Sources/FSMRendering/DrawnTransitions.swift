@@ -7,7 +7,9 @@ internal import CGraphviz
 /// nor any of its targets are what DiagramCheck's `unrelated-compound` measure finds: the
 /// renderer prefers the layout with fewest (``count``), then draws those that remain around
 /// the boxes in their way (``reroute()``). A label that pulls its transition the long way round
-/// is moved onto the short way (``shortenDetours()``). The caller holds the Graphviz lock.
+/// is moved onto the short way (``shortenDetours()``), and an end clipped at a compound state's
+/// border right beside one of its children moves along the border, away from the child
+/// (``separateBorderEnds(in:)``). The caller holds the Graphviz lock.
 struct DrawnTransitions {
     /// How far inside a cluster's border a curve may run and still only touch it, in points
     /// (DiagramCheck's tolerance).
@@ -214,13 +216,16 @@ struct DrawnTransitions {
         return true
     }
 
-    func crosses(_ edge: Edge, _ cluster: Int) -> Bool {
+    func crosses(_ edge: Edge, _ cluster: Int) -> Bool { crosses(edge.curve, cluster) }
+
+    /// Whether points along a curve run inside `cluster`'s box, moved in by ``tolerance``.
+    func crosses(_ curve: [pointf], _ cluster: Int) -> Bool {
         var box = clusters[cluster].box
         box.LL.x += Self.tolerance
         box.LL.y += Self.tolerance
         box.UR.x -= Self.tolerance
         box.UR.y -= Self.tolerance
-        return zip(edge.curve, edge.curve.dropFirst()).contains { Self.meets(box, $0, $1) }
+        return zip(curve, curve.dropFirst()).contains { Self.meets(box, $0, $1) }
     }
 
     static func box(_ box: boxf) -> ObstacleRoute.Box {

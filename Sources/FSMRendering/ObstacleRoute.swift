@@ -33,6 +33,12 @@ struct ObstacleRoute {
             minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
         }
 
+        /// How far `point` lies from the box, 0 inside it.
+        func distance(to point: Point) -> Double {
+            let (dx, dy) = (max(minX - point.x, 0, point.x - maxX), max(minY - point.y, 0, point.y - maxY))
+            return (dx * dx + dy * dy).squareRoot()
+        }
+
         var corners: [Point] {
             [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
         }

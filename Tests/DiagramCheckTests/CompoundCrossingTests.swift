@@ -162,4 +162,14 @@ import Testing
         #expect(report.endsBesideChildren == 0, "\(report.text)")
         #expect(report.findings.isEmpty, "\(report.text)")
     }
+
+    /// Machines whose compound states' transitions Graphviz clipped at their borders right
+    /// beside a child (6, 2 and 1 ends): each end is moved along the border, clear of the
+    /// child, with no new finding.
+    @Test(arguments: ["elevator.yaml", "media-player.xstate.json", "thermostat.xstate.json"])
+    func endsBesideAChildAreMovedAlongTheBorder(fixture: String) throws {
+        let report = try DiagramChecker().check(file: MachineFixtures.directory.appendingPathComponent(fixture).path)
+        #expect(report.endsBesideChildren == 0, "\(report.text)")
+        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting([.sparseDrawing]))
+    }
 }

@@ -49,6 +49,7 @@ extension GraphvizRenderer {
                 }
                 if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
                 DrawnTransitions.shortenDetours(in: chosen.graph)
+                DrawnTransitions.separateBorderEnds(in: chosen.graph)
                 return try renderData(session, chosen.graph, format, subject)
             }
         }
@@ -78,6 +79,7 @@ extension GraphvizRenderer {
             }
             if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
             DrawnTransitions.shortenDetours(in: best.graph)
+            DrawnTransitions.separateBorderEnds(in: best.graph)
             return try renderData(session, best.graph, format, subject)
         }
     }

@@ -1,0 +1,70 @@
+/// One side of a cluster's box, on which edges clipped at the cluster's border end: where
+/// along it an end may move without coming near the boxes drawn inside the cluster.
+struct BorderSide {
+    private enum Edge { case left, right, bottom, top }
+
+    private let box: ObstacleRoute.Box
+    private let edge: Edge
+
+    /// The side of `box` that `point` lies on (within ``DrawnTransitions/tolerance``), or `nil`
+    /// when it lies on none.
+    init?(of box: ObstacleRoute.Box, at point: ObstacleRoute.Point) {
+        let tolerance = DrawnTransitions.tolerance
+        let sides: [(Edge, Double, Bool)] = [
+            (.left, abs(point.x - box.minX), point.y >= box.minY - tolerance && point.y <= box.maxY + tolerance),
+            (.right, abs(point.x - box.maxX), point.y >= box.minY - tolerance && point.y <= box.maxY + tolerance),
+            (.bottom, abs(point.y - box.minY), point.x >= box.minX - tolerance && point.x <= box.maxX + tolerance),
+            (.top, abs(point.y - box.maxY), point.x >= box.minX - tolerance && point.x <= box.maxX + tolerance),
+        ]
+        guard let nearest = sides.filter({ $0.2 && $0.1 <= tolerance }).min(by: { $0.1 < $1.1 }) else { return nil }
+        self.box = box
+        self.edge = nearest.0
+    }
+
+    private var isHorizontal: Bool { edge == .bottom || edge == .top }
+
+    /// Where `point` lies along the side: its x on the top or bottom, its y on the left or right.
+    func position(of point: ObstacleRoute.Point) -> Double { isHorizontal ? point.x : point.y }
+
+    /// How far `point` lies from the side's line.
+    func distance(to point: ObstacleRoute.Point) -> Double {
+        switch edge {
+        case .left: abs(point.x - box.minX)
+        case .right: abs(point.x - box.maxX)
+        case .bottom: abs(point.y - box.minY)
+        case .top: abs(point.y - box.maxY)
+        }
+    }
+
+    /// The positions along the side whose points lie within `reach` of `inner` (a box inside
+    /// the cluster), or `nil` when none does.
+    func span(of inner: ObstacleRoute.Box, within reach: Double) -> (Double, Double)? {
+        let gap: Double
+        switch edge {
+        case .left: gap = inner.minX - box.minX
+        case .right: gap = box.maxX - inner.maxX
+        case .bottom: gap = inner.minY - box.minY
+        case .top: gap = box.maxY - inner.maxY
+        }
+        let across = max(gap, 0)
+        guard across < reach else { return nil }
+        let spread = (reach * reach - across * across).squareRoot()
+        return isHorizontal ? (inner.minX - spread, inner.maxX + spread) : (inner.minY - spread, inner.maxY + spread)
+    }
+
+    /// The positions, at least `inset` from the side's corners, just clear of every span in
+    /// `blocked`: the nearest places an end can move to.
+    func freePositions(avoiding blocked: [(Double, Double)], inset: Double) -> [Double] {
+        let (low, high) = isHorizontal ? (box.minX + inset, box.maxX - inset) : (box.minY + inset, box.maxY - inset)
+        guard low <= high else { return [] }
+        let candidates = [low, high] + blocked.flatMap { [$0.0 - 0.5, $0.1 + 0.5] }
+        return candidates.filter { position in
+            position >= low && position <= high && !blocked.contains { position > $0.0 && position < $0.1 }
+        }
+    }
+
+    /// The move along the side from position `current` to `position`.
+    func offset(from current: Double, to position: Double) -> (x: Double, y: Double) {
+        isHorizontal ? (position - current, 0) : (0, position - current)
+    }
+}
