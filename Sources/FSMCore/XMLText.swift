@@ -21,6 +21,13 @@ public enum XMLText {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func escaped(_ text: String, inAttribute: Bool) -> String {
+        // Most text is printable ASCII without markup, which XML carries as it is.
+        if text.utf8.allSatisfy({
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">")
+                && $0 != UInt8(ascii: "\"")
+        }) {
+            return text
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -22,6 +22,10 @@ public enum DOTEscaping {
     }
 
     private static func quoted(_ text: String, backslash: String) -> String {
+        // Most text is printable ASCII with nothing to escape, and is quoted as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "\"") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         var previousWasCarriageReturn = false

@@ -13,13 +13,19 @@ public enum DiagramElementID {
     public static func state(_ id: StateID) -> String {
         var result = "state-"
         for scalar in id.rawValue.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if isKept(scalar) {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "_" + String(scalar.value, radix: 16) + "_"
             }
         }
         return result
+    }
+
+    /// Whether `scalar` stands for itself in an element id: an ASCII letter or digit (compared
+    /// by range: Unicode's property tables cost more than the rest of writing an id).
+    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
     /// The state whose element is `elementID`, or `nil` when it is not a state's element.
@@ -29,7 +35,7 @@ public enum DiagramElementID {
         var scalars = elementID.unicodeScalars.dropFirst(6)[...]
         while let scalar = scalars.popFirst() {
             guard scalar == "_" else {
-                guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else { return nil }
+                guard isKept(scalar) else { return nil }
                 result.append(scalar)
                 continue
             }

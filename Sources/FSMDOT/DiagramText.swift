@@ -39,6 +39,10 @@ public enum DiagramText {
     /// breaks; existing line breaks are kept and nothing else changes, except that a word
     /// longer than ``longestWord`` is cut every ``width`` characters.
     static func wrapped(_ text: String) -> [String] {
+        // Most labels are one short line, which no rule below would change.
+        if text.utf8.count <= width, !text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            return [text]
+        }
         var lines: [String] = []
         let paragraphs = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         for paragraph in paragraphs {
@@ -80,6 +84,7 @@ public enum DiagramText {
     /// markup characters as entities, control characters, which XML cannot carry, as their
     /// Unicode control pictures, and the non-characters U+FFFE and U+FFFF as U+FFFD.
     public static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return XMLText.escaped(text, inAttribute: true) }
         var pictured = ""
         pictured.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -240,7 +240,7 @@ struct DrawnTransitions {
             var edge = agfstout(graph, tail)
             while let current = edge {
                 edge = agnxtout(graph, current)
-                if !(text(current, "style") ?? "").contains("invis") { edges.append(current) }
+                if !isInvisible(current) { edges.append(current) }
             }
             node = agnxtnode(graph, tail)
         }
@@ -253,7 +253,7 @@ struct DrawnTransitions {
         var node = agfstnode(graph)
         while let current = node {
             node = agnxtnode(graph, current)
-            guard !(text(current, "style") ?? "").contains("invis") else { continue }
+            guard !isInvisible(current) else { continue }
             boxes.append((Int(bitPattern: current), box(fsmviz_node_box(current))))
         }
         return boxes
@@ -335,6 +335,21 @@ struct DrawnTransitions {
                 let across = vertical ? start.y + t * (end.y - start.y) : start.x + t * (end.x - start.x)
                 if across > low && across < high { return true }
             }
+        }
+        return false
+    }
+
+    private static let invisible = "invis".utf8.map { CChar(bitPattern: $0) }
+
+    /// Whether `object`'s `style` names `invis`, read in place: it is asked of every node and
+    /// edge of every drawing, where a `String` of each style and a substring search cost more
+    /// than the repair they serve.
+    static func isInvisible(_ object: UnsafeMutableRawPointer?) -> Bool {
+        guard let style = fsmviz_get(object, "style") else { return false }
+        var start = 0
+        while style[start] != 0 {
+            if invisible.indices.allSatisfy({ style[start + $0] == invisible[$0] }) { return true }
+            start += 1
         }
         return false
     }

@@ -33,7 +33,7 @@ struct SVGAnnotator {
                 output += Self.titleClose
                 pendingTitle = nil
             } else if line.starts(with: Self.groupOpen), let annotation = annotation(ofGroup: line) {
-                output += line.dropLast()
+                output += line[line.startIndex..<line.endIndex - 1]
                 for (name, value) in annotation.data {
                     output += " data-\(name)=\"\(DiagramText.escaped(value))\"".utf8
                 }
