@@ -75,11 +75,16 @@ public struct MachineSemantics: Hashable, Sendable {
     public var source: Source
     /// The machine's invocations, in document order; empty for a machine file.
     public var invocations: [Invocation]
+    /// sismic's transition priorities other than 0, by the transition's position in the
+    /// machine's transitions: of a state's enabled transitions, only those of the highest
+    /// priority compete, so transitions of different priorities never conflict.
+    public var priorities: [Int: Int]
 
     /// Creates semantics.
-    public init(source: Source, invocations: [Invocation] = []) {
+    public init(source: Source, invocations: [Invocation] = [], priorities: [Int: Int] = [:]) {
         self.source = source
         self.invocations = invocations
+        self.priorities = priorities
     }
 
     /// A machine file's (and a machine built in code's).

@@ -8,8 +8,8 @@ import TestSupport
 import Testing
 
 /// Every corpus file (SCXML from the W3C test suite and python-statemachine's format-parity
-/// set, which scripts/setup fetches, and the project's own machines) imports, or is refused
-/// for a stated reason.
+/// set, sismic's examples and test statecharts, which scripts/setup fetches, and the project's
+/// own machines) imports, or is refused for a stated reason.
 @Suite struct CorpusTests {
 
     /// Files refused, and the start of the reason each must give.
@@ -49,9 +49,12 @@ import Testing
                 inventory += "refused  \(file): \(error.message)\n"
             }
         }
-        #expect(imported.count == 222, "imported \(imported.count) of \(files.count) files")
-        // SCXML, and python-statemachine's own JSON and YAML definitions.
-        #expect(imported.allSatisfy { $0.hasSuffix(".scxml") || $0.hasPrefix("python-statemachine-format-parity/") })
+        #expect(imported.count == 248, "imported \(imported.count) of \(files.count) files")
+        // SCXML, python-statemachine's own JSON and YAML definitions, and sismic's statecharts.
+        #expect(
+            imported.allSatisfy {
+                $0.hasSuffix(".scxml") || $0.hasPrefix("python-statemachine-format-parity/") || $0.hasPrefix("sismic-")
+            })
         #expect(files.filter { $0.hasSuffix(".scxml") }.count == 209, "every SCXML file but test387 imports")
         #expect(Set(refused.keys) == Set(Self.expectedRefusals.keys))
         for (file, prefix) in Self.expectedRefusals {

@@ -3,9 +3,10 @@ import FSMCore
 import FSMInterop
 import Testing
 
-/// sismic's YAML statecharts, a format Python users keep statecharts in, written from sismic's format documentation
-/// (its source distribution carries no examples), are read, and linted with sismic's rule
-/// that two enabled transitions of one state are an error, not a choice.
+/// sismic's YAML statecharts, a format Python users keep statecharts in, written from sismic's
+/// format documentation and its own test statecharts (which `scripts/setup` fetches, with its
+/// examples, into the corpus), are read, and linted with sismic's rule that two enabled
+/// transitions of one state are an error, not a choice.
 @Suite struct SismicTests {
     static func read(_ yaml: String) throws -> ImportedMachine {
         try MachineDocumentImporter(syntax: .yaml).read(Array(yaml.utf8), path: "chart.yaml")
@@ -141,6 +142,82 @@ import Testing
         } throws: { error in
             (error as? MachineFileError)?.description
                 == "chart.yaml:5:3: error: the statechart has both 'root state' (at 3:3) and 'initial state'; keep one"
+        }
+    }
+
+    /// sismic's own test statechart `history.yaml` enters `loop` at its history state, which
+    /// fsmviz refused as an initial history state: an initial pseudo-state now leads to it.
+    @Test func aHistoryStateNamedInitialIsEnteredThroughAnInitialPseudoState() throws {
+        let imported = try Self.read(
+            """
+            statechart:
+              name: Shallow history
+              root state:
+                name: root
+                initial: loop
+                states:
+                  - name: loop
+                    initial: loop.H
+                    transitions: [{target: pause, event: pause}]
+                    states:
+                      - name: s1
+                        transitions: [{target: s2, event: next}]
+                      - name: s2
+                        transitions: [{target: loop.initial, event: next}]
+                      - name: loop.initial
+                        transitions: [{target: s1, event: next}]
+                      - name: loop.H
+                        type: shallow history
+                        memory: s1
+                  - name: pause
+                    transitions: [{target: loop.H, event: continue}]
+            """)
+        let machine = imported.machine
+        // `loop.initial` is taken by a state of the file, so the pseudo-state gets another name.
+        let pseudo = try #require(machine.state("loop.initial2"))
+        #expect(pseudo.pseudoState == .initial && pseudo.kind == .initial && pseudo.parent == "loop")
+        #expect(machine.initialChild(of: "loop") == "loop.initial2")
+        #expect(machine.transitions(from: "loop.initial2").map(\.targets) == [["loop.H"]])
+        #expect(machine.state("loop.H")?.kind == .normal)
+        let findings = Analyzer().analyze(machine, semantics: imported.semantics)
+        #expect(findings.isEmpty, "\(findings.map(\.message))")
+    }
+
+    /// sismic's `priority` (an integer, `high` or `low`): of a state's enabled transitions only
+    /// the highest priority's compete, and none below an unguarded one (sismic's own test
+    /// statechart `priority.yaml`).
+    @Test func onlyTransitionsOfOnePriorityCompete() throws {
+        func conflicts(_ transitions: String) throws -> [String] {
+            let imported = try Self.read(
+                """
+                statechart:
+                  name: priorities
+                  root state:
+                    name: root
+                    initial: a
+                    states:
+                      - name: a
+                        transitions:
+                \(transitions)
+                      - name: b
+                      - name: c
+                      - name: d
+                """)
+            return Analyzer().analyze(imported.machine, semantics: imported.semantics)
+                .filter { $0.ruleID == "nondeterministic-trigger" }.map(\.message)
+        }
+        let high = "          - {target: b, event: e, priority: high}\n"
+        #expect(try conflicts(high + "          - {target: c, event: e, priority: low}\n          - {target: d, event: e, priority: low}").isEmpty)
+        #expect(try conflicts("          - {target: b, event: e, priority: 2}\n          - {target: c, event: e}").isEmpty)
+        #expect(try conflicts("          - {target: b, event: e, priority: 1}\n          - {target: c, event: e, priority: 1}").count == 1)
+        // Below a guarded transition, the lower priority's transitions still compete.
+        let guarded = "          - {target: b, event: e, guard: x, priority: high}\n"
+        #expect(try conflicts(guarded + "          - {target: c, event: e}\n          - {target: d, event: e}").count == 1)
+        do {
+            _ = try conflicts("          - {target: b, event: e, priority: urgent}")
+            Issue.record("read a priority that is neither a number nor high or low")
+        } catch let error as MachineFileError {
+            #expect(error.description == "chart.yaml:9:45: error: expected 'priority' to be an integer, 'high' or 'low', found a string")
         }
     }
 

@@ -59,7 +59,9 @@ public enum Golden {
     /// `scripts/setup`, so that a test over the corpus never passes by reading nothing.
     @discardableResult
     public static func requireCorpus(sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        let present = ["w3c-irp/mandatory", "w3c-irp/optional", "python-statemachine-format-parity"].allSatisfy {
+        let present = [
+            "w3c-irp/mandatory", "w3c-irp/optional", "python-statemachine-format-parity", "sismic-examples", "sismic-tests",
+        ].allSatisfy {
             FileManager.default.fileExists(atPath: fetchedCorpusDirectory.appendingPathComponent($0).path)
         }
         if !present {

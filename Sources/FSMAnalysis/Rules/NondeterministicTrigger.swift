@@ -17,7 +17,7 @@ public struct NondeterministicTrigger: Rule {
             compete: a child's wins over its ancestor's, and different regions of a parallel \
             state both fire. It applies to machine files and to sismic, which raises a \
             nondeterminism error (so there an unguarded transition conflicts with a guarded one \
-            too); in SCXML, XState and python-statemachine the first enabled transition in \
+            too, within one priority); in SCXML, XState and python-statemachine the first enabled transition in \
             document order wins, which `shadowed-transition` reports.
             """,
         defaultSeverity: .error,
@@ -113,7 +113,7 @@ public struct NondeterministicTrigger: Rule {
         // Where document order decides, nothing is undefined: shadowed-transition reports.
         guard !context.semantics.source.isDocumentOrdered else { return [] }
         var findings: [Finding] = []
-        for group in context.transitionGroups {
+        for group in context.transitionGroups.flatMap({ byPriority($0, context) }) {
             let transitions = group.transitions.map { context.machine.transitions[$0] }
             let unguarded = transitions.filter { $0.guardLabel == nil }
             if let conflict = firstConflict(unguarded) {
@@ -191,6 +191,22 @@ public struct NondeterministicTrigger: Rule {
             }
         }
         return nil
+    }
+
+    /// `group` split by sismic's transition priorities, highest first: only transitions of
+    /// one priority compete, and sismic considers a lower priority only when no transition of a
+    /// higher one is enabled, so none below an unguarded transition's.
+    private func byPriority(_ group: TransitionGroups.Group, _ context: AnalysisContext) -> [TransitionGroups.Group] {
+        let priorities = context.semantics.priorities
+        guard !priorities.isEmpty else { return [group] }
+        let classes = Dictionary(grouping: group.transitions) { priorities[$0] ?? 0 }
+        var competing: [TransitionGroups.Group] = []
+        for priority in classes.keys.sorted(by: >) {
+            let transitions = classes[priority] ?? []
+            competing.append(TransitionGroups.Group(state: group.state, transitions: transitions[...]))
+            if transitions.contains(where: { context.machine.transitions[$0].guardLabel == nil }) { break }
+        }
+        return competing
     }
 
     /// sismic tries no order: an unguarded transition conflicts with a guarded one too.

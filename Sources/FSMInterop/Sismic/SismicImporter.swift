@@ -3,9 +3,9 @@ public import FSMCore
 /// Reads sismic's YAML statecharts: `statechart` with `name`, `description`, `preamble` and a
 /// `root state` (or `initial state`) whose states nest through `states` and `parallel states`,
 /// with `initial`, `type` (`final`, `shallow history`, `deep history`), `memory`, `on entry`,
-/// `on exit` and `transitions` of `target`, `event`, `guard` and `action`. sismic refuses to
-/// choose between two enabled transitions of one state, and the analysis says so. See
-/// docs/interop.md.
+/// `on exit` and `transitions` of `target`, `event`, `guard`, `action` and `priority`. sismic
+/// refuses to choose between two enabled transitions of one state and one priority, and the
+/// analysis says so. See docs/interop.md.
 public struct SismicImporter: MachineImporter {
     /// Creates an importer.
     public init() {}
@@ -21,6 +21,6 @@ public struct SismicImporter: MachineImporter {
         return ImportedMachine(
             machine: machine,
             warnings: builder.warnings.map { InteropWarning(path: path, location: $0.location, message: $0.message) },
-            semantics: MachineSemantics(source: .sismic))
+            semantics: MachineSemantics(source: .sismic, priorities: builder.priorities))
     }
 }

@@ -4,19 +4,26 @@ internal import FSMCore
 ///
 /// State ids are the states' names, which sismic requires to be unique. A compound state
 /// without `initial` enters its first child; a history state's `memory` becomes its default
-/// transition.
+/// transition, and a compound state whose `initial` is its history state starts at an initial
+/// pseudo-state that enters it. A transition's `priority` (an integer, `high` or `low`) is kept
+/// beside the machine, in ``priorities``.
 struct SismicMachineBuilder {
     /// How errors and warnings name the file.
     let file: String
     private(set) var warnings: [(location: SourceLocation, message: String)] = []
+    /// The priority of each transition that has one other than 0, by its position in the
+    /// machine's transitions.
+    private(set) var priorities: [Int: Int] = [:]
     private var states: [State] = []
     private var transitions: [Transition] = []
+    /// Every state name in the file, so that an added pseudo-state's id collides with none.
+    private var names: Set<String> = []
 
     static let statechartKeys = ["name", "description", "preamble", "root state", "initial state"]
     static let stateKeys = [
         "name", "initial", "memory", "on entry", "on exit", "type", "states", "parallel states", "transitions", "contract",
     ]
-    static let transitionKeys = ["target", "event", "guard", "action", "contract"]
+    static let transitionKeys = ["target", "event", "guard", "action", "contract", "priority"]
 
     /// A builder for the file named `file` in errors.
     init(file: String) {
@@ -49,6 +56,7 @@ struct SismicMachineBuilder {
                     "the statechart has both '\(roots[0].key)' (at \(roots[0].keyLocation.line):\(roots[0].keyLocation.column)) and '\(roots[1].key)'; keep one"
             )
         }
+        names = Self.names(in: rootState.value)
         try addState(rootState.value, parent: nil, isInitial: true)
         return try self.fields.machine(fields, root: root, states: states, transitions: transitions)
     }
@@ -104,20 +112,82 @@ struct SismicMachineBuilder {
                 message: "initial state '\(initial)' of '\(id)' is not one of its children"
                     + Suggestion.hint(for: initial, among: childNames.compactMap { $0 }))
         }
-        for (item, childName) in zip(items, childNames) {
-            try addState(item, parent: id, isInitial: regions == nil && childName == (initial ?? childNames.first ?? nil))
+        let entered = regions == nil ? initial ?? childNames.first ?? nil : nil
+        let enteredItem = zip(items, childNames).first { $0.1 == entered }?.0
+        // sismic enters a history state named as `initial` as it enters any other: its memory
+        // the first time, the remembered state after. fsmviz's model enters a compound state at
+        // a state it can rest in, so an initial pseudo-state leads to the history state.
+        let entersHistory = try enteredItem.map { item throws(MachineFileError) in try isHistory(item) } ?? false
+        if entersHistory, let entered {
+            let pseudo = freshName("\(name).initial")
+            let location = fields.first { $0.key == "initial" }?.value.location ?? node.location
+            states.append(State(StateID(pseudo), kind: .initial, parent: id, pseudoState: .initial, location: location))
+            transitions.append(Transition(from: StateID(pseudo), on: nil, to: StateID(entered), location: location))
         }
+        for (item, childName) in zip(items, childNames) {
+            try addState(item, parent: id, isInitial: childName == entered && !entersHistory)
+        }
+    }
+
+    private func isHistory(_ item: DocumentNode) throws(MachineFileError) -> Bool {
+        let type = try self.fields.string(try self.fields.object(item, "a state"), "type")
+        return type == "shallow history" || type == "deep history"
+    }
+
+    /// `base`, or `base` with a number after it, whichever no state of the file is named.
+    private mutating func freshName(_ base: String) -> String {
+        var name = base
+        var number = 2
+        while names.contains(name) {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        names.insert(name)
+        return name
+    }
+
+    /// The names of `node` and of every state nested in it.
+    private static func names(in node: DocumentNode) -> Set<String> {
+        var names: Set<String> = []
+        var pending = [node]
+        while let current = pending.popLast() {
+            guard case .object(let members) = current.value else { continue }
+            for member in members {
+                if member.key == "name", let name = member.value.text { names.insert(name) }
+                if member.key == "states" || member.key == "parallel states", case .array(let items) = member.value.value {
+                    pending += items
+                }
+            }
+        }
+        return names
     }
 
     private mutating func addTransitions(_ node: DocumentNode, from source: StateID) throws(MachineFileError) {
         for (fields, location) in try self.fields.objects(node, "'transitions'", each: "a transition", keys: Self.transitionKeys) {
             let target = try self.fields.string(fields, "target")
+            if let priority = try priority(fields), priority != 0 { priorities[transitions.count] = priority }
             transitions.append(
                 Transition(
                     from: source, on: try self.fields.string(fields, "event").map { EventID($0) },
                     to: target.map { [StateID($0)] } ?? [], guard: try self.fields.string(fields, "guard"),
                     effects: Self.code(try self.fields.string(fields, "action")), location: location))
         }
+    }
+
+    /// A transition's `priority`: an integer, or `low` (-1) or `high` (1) as sismic reads them.
+    private func priority(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> Int? {
+        guard let field = fields.first(where: { $0.key == "priority" }) else { return nil }
+        switch field.value.value {
+        case .null: return nil
+        case .string("low"): return -1
+        case .string("high"): return 1
+        case .number(let text), .string(let text):
+            if let value = Int(text) { return value }
+        default: break
+        }
+        throw .init(
+            path: file, location: field.value.location,
+            message: "expected 'priority' to be an integer, 'high' or 'low', found \(field.value.kindDescription)")
     }
 
     /// Python code as effect descriptions: one per non-empty line.
