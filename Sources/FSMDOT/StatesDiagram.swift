@@ -202,9 +202,25 @@ struct StatesDiagram {
                             let order = ids.fresh("regions")
                             dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
                             for node in above { edges.append("\(node) -> \(order) [style=invis]") }
+                            // Laid out again for density, the drawing is freer to reorder them; pegs in
+                            // one rank, each after the one before, hold the row's order then.
+                            var pegs: [String] = []
                             for region in row {
                                 let first = firstNode(of: region, startPoints: startPoints, clusters: clusters, ids: ids)
-                                edges.append("\(order) -> \(first) [style=invis]")
+                                guard options.isCompact else {
+                                    edges.append("\(order) -> \(first) [style=invis]")
+                                    continue
+                                }
+                                let peg = ids.fresh("regions")
+                                pegs.append(peg)
+                                edges.append("\(order) -> \(peg) [style=invis]")
+                                edges.append("\(peg) -> \(first) [style=invis, weight=\(Self.alignment)]")
+                            }
+                            if !pegs.isEmpty {
+                                dot +=
+                                    "\(indent)    {rank=same; "
+                                    + pegs.map { "\($0) [shape=point, style=invis, width=0, height=0, label=\"\"]; " }.joined()
+                                    + pegs.joined(separator: " -> ") + " [style=invis]}\n"
                             }
                             above = row.flatMap(contents)
                         }

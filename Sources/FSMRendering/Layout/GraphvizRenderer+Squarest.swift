@@ -25,27 +25,29 @@ extension GraphvizRenderer {
             return try withSession(for: format, laying: text) { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
-                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
-                defer { layouts.forEach { release($0.graph, session) } }
+                var layouts: [UnsafeMutablePointer<Agraph_t>] = []
+                defer { layouts.forEach { release($0, session) } }
                 // Only drawings of compound states are made denser: a flat machine's sparseness
                 // comes from its labels, which closer ranks hardly change, and a further layout of
                 // every small dense machine would double what a batch of them costs.
                 let compound = view.machine.index.parents.contains { $0 >= 0 }
+                var candidates: [Candidate] = []
                 for direction in directions {
                     let graph = try layOut(drawing(direction, .rows), session, subject)
                     let rank = LayoutRank(graph, regions: false, densityMatters: compound)
-                    layouts.append((graph, rank, direction))
+                    layouts.append(graph)
+                    candidates.append((graph, rank, direction, .rows))
                     if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
                 // The first layout with fewest edges through unrelated compound states among
                 // those within ``readableAspect``, else the squarer.
-                guard var chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                guard var chosen = candidates.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
                 if chosen.rank.sparse, !options.isCompact {
-                    let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
-                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
-                    layouts.append((graph, rank, chosen.direction))
-                    if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
+                    chosen = try denser(than: chosen, view, options, session, subject) { graph in
+                        layouts.append(graph)
+                        return LayoutRank(graph, regions: false, densityMatters: compound)
+                    }
                 }
                 if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
                 DrawnTransitions.shortenDetours(in: chosen.graph)
@@ -62,24 +64,69 @@ extension GraphvizRenderer {
         return try withSession(for: format, laying: text) { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
-            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
+            var best: Candidate?
+            // The densest layout whose regions read in document order: stacking its compound
+            // states may bring it within ``readableAspect`` and line its regions up.
+            var densest: Candidate?
             for candidate in candidates {
                 let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
                 if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
+                if !rank.outOfOrder, densest.map({ rank.coverage > $0.rank.coverage }) ?? true {
+                    densest = (graph, rank, candidate.direction, candidate.regions)
+                }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
-                let graph = try layOut(dot(view, options.compacted, best.direction, best.regions), session, subject)
-                layouts.append(graph)
-                let rank = LayoutRank(graph, regions: true)
-                if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
+                let alternative = densest.flatMap { $0.graph == best.graph ? nil : $0 }
+                best = try denser(than: best, alternative: alternative, view, options, session, subject) { graph in
+                    layouts.append(graph)
+                    return LayoutRank(graph, regions: true)
+                }
             }
             if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
             DrawnTransitions.shortenDetours(in: best.graph)
             return try renderData(session, best.graph, format, subject)
         }
+    }
+
+    /// A laid-out drawing, how good it is, and the direction and arrangement of regions its DOT
+    /// was written with.
+    typealias Candidate = (
+        graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement
+    )
+
+    /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
+    /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
+    /// (``/FSMDOT/DOTOptions/isCompact``), then, while it stays sparse, so and with its top-level
+    /// compound states one after another along the flow (``CompoundStacking``), as laid out in
+    /// `chosen` and in `alternative`. A stacked layout is kept only if, repaired, no transition
+    /// is drawn the long way round. `lay` keeps each graph until rendering and ranks it.
+    func denser(
+        than chosen: Candidate, alternative: Candidate? = nil, _ view: DiagramView, _ options: DOTOptions,
+        _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
+    ) throws(RenderError) -> Candidate {
+        var best = chosen
+        let compact = dot(view, options.compacted, chosen.direction, chosen.regions)
+        let graph = try layOut(compact, session, subject)
+        let rank = lay(graph)
+        if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions) }
+        for base in [best] + (alternative.map { [$0] } ?? []) where best.rank.sparse {
+            let links = CompoundStacking.links(in: base.graph, direction: base.direction)
+            guard !links.isEmpty else { continue }
+            let text = base.graph == alternative?.graph ? dot(view, options.compacted, base.direction, base.regions) : compact
+            let graph = try layOut(CompoundStacking.adding(links, to: text), session, subject)
+            let rank = lay(graph)
+            guard rank.isDenser(than: best.rank) else { continue }
+            // Repaired now, the stacked layout shows whether a detour stays; the repairs are
+            // then no-ops on the one rendered.
+            if rank.crossings > 0 { DrawnTransitions(graph).reroute() }
+            DrawnTransitions.shortenDetours(in: graph)
+            guard DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0 else { continue }
+            best = (graph, rank, base.direction, base.regions)
+        }
+        return best
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.
