@@ -65,22 +65,15 @@ extension GraphvizRenderer {
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
             var best: Candidate?
-            // The densest layout whose regions read in document order: stacking its compound
-            // states may bring it within ``readableAspect`` and line its regions up.
-            var densest: Candidate?
             for candidate in candidates {
                 let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
                 if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
-                if !rank.outOfOrder, densest.map({ rank.coverage > $0.rank.coverage }) ?? true {
-                    densest = (graph, rank, candidate.direction, candidate.regions)
-                }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
-                let alternative = densest.flatMap { $0.graph == best.graph ? nil : $0 }
-                best = try denser(than: best, alternative: alternative, view, options, session, subject) { graph in
+                best = try denser(than: best, view, options, session, subject) { graph in
                     layouts.append(graph)
                     return LayoutRank(graph, regions: true)
                 }
@@ -100,33 +93,29 @@ extension GraphvizRenderer {
     /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
     /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
     /// (``/FSMDOT/DOTOptions/isCompact``), then, while it stays sparse, so and with its top-level
-    /// compound states one after another along the flow (``CompoundStacking``), as laid out in
-    /// `chosen` and in `alternative`. A stacked layout is kept only if, repaired, no transition
-    /// is drawn the long way round. `lay` keeps each graph until rendering and ranks it.
+    /// compound states one after another along the flow (``CompoundStacking``), kept only if,
+    /// repaired, no transition is drawn the long way round. `lay` keeps each graph until
+    /// rendering and ranks it.
     func denser(
-        than chosen: Candidate, alternative: Candidate? = nil, _ view: DiagramView, _ options: DOTOptions,
-        _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
+        than chosen: Candidate, _ view: DiagramView, _ options: DOTOptions, _ session: borrowing GraphvizSession,
+        _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
     ) throws(RenderError) -> Candidate {
         var best = chosen
         let compact = dot(view, options.compacted, chosen.direction, chosen.regions)
         let graph = try layOut(compact, session, subject)
         let rank = lay(graph)
         if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions) }
-        for base in [best] + (alternative.map { [$0] } ?? []) where best.rank.sparse {
-            let links = CompoundStacking.links(in: base.graph, direction: base.direction)
-            guard !links.isEmpty else { continue }
-            let text = base.graph == alternative?.graph ? dot(view, options.compacted, base.direction, base.regions) : compact
-            let graph = try layOut(CompoundStacking.adding(links, to: text), session, subject)
-            let rank = lay(graph)
-            guard rank.isDenser(than: best.rank) else { continue }
-            // Repaired now, the stacked layout shows whether a detour stays; the repairs are
-            // then no-ops on the one rendered.
-            if rank.crossings > 0 { DrawnTransitions(graph).reroute() }
-            DrawnTransitions.shortenDetours(in: graph)
-            guard DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0 else { continue }
-            best = (graph, rank, base.direction, base.regions)
-        }
-        return best
+        let links = CompoundStacking.links(in: best.graph, direction: best.direction)
+        guard best.rank.sparse, !links.isEmpty else { return best }
+        let stacked = try layOut(CompoundStacking.adding(links, to: compact), session, subject)
+        let stackedRank = lay(stacked)
+        guard stackedRank.isDenser(than: best.rank) else { return best }
+        // Repaired now, the stacked layout shows whether a detour stays; the repairs are then
+        // no-ops on the one rendered.
+        if stackedRank.crossings > 0 { DrawnTransitions(stacked).reroute() }
+        DrawnTransitions.shortenDetours(in: stacked)
+        guard DrawnTransitions(stacked, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0 else { return best }
+        return (stacked, stackedRank, best.direction, best.regions)
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.
