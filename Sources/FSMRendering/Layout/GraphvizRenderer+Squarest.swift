@@ -93,8 +93,9 @@ extension GraphvizRenderer {
     /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
     /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
     /// (``/FSMDOT/DOTOptions/isCompact``), then, while it stays sparse, so and with its top-level
-    /// compound states one after another along the flow (``CompoundStacking``), kept only if,
-    /// repaired, no transition is drawn the long way round. `lay` keeps each graph until
+    /// compound states one after another along the flow where they shared ranks
+    /// (``CompoundStacking``), kept only if, repaired, no edge runs through an unrelated compound
+    /// state and no transition is drawn the long way round. `lay` keeps each graph until
     /// rendering and ranks it.
     func denser(
         than chosen: Candidate, _ view: DiagramView, _ options: DOTOptions, _ session: borrowing GraphvizSession,
@@ -109,13 +110,21 @@ extension GraphvizRenderer {
         guard best.rank.sparse, !links.isEmpty else { return best }
         let stacked = try layOut(CompoundStacking.adding(links, to: compact), session, subject)
         let stackedRank = lay(stacked)
-        guard stackedRank.isDenser(than: best.rank) else { return best }
-        // Repaired now, the stacked layout shows whether a detour stays; the repairs are then
-        // no-ops on the one rendered.
-        if stackedRank.crossings > 0 { DrawnTransitions(stacked).reroute() }
-        DrawnTransitions.shortenDetours(in: stacked)
-        guard DrawnTransitions(stacked, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0 else { return best }
+        guard stackedRank.isDenser(than: best.rank), Self.repairsCleanly(stacked, stackedRank) else { return best }
         return (stacked, stackedRank, best.direction, best.regions)
+    }
+
+    /// Repairs `graph` as the layout kept is repaired, and whether that leaves no edge through
+    /// an unrelated compound state and no transition drawn the long way round: a layout that
+    /// needs what no repair does is not worth its density. Repairing the layout kept again
+    /// changes nothing.
+    static func repairsCleanly(_ graph: UnsafeMutablePointer<Agraph_t>, _ rank: LayoutRank) -> Bool {
+        if rank.crossings > 0 {
+            DrawnTransitions(graph).reroute()
+            guard DrawnTransitions(graph).count == 0 else { return false }
+        }
+        DrawnTransitions.shortenDetours(in: graph)
+        return DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.
