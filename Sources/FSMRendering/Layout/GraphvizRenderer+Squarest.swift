@@ -44,7 +44,7 @@ extension GraphvizRenderer {
                 guard var chosen = candidates.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
                 if chosen.rank.sparse, !options.isCompact {
-                    chosen = try denser(than: chosen, view, options, session, subject) { graph in
+                    chosen = try denser(than: chosen, alternative: nil, view, options, session, subject) { graph in
                         layouts.append(graph)
                         return LayoutRank(graph, regions: false, densityMatters: compound)
                     }
@@ -65,15 +65,21 @@ extension GraphvizRenderer {
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
             var best: Candidate?
+            // The densest layout, whatever its flaws: laid out again for density, with its rows
+            // of regions pegged in order, it may read as well as the best.
+            var densest: Candidate?
             for candidate in candidates {
                 let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
+                let laid = (graph, rank, candidate.direction, candidate.regions)
+                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = laid }
+                if densest.map({ rank.coverage > $0.rank.coverage }) ?? true { densest = laid }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
-                best = try denser(than: best, view, options, session, subject) { graph in
+                let alternative = densest.flatMap { $0.graph == best.graph ? nil : $0 }
+                best = try denser(than: best, alternative: alternative, view, options, session, subject) { graph in
                     layouts.append(graph)
                     return LayoutRank(graph, regions: true)
                 }
@@ -92,23 +98,41 @@ extension GraphvizRenderer {
 
     /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
     /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
-    /// (``/FSMDOT/DOTOptions/isCompact``), then, while it stays sparse, so and with its top-level
+    /// (``/FSMDOT/DOTOptions/isCompact``); then, while it stays sparse, `alternative` (another
+    /// layout) so too, in Graphviz's global ranking; then the densest so far with its top-level
     /// compound states one after another along the flow where they shared ranks
-    /// (``CompoundStacking``), kept only if, repaired, no edge runs through an unrelated compound
-    /// state and no transition is drawn the long way round. `lay` keeps each graph until
-    /// rendering and ranks it.
+    /// (``CompoundStacking``). The last two are kept only if, repaired, no edge runs through an
+    /// unrelated compound state and no transition is drawn the long way round. `lay` keeps
+    /// each graph until rendering and ranks it.
     func denser(
-        than chosen: Candidate, _ view: DiagramView, _ options: DOTOptions, _ session: borrowing GraphvizSession,
-        _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
+        than chosen: Candidate, alternative: Candidate?, _ view: DiagramView, _ options: DOTOptions,
+        _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
     ) throws(RenderError) -> Candidate {
         var best = chosen
-        let compact = dot(view, options.compacted, chosen.direction, chosen.regions)
-        let graph = try layOut(compact, session, subject)
+        // The compact DOT of the best so far, and whether it is ranked globally.
+        var compact = (text: dot(view, options.compacted, chosen.direction, chosen.regions), global: false)
+        func layOut(_ text: String, global: Bool) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
+            try self.layOut(text, session, LayoutEngine.dot.rawValue, subject, defaults: global ? ["newrank": "true"] : [:])
+        }
+        let graph = try layOut(compact.text, global: false)
         let rank = lay(graph)
         if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions) }
+        // Rows of regions pegged in order and ranked globally keep each row below the one
+        // before, which the older ranking only penalises (`infotainment.yaml`'s tall `Audio`
+        // reached into the row below); the older ranking, which ranks each compound state as a
+        // whole, suits the layout kept and stacking better (`checkout.scxml`'s rows fell apart).
+        if let alternative, best.rank.sparse {
+            let text = dot(view, options.compacted, alternative.direction, alternative.regions)
+            let graph = try layOut(text, global: true)
+            let rank = lay(graph)
+            if rank.isDenser(than: best.rank), Self.repairsCleanly(graph, rank) {
+                best = (graph, rank, alternative.direction, alternative.regions)
+                compact = (text, true)
+            }
+        }
         let links = CompoundStacking.links(in: best.graph, direction: best.direction)
         guard best.rank.sparse, !links.isEmpty else { return best }
-        let stacked = try layOut(CompoundStacking.adding(links, to: compact), session, subject)
+        let stacked = try layOut(CompoundStacking.adding(links, to: compact.text), global: compact.global)
         let stackedRank = lay(stacked)
         guard stackedRank.isDenser(than: best.rank), Self.repairsCleanly(stacked, stackedRank) else { return best }
         return (stacked, stackedRank, best.direction, best.regions)
