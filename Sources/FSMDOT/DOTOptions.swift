@@ -25,8 +25,9 @@ public struct DOTOptions: Hashable, Sendable {
     /// `DiffDrawing` makes them from a diff).
     public var changes: DOTChangeMarks
     /// Whether the `states` style puts states and ranks closer together (`nodesep` 0.25 and
-    /// `ranksep` 0.2 inches instead of 0.4 and 0.3): the renderer asks for it when a drawing
-    /// leaves its states lost in empty space.
+    /// `ranksep` 0.2 inches instead of 0.4 and 0.3) and holds rows of parallel regions in
+    /// document order by invisible pegs in one rank: the renderer asks for it when a drawing
+    /// leaves its states lost in empty space, and lays it out again more freely.
     public var isCompact: Bool
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.

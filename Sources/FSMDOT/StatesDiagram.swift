@@ -197,14 +197,35 @@ struct StatesDiagram {
                         // everything in the row above: a grid read like text.
                         let perRow = Self.regionsPerRow(regions.count)
                         var above: [String] = []
+                        var firstPeg: String?
                         for rowStart in stride(from: 0, to: regions.count, by: perRow) {
                             let row = regions[rowStart..<min(rowStart + perRow, regions.count)]
                             let order = ids.fresh("regions")
                             dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
                             for node in above { edges.append("\(node) -> \(order) [style=invis]") }
+                            // Laid out again for density, the drawing is freer to reorder them; pegs in
+                            // one rank, each after the one before, hold the row's order then. Their
+                            // subgraph would inherit the parallel state's classes (a region's, when
+                            // it is one) and be read as a region.
+                            var pegs: [String] = []
                             for region in row {
                                 let first = firstNode(of: region, startPoints: startPoints, clusters: clusters, ids: ids)
-                                edges.append("\(order) -> \(first) [style=invis]")
+                                guard options.isCompact else {
+                                    edges.append("\(order) -> \(first) [style=invis]")
+                                    continue
+                                }
+                                let peg = ids.fresh("regions")
+                                pegs.append(peg)
+                                edges.append("\(order) -> \(peg) [style=invis]")
+                                edges.append("\(peg) -> \(first) [style=invis, weight=\(Self.alignment)]")
+                            }
+                            if let start = pegs.first {
+                                if let firstPeg { edges.append("\(firstPeg) -> \(start) [style=invis, weight=\(Self.alignment)]") }
+                                firstPeg = start
+                                dot +=
+                                    "\(indent)    {rank=same; class=\"\"; "
+                                    + pegs.map { "\($0) [shape=point, style=invis, width=0, height=0, label=\"\"]; " }.joined()
+                                    + pegs.joined(separator: " -> ") + " [style=invis]}\n"
                             }
                             above = row.flatMap(contents)
                         }

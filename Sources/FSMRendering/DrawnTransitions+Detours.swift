@@ -28,9 +28,13 @@ extension DrawnTransitions {
     /// How many transitions through a junction (a choice or a fork, to several targets) are
     /// drawn the long way round to one of their targets, which ``shortenDetours(in:)`` leaves
     /// as they are: the layout is chosen with as few as it can have.
-    var junctionDetours: Int {
+    var junctionDetours: Int { detours(throughJunctionsOnly: true) }
+
+    /// How many transitions are drawn the long way round to one of their targets: all of them,
+    /// or only those through a junction.
+    func detours(throughJunctionsOnly: Bool) -> Int {
         transitions.values.filter { transition in
-            guard transition.edges.count > 2, let into = transition.edges.first(where: { $0.part == "source" }),
+            guard !throughJunctionsOnly || transition.edges.count > 2, let into = transition.edges.first(where: { $0.part == "source" }),
                 let start = into.curve.first
             else { return false }
             let shared = transition.edges.filter { $0.part != "target" }.reduce(0) { $0 + Self.length($1.curve) }

@@ -25,27 +25,29 @@ extension GraphvizRenderer {
             return try withSession(for: format, laying: text) { session throws(RenderError) in
                 // Every layout is kept until one is rendered: freeing one resets state of the
                 // context that rendering another still needs.
-                var layouts: [(graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection)] = []
-                defer { layouts.forEach { release($0.graph, session) } }
+                var layouts: [UnsafeMutablePointer<Agraph_t>] = []
+                defer { layouts.forEach { release($0, session) } }
                 // Only drawings of compound states are made denser: a flat machine's sparseness
                 // comes from its labels, which closer ranks hardly change, and a further layout of
                 // every small dense machine would double what a batch of them costs.
                 let compound = view.machine.index.parents.contains { $0 >= 0 }
+                var candidates: [Candidate] = []
                 for direction in directions {
                     let graph = try layOut(drawing(direction, .rows), session, subject)
                     let rank = LayoutRank(graph, regions: false, densityMatters: compound)
-                    layouts.append((graph, rank, direction))
+                    layouts.append(graph)
+                    candidates.append((graph, rank, direction, .rows))
                     if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
                 // The first layout with fewest edges through unrelated compound states among
                 // those within ``readableAspect``, else the squarer.
-                guard var chosen = layouts.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
+                guard var chosen = candidates.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
                 if chosen.rank.sparse, !options.isCompact {
-                    let graph = try layOut(dot(view, options.compacted, chosen.direction, .rows), session, subject)
-                    let rank = LayoutRank(graph, regions: false, densityMatters: compound)
-                    layouts.append((graph, rank, chosen.direction))
-                    if rank.isDenser(than: chosen.rank) { chosen = (graph, rank, chosen.direction) }
+                    chosen = try denser(than: chosen, alternative: nil, view, options, session, subject) { graph in
+                        layouts.append(graph)
+                        return LayoutRank(graph, regions: false, densityMatters: compound)
+                    }
                 }
                 if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
                 DrawnTransitions.shortenDetours(in: chosen.graph)
@@ -63,25 +65,92 @@ extension GraphvizRenderer {
         return try withSession(for: format, laying: text) { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
-            var best: (graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement)?
+            var best: Candidate?
+            // The densest layout, whatever its flaws: laid out again for density, with its rows
+            // of regions pegged in order, it may read as well as the best.
+            var densest: Candidate?
             for candidate in candidates {
                 let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = (graph, rank, candidate.direction, candidate.regions) }
+                let laid = (graph, rank, candidate.direction, candidate.regions)
+                if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = laid }
+                if densest.map({ rank.coverage > $0.rank.coverage }) ?? true { densest = laid }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
-                let graph = try layOut(dot(view, options.compacted, best.direction, best.regions), session, subject)
-                layouts.append(graph)
-                let rank = LayoutRank(graph, regions: true)
-                if rank.isDenser(than: best.rank) { best = (graph, rank, best.direction, best.regions) }
+                let alternative = densest.flatMap { $0.graph == best.graph ? nil : $0 }
+                best = try denser(than: best, alternative: alternative, view, options, session, subject) { graph in
+                    layouts.append(graph)
+                    return LayoutRank(graph, regions: true)
+                }
             }
             if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
             DrawnTransitions.shortenDetours(in: best.graph)
             DrawnTransitions.separateBorderEnds(in: best.graph)
             return try renderData(session, best.graph, format, subject)
         }
+    }
+
+    /// A laid-out drawing, how good it is, and the direction and arrangement of regions its DOT
+    /// was written with.
+    typealias Candidate = (
+        graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement
+    )
+
+    /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
+    /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
+    /// (``/FSMDOT/DOTOptions/isCompact``); then, while it stays sparse, `alternative` (another
+    /// layout) so too, in Graphviz's global ranking; then the densest so far with its top-level
+    /// compound states one after another along the flow where they shared ranks
+    /// (``CompoundStacking``). The last two are kept only if, repaired, no edge runs through an
+    /// unrelated compound state and no transition is drawn the long way round. `lay` keeps
+    /// each graph until rendering and ranks it.
+    func denser(
+        than chosen: Candidate, alternative: Candidate?, _ view: DiagramView, _ options: DOTOptions,
+        _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
+    ) throws(RenderError) -> Candidate {
+        var best = chosen
+        // The compact DOT of the best so far, and whether it is ranked globally.
+        var compact = (text: dot(view, options.compacted, chosen.direction, chosen.regions), global: false)
+        func layOut(_ text: String, global: Bool) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
+            try self.layOut(text, session, LayoutEngine.dot.rawValue, subject, defaults: global ? ["newrank": "true"] : [:])
+        }
+        let graph = try layOut(compact.text, global: false)
+        let rank = lay(graph)
+        if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions) }
+        // Rows of regions pegged in order and ranked globally keep each row below the one
+        // before, which the older ranking only penalises (`infotainment.yaml`'s tall `Audio`
+        // reached into the row below); the older ranking, which ranks each compound state as a
+        // whole, suits the layout kept and stacking better (`checkout.scxml`'s rows fell apart).
+        if let alternative, best.rank.sparse {
+            let text = dot(view, options.compacted, alternative.direction, alternative.regions)
+            let graph = try layOut(text, global: true)
+            let rank = lay(graph)
+            if rank.isDenser(than: best.rank), Self.repairsCleanly(graph, rank) {
+                best = (graph, rank, alternative.direction, alternative.regions)
+                compact = (text, true)
+            }
+        }
+        let links = CompoundStacking.links(in: best.graph, direction: best.direction)
+        guard best.rank.sparse, !links.isEmpty else { return best }
+        let stacked = try layOut(CompoundStacking.adding(links, to: compact.text), global: compact.global)
+        let stackedRank = lay(stacked)
+        guard stackedRank.isDenser(than: best.rank), Self.repairsCleanly(stacked, stackedRank) else { return best }
+        return (stacked, stackedRank, best.direction, best.regions)
+    }
+
+    /// Repairs `graph` as the layout kept is repaired, and whether that leaves no edge through
+    /// an unrelated compound state and no transition drawn the long way round: a layout that
+    /// needs what no repair does is not worth its density. Repairing the layout kept again
+    /// changes nothing.
+    static func repairsCleanly(_ graph: UnsafeMutablePointer<Agraph_t>, _ rank: LayoutRank) -> Bool {
+        if rank.crossings > 0 {
+            DrawnTransitions(graph).reroute()
+            guard DrawnTransitions(graph).count == 0 else { return false }
+        }
+        DrawnTransitions.shortenDetours(in: graph)
+        return DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.

@@ -39,6 +39,12 @@ struct LayoutRank {
         staircase = reading == .staircase
     }
 
+    /// How far, in points, neighbouring regions may reach into each other and still read in
+    /// order: DiagramCheck's tolerance, so that a layout chosen as lined up is not a staircase
+    /// to the checker (`lettersState` of Qt's pinball example, its second row overlapping its
+    /// first row's start by 1 pt, was).
+    static let regionTolerance = 3.0
+
     /// Areas within this factor of each other are about as large: between such drawings,
     /// fewer edges through unrelated compound states decide. A clearly smaller drawing wins
     /// even with more, since those edges are redrawn around them anyway.
@@ -131,7 +137,7 @@ struct LayoutRank {
                     regions.append((box.LL.x, box.LL.y, box.UR.x, box.UR.y))
                 }
             }
-            switch RegionArrangement.reading(of: regions) {
+            switch RegionArrangement.reading(of: regions, tolerance: Self.regionTolerance) {
             case .outOfOrder: return .outOfOrder
             case .staircase: reading = .staircase
             case .inOrder: break
