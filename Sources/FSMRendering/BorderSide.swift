@@ -52,13 +52,15 @@ struct BorderSide {
         return isHorizontal ? (inner.minX - spread, inner.maxX + spread) : (inner.minY - spread, inner.maxY + spread)
     }
 
-    /// The positions, at least `inset` from the side's corners, just clear of every span in
-    /// `blocked`: the nearest places an end can move to.
-    func freePositions(avoiding blocked: [(Double, Double)], inset: Double) -> [Double] {
+    /// The positions, at least `inset` from the side's corners, clear of every span in
+    /// `blocked`: those just clear of a span, and every `step` between them, where an end can
+    /// move to.
+    func freePositions(avoiding blocked: [(Double, Double)], inset: Double, step: Double) -> [Double] {
         let (low, high) = isHorizontal ? (box.minX + inset, box.maxX - inset) : (box.minY + inset, box.maxY - inset)
-        guard low <= high else { return [] }
-        let candidates = [low, high] + blocked.flatMap { [$0.0 - 0.5, $0.1 + 0.5] }
-        return candidates.filter { position in
+        guard low <= high, step > 0 else { return [] }
+        let edges = [low, high] + blocked.flatMap { [$0.0 - 0.5, $0.1 + 0.5] }
+        let candidates = edges + stride(from: low, through: high, by: step)
+        return Set(candidates).sorted().filter { position in
             position >= low && position <= high && !blocked.contains { position > $0.0 && position < $0.1 }
         }
     }

@@ -10,6 +10,9 @@ extension DrawnTransitions {
     /// ends never merge with another edge's.
     static let endSpacing = 8.0
 
+    /// How many places along the border an end tries, nearest first, before it stays.
+    static let attempts = 60
+
     /// One end of an edge that Graphviz clipped at a compound state's border (`ltail`/`lhead`).
     private struct BorderEnd {
         var transition: String
@@ -51,35 +54,28 @@ extension DrawnTransitions {
     /// Moves `end` along its border if it lies beside a box inside its cluster; whether it moved.
     private func separate(_ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], otherEnds: [BorderEnd]) -> Bool {
         var buffer = [pointf](repeating: pointf(), count: 64)
-        var count = fsmviz_edge_points(end.edge.edge, &buffer, buffer.count)
-        if count > buffer.count {
-            buffer = [pointf](repeating: pointf(), count: count)
-            count = fsmviz_edge_points(end.edge.edge, &buffer, buffer.count)
-        }
-        let controls = Array(buffer.prefix(count))
-        guard controls.count >= 4 else { return false }
+        let controls = Array(Self.controls(of: end.edge.edge, buffer: &buffer))
+        guard controls.count >= 4, let here = Self.point(of: end, buffer: &buffer) else { return false }
         var tip = pointf()
         let hasTip = end.isHead && fsmviz_edge_arrow_tip(end.edge.edge, &tip) != 0
-        let point = end.isHead ? (hasTip ? tip : controls[controls.count - 1]) : controls[0]
         let border = Self.box(clusters[end.cluster].box)
         let inside = boxes(inside: end.cluster, nodeBoxes: nodeBoxes)
-        let here = ObstacleRoute.Point(x: point.x, y: point.y)
         guard let side = BorderSide(of: border, at: here),
             inside.contains(where: { $0.distance(to: here) < Self.besideChild - Self.room })
         else { return false }
 
-        // Where along the side the end may go: away from the boxes inside and from other ends.
+        // Where along the side the end may go: away from the boxes inside and from the other
+        // ends there, as they lie now (some may have moved already).
         var blocked = inside.compactMap { side.span(of: $0, within: Self.besideChild) }
         for other in otherEnds where other.cluster == end.cluster && !(other.edge.edge == end.edge.edge && other.isHead == end.isHead) {
-            guard let at = (other.isHead ? other.edge.curve.last : other.edge.curve.first) else { continue }
-            let position = side.position(of: ObstacleRoute.Point(x: at.x, y: at.y))
-            if side.distance(to: ObstacleRoute.Point(x: at.x, y: at.y)) <= Self.tolerance {
-                blocked.append((position - Self.endSpacing, position + Self.endSpacing))
-            }
+            guard let at = Self.point(of: other, buffer: &buffer), side.distance(to: at) <= Self.tolerance else { continue }
+            let position = side.position(of: at)
+            blocked.append((position - Self.endSpacing, position + Self.endSpacing))
         }
         let current = side.position(of: here)
         let before = clearance(of: controls, nodeBoxes: nodeBoxes)
-        for position in side.freePositions(avoiding: blocked, inset: Self.besideChild).sorted(by: { abs($0 - current) < abs($1 - current) }) {
+        let candidates = side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing / 2)
+        for position in candidates.sorted(by: { abs($0 - current) < abs($1 - current) }).prefix(Self.attempts) {
             let shift = side.offset(from: current, to: position)
             let bent = Self.bend(controls, by: shift, atHead: end.isHead)
             let after = clearance(of: bent, nodeBoxes: nodeBoxes)
@@ -91,6 +87,14 @@ extension DrawnTransitions {
             return true
         }
         return false
+    }
+
+    /// Where `end` lies now: its edge's arrowhead tip, or else the first or last control point.
+    private static func point(of end: BorderEnd, buffer: inout [pointf]) -> ObstacleRoute.Point? {
+        var tip = pointf()
+        if end.isHead, fsmviz_edge_arrow_tip(end.edge.edge, &tip) != 0 { return ObstacleRoute.Point(x: tip.x, y: tip.y) }
+        let controls = controls(of: end.edge.edge, buffer: &buffer)
+        return (end.isHead ? controls.last : controls.first).map { ObstacleRoute.Point(x: $0.x, y: $0.y) }
     }
 
     /// The boxes drawn inside `cluster`: its visible nodes and the clusters within it.

@@ -291,12 +291,18 @@ struct DrawnTransitions {
 
     /// Points along `edge`'s curves, read through `buffer`, which grows as needed.
     static func curve(of edge: UnsafeMutablePointer<Agedge_t>, buffer: inout [pointf]) -> [pointf] {
+        curve(controls(of: edge, buffer: &buffer))
+    }
+
+    /// `edge`'s Bézier control points (a start point, then three per segment), read through
+    /// `buffer`, which grows as needed.
+    static func controls(of edge: UnsafeMutablePointer<Agedge_t>, buffer: inout [pointf]) -> ArraySlice<pointf> {
         var count = fsmviz_edge_points(edge, &buffer, buffer.count)
         if count > buffer.count {
             buffer = [pointf](repeating: pointf(), count: count)
             count = fsmviz_edge_points(edge, &buffer, buffer.count)
         }
-        return curve(buffer.prefix(count))
+        return buffer.prefix(count)
     }
 
     /// Points along a run of cubic Bézier control points (a start point, then three per

@@ -32,11 +32,11 @@ import Testing
         #expect(top.span(of: Self.child, within: 14) == nil)
     }
 
-    @Test func theFreePositionsAreJustClearOfEverySpanAndTheCorners() throws {
+    @Test func theFreePositionsAreClearOfEverySpanAndTheCorners() throws {
         let bottom = try #require(BorderSide(of: Self.border, at: Point(x: 50, y: 0)))
-        let free = bottom.freePositions(avoiding: [(10, 90), (85, 120)], inset: 14)
-        #expect(free.sorted() == [120.5, 186])
-        #expect(bottom.freePositions(avoiding: [(0, 200)], inset: 14).isEmpty)
+        let free = bottom.freePositions(avoiding: [(10, 90), (85, 120)], inset: 14, step: 20)
+        #expect(free == [120.5, 134, 154, 174, 186])
+        #expect(bottom.freePositions(avoiding: [(0, 200)], inset: 14, step: 4).isEmpty)
         #expect(bottom.offset(from: 50, to: 120.5) == (x: 70.5, y: 0))
     }
 
