@@ -65,6 +65,38 @@ struct BorderSide {
         }
     }
 
+    /// The positions along the side where `curve` (points along an edge) meets it: where a
+    /// step of the curve crosses the side's line, or ends on it, within the side's length.
+    func crossings(of curve: [ObstacleRoute.Point]) -> [Double] {
+        let tolerance = DrawnTransitions.tolerance
+        let (low, high) = isHorizontal ? (box.minX, box.maxX) : (box.minY, box.maxY)
+        // Signed distance from the side's line, and position along it.
+        func across(_ point: ObstacleRoute.Point) -> Double {
+            switch edge {
+            case .left: point.x - box.minX
+            case .right: point.x - box.maxX
+            case .bottom: point.y - box.minY
+            case .top: point.y - box.maxY
+            }
+        }
+        var found: [Double] = []
+        for (from, to) in zip(curve, curve.dropFirst()) {
+            let (a, b) = (across(from), across(to))
+            let position: Double
+            if abs(b) <= tolerance {
+                position = self.position(of: to)
+            } else if a * b < 0 {
+                let t = a / (a - b)
+                position = self.position(of: from) + t * (self.position(of: to) - self.position(of: from))
+            } else {
+                continue
+            }
+            if position >= low - tolerance && position <= high + tolerance { found.append(position) }
+        }
+        if let first = curve.first, abs(across(first)) <= tolerance { found.append(position(of: first)) }
+        return found
+    }
+
     /// The move along the side from position `current` to `position`.
     func offset(from current: Double, to position: Double) -> (x: Double, y: Double) {
         isHorizontal ? (position - current, 0) : (0, position - current)

@@ -46,13 +46,22 @@ extension DrawnTransitions {
         }
         guard !ends.isEmpty else { return 0 }
         let nodeBoxes = visibleNodes(of: graph)
+        // Where the edges that stay put (start points' arrows, edges into children) meet a
+        // border, no end may move to either.
+        let moving = Set(ends.map { Int(bitPattern: $0.edge.edge) })
+        var buffer = [pointf](repeating: pointf(), count: 64)
+        let fixed = visibleEdges(of: graph).filter { !moving.contains(Int(bitPattern: $0)) }.map { edge in
+            curve(of: edge, buffer: &buffer).map(point)
+        }
         var moved = 0
-        for end in ends where drawn.separate(end, nodeBoxes: nodeBoxes, otherEnds: ends) { moved += 1 }
+        for end in ends where drawn.separate(end, nodeBoxes: nodeBoxes, otherEnds: ends, fixedCurves: fixed) { moved += 1 }
         return moved
     }
 
     /// Moves `end` along its border if it lies beside a box inside its cluster; whether it moved.
-    private func separate(_ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], otherEnds: [BorderEnd]) -> Bool {
+    private func separate(
+        _ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], otherEnds: [BorderEnd], fixedCurves: [[ObstacleRoute.Point]]
+    ) -> Bool {
         var buffer = [pointf](repeating: pointf(), count: 64)
         let controls = Array(Self.controls(of: end.edge.edge, buffer: &buffer))
         guard controls.count >= 4, let here = Self.point(of: end, buffer: &buffer) else { return false }
@@ -70,6 +79,9 @@ extension DrawnTransitions {
         for other in otherEnds where other.cluster == end.cluster && !(other.edge.edge == end.edge.edge && other.isHead == end.isHead) {
             guard let at = Self.point(of: other, buffer: &buffer), side.distance(to: at) <= Self.tolerance else { continue }
             let position = side.position(of: at)
+            blocked.append((position - Self.endSpacing, position + Self.endSpacing))
+        }
+        for position in fixedCurves.flatMap(side.crossings) {
             blocked.append((position - Self.endSpacing, position + Self.endSpacing))
         }
         let current = side.position(of: here)
@@ -122,27 +134,19 @@ extension DrawnTransitions {
     /// (``longestDetour``) where it was none before.
     private func staysShort(_ end: BorderEnd, bentTo controls: [pointf]) -> Bool {
         guard let transition = transitions[end.transition] else { return true }
+        // The curves as they lie now: an end of the same transition may have moved already.
+        var buffer = [pointf](repeating: pointf(), count: 64)
+        let before = transition.edges.map { Self.curve(of: $0.edge, buffer: &buffer) }
         let bent = Self.curve(controls[...])
-        func isDetour(_ curves: [[pointf]]) -> Bool {
-            let parts = zip(transition.edges.map(\.part), curves)
-            guard let start = parts.first(where: { $0.0 == "source" || $0.0 == "whole" })?.1.first else { return false }
-            let shared = parts.filter { $0.0 == "source" || $0.0 == "link" }.reduce(0) { $0 + Self.length($1.1) }
-            return parts.contains { part, curve in
-                guard part == "target" || part == "whole", let last = curve.last else { return false }
-                let length = (part == "target" ? shared : 0) + Self.length(curve)
-                let straight = Self.point(start).distance(to: Self.point(last))
-                // A little short of the limit, since the checker samples the curve afresh.
-                return length > Self.shortestDetour && length > 0.97 * Self.longestDetour * straight
-            }
-        }
-        let before = transition.edges.map(\.curve)
-        let after = transition.edges.map { $0.edge == end.edge.edge ? bent : $0.curve }
-        return isDetour(before) || !isDetour(after)
+        let after = zip(transition.edges, before).map { $0.0.edge == end.edge.edge ? bent : $0.1 }
+        // A little short of the limit, since the checker samples the curves afresh.
+        let limit = 0.97 * Self.longestDetour
+        return isDetour(transition, along: before, limit: limit) || !isDetour(transition, along: after, limit: limit)
     }
 
     /// `controls` with the end at the head (else the tail) moved by `shift` and the rest of the
-    /// curve following less the further it lies from that end, so that the end keeps the
-    /// direction it arrives in and the far end stays put.
+    /// curve following less the further it lies from that end, so that both ends keep the
+    /// direction they arrive in and the far end stays put.
     static func bend(_ controls: [pointf], by shift: (x: Double, y: Double), atHead: Bool) -> [pointf] {
         let ordered = atHead ? controls : controls.reversed()
         var lengths = [0.0]
@@ -151,8 +155,9 @@ extension DrawnTransitions {
         }
         let total = max(lengths[lengths.count - 1], 1)
         let bent = ordered.enumerated().map { index, point in
-            // The last two control points move together, which keeps the end's direction.
-            let share = index >= ordered.count - 2 ? 1 : smoothstep(lengths[index] / total)
+            // The two control points at either end move together (the near ones fully, the far
+            // ones not at all), which keeps the direction each end meets its border or arrowhead.
+            let share = index >= ordered.count - 2 ? 1 : index < 2 ? 0 : smoothstep(lengths[index] / total)
             return pointf(x: point.x + shift.x * share, y: point.y + shift.y * share)
         }
         return atHead ? bent : bent.reversed()

@@ -34,17 +34,26 @@ extension DrawnTransitions {
     /// or only those through a junction.
     func detours(throughJunctionsOnly: Bool) -> Int {
         transitions.values.filter { transition in
-            guard !throughJunctionsOnly || transition.edges.count > 2, let into = transition.edges.first(where: { $0.part == "source" }),
-                let start = into.curve.first
-            else { return false }
-            let shared = transition.edges.filter { $0.part != "target" }.reduce(0) { $0 + Self.length($1.curve) }
-            return transition.edges.contains { out in
-                guard out.part == "target", let end = out.curve.last, !isLoop(into, out) else { return false }
-                let length = shared + Self.length(out.curve)
-                let straight = Self.point(start).distance(to: Self.point(end))
-                return length > Self.shortestDetour && length > Self.longestDetour * straight
-            }
+            (!throughJunctionsOnly || transition.edges.count > 2)
+                && isDetour(transition, along: transition.edges.map(\.curve), limit: Self.longestDetour)
         }.count
+    }
+
+    /// Whether `transition`, its edges drawn along `curves`, is drawn the long way round to one
+    /// of its targets: through its label (and junction), longer than ``shortestDetour`` and
+    /// more than `limit` times the straight distance between its ends.
+    func isDetour(_ transition: Transition, along curves: [[pointf]], limit: Double) -> Bool {
+        let parts = Array(zip(transition.edges, curves))
+        guard let (into, intoCurve) = parts.first(where: { $0.0.part == "source" }), let start = intoCurve.first else {
+            return false
+        }
+        let shared = parts.filter { $0.0.part != "target" }.reduce(0) { $0 + Self.length($1.1) }
+        return parts.contains { out, curve in
+            guard out.part == "target", let end = curve.last, !isLoop(into, out) else { return false }
+            let length = shared + Self.length(curve)
+            let straight = Self.point(start).distance(to: Self.point(end))
+            return length > Self.shortestDetour && length > limit * straight
+        }
     }
 
     /// Moves `transition`'s label onto the short way, if its drawing is a detour and a place is

@@ -69,7 +69,7 @@ extension FsmvizCommand {
                 throw ExitStatus.usage.exitCode
             }
             guard let format = to?.format ?? MachineFormat(path: output) else { throw ExitStatus.usage.exitCode }
-            try write(imported.machine, as: format, to: output)
+            try write(imported, as: format, to: output)
             if !reading.quiet, output != "-" { WrittenFiles.announce([output]) }
         }
 
@@ -77,9 +77,9 @@ extension FsmvizCommand {
         /// output directory as `NAME.EXT`.
         private func convertEach() throws {
             let format = to?.format ?? .yaml
-            let machines: [Machine]
+            let machines: [ImportedMachine]
             do {
-                machines = try reading.readEach(input, limits: limitOptions.limits).map(\.machine)
+                machines = try reading.readEach(input, limits: limitOptions.limits)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
@@ -87,29 +87,34 @@ extension FsmvizCommand {
             try writeAll(machines, as: format)
         }
 
-        private func writeAll(_ machines: [Machine], as format: MachineFormat) throws {
+        private func writeAll(_ machines: [ImportedMachine], as format: MachineFormat) throws {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             } catch {
                 Console.printError(Diagnostic(path: output, location: nil, message: "cannot create the directory").description)
                 throw ExitStatus.failure.exitCode
             }
-            let destinations = machines.map { output + ReadingOptions.fileBaseName(of: $0) + "." + format.fileExtension }
+            let destinations = machines.map { output + ReadingOptions.fileBaseName(of: $0.machine) + "." + format.fileExtension }
             for (machine, destination) in zip(machines, destinations) {
                 try write(machine, as: format, to: destination)
             }
             if !reading.quiet { WrittenFiles.announce(destinations, into: output) }
         }
 
-        private func write(_ machine: Machine, as format: MachineFormat, to destination: String) throws {
+        private func write(_ imported: ImportedMachine, as format: MachineFormat, to destination: String) throws {
             guard let exporter = format.exporter else { throw ExitStatus.usage.exitCode }
-            let exported: ExportedMachine
+            var exported: ExportedMachine
             do {
-                exported = try exporter.write(machine)
+                exported = try exporter.write(imported.machine)
             } catch {
                 // The exporter wrote nowhere; the error belongs to the file it was to write.
                 Console.printError(Diagnostic(path: destination, location: nil, message: error.message).description)
                 throw ExitStatus.failure.exitCode
+            }
+            if !imported.semantics.priorities.isEmpty {
+                exported.warnings.append(
+                    "sismic's transition priorities are not kept: transitions of one state on one event that they ranked may "
+                        + "conflict, or fire in another order")
             }
             let name = destination == "-" ? "<stdout>" : destination
             if !reading.quiet { exported.warnings.forEach { Console.printError(Diagnostic.warning(path: name, location: nil, message: $0).description) } }

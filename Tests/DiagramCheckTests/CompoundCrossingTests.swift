@@ -163,6 +163,25 @@ import Testing
         #expect(report.findings.isEmpty, "\(report.text)")
     }
 
+    /// A parallel state and a compound state with automatic transitions both ways: both ends
+    /// of each edge are clipped at borders beside a child, and moving one end along its border
+    /// once turned the other's arrowhead 73° and 107° away from its edge.
+    @Test func movingBothEndsOfAnEdgeKeepsItsArrowheadInLine() throws {
+        let machine = try Machine(
+            states: [
+                State("p", kind: .initial, isParallel: true), State("r1", parent: "p"), State("a1", kind: .initial, parent: "r1"),
+                State("a2", parent: "r1"), State("r2", parent: "p"), State("b1", kind: .initial, parent: "r2"),
+                State("b2", parent: "r2"), State("q"), State("q1", kind: .initial, parent: "q"), State("q2", parent: "q"),
+            ],
+            transitions: [
+                Transition(from: "p", on: nil, to: "q"), Transition(from: "a1", on: "x", to: "a2"),
+                Transition(from: "b1", on: "y", to: "b2"), Transition(from: "q", on: nil, to: "p"),
+                Transition(from: "q1", on: "g", to: "q2"),
+            ])
+        let report = try DiagramChecker().check(machine)
+        #expect(report.findings.isEmpty, "\(report.text)")
+    }
+
     /// Machines whose compound states' transitions Graphviz clipped at their borders right
     /// beside a child (2 and 1 ends): each end is moved along the border, clear of the child,
     /// with no new finding.

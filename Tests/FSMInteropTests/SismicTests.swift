@@ -213,6 +213,10 @@ import Testing
         // Below a guarded transition, the lower priority's transitions still compete.
         let guarded = "          - {target: b, event: e, guard: x, priority: high}\n"
         #expect(try conflicts(guarded + "          - {target: c, event: e}\n          - {target: d, event: e}").count == 1)
+        // Read as sismic reads them, with Python's int(): 1.5 is 1 and true is 1, like `high`.
+        for written in ["1.5", "true", "\"1\"", "0x1"] {
+            #expect(try conflicts(high + "          - {target: c, event: e, priority: \(written)}").count == 1, "\(written)")
+        }
         do {
             _ = try conflicts("          - {target: b, event: e, priority: urgent}")
             Issue.record("read a priority that is neither a number nor high or low")

@@ -40,6 +40,16 @@ import Testing
         #expect(bottom.offset(from: 50, to: 120.5) == (x: 70.5, y: 0))
     }
 
+    @Test func anEdgeMeetingTheSideIsFoundWhereItCrossesIt() throws {
+        let bottom = try #require(BorderSide(of: Self.border, at: Point(x: 50, y: 0)))
+        // Down through the bottom side at x = 120, and one ending on it at x = 30.
+        #expect(bottom.crossings(of: [Point(x: 110, y: 20), Point(x: 130, y: -20)]) == [120])
+        #expect(bottom.crossings(of: [Point(x: 30, y: -40), Point(x: 30, y: 1)]) == [30])
+        // Beside the box, or parallel to the side, it meets nothing.
+        #expect(bottom.crossings(of: [Point(x: 300, y: 20), Point(x: 300, y: -20)]).isEmpty)
+        #expect(bottom.crossings(of: [Point(x: 20, y: 50), Point(x: 180, y: 50)]).isEmpty)
+    }
+
     @Test func aBentCurveMovesItsEndAndKeepsItsFarEndAndDirection() {
         let controls = [
             pointf(x: 0, y: 200), pointf(x: 0, y: 150), pointf(x: 50, y: 60), pointf(x: 50, y: 10),
@@ -51,5 +61,8 @@ import Testing
         #expect(bent[2].x - bent[3].x == controls[2].x - controls[3].x && bent[2].y == controls[2].y)
         let atTail = DrawnTransitions.bend(controls, by: (x: 30, y: 0), atHead: false)
         #expect(atTail[0].x == 30 && atTail[1].x == 30 && atTail[3].x == 50)
+        // The far end's direction too: its neighbouring control point stays put.
+        #expect(bent[1].x == controls[1].x && bent[1].y == controls[1].y)
+        #expect(atTail[2].x == controls[2].x && atTail[2].y == controls[2].y)
     }
 }

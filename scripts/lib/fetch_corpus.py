@@ -146,11 +146,11 @@ def install(archive, path):
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(str(unpacked), destination)
             if archive.keep:
-                for path in sorted(destination.rglob("*"), reverse=True):
-                    if path.is_file() and not path.name.endswith(archive.keep):
-                        path.unlink()
-                    elif path.is_dir() and not any(path.iterdir()):
-                        path.rmdir()
+                for entry in sorted(destination.rglob("*"), reverse=True):
+                    if entry.is_file() and not entry.name.endswith(archive.keep):
+                        entry.unlink()
+                    elif entry.is_dir() and not any(entry.iterdir()):
+                        entry.rmdir()
     stamp(archive).parent.mkdir(parents=True, exist_ok=True)
     stamp(archive).write_text(archive.sha256 + "\n")
 

@@ -174,20 +174,36 @@ struct SismicMachineBuilder {
         }
     }
 
-    /// A transition's `priority`: an integer, or `low` (-1) or `high` (1) as sismic reads them.
+    /// A transition's `priority`: `low` (-1), `high` (1), or what Python's `int()` makes of the
+    /// value, as sismic reads it (`1.5` is 1, `true` is 1, `" 3"` is 3).
     private func priority(_ fields: [DocumentNode.Member]) throws(MachineFileError) -> Int? {
         guard let field = fields.first(where: { $0.key == "priority" }) else { return nil }
         switch field.value.value {
         case .null: return nil
         case .string("low"): return -1
         case .string("high"): return 1
-        case .number(let text), .string(let text):
-            if let value = Int(text) { return value }
+        case .bool(let flag): return flag ? 1 : 0
+        case .number(let text):
+            if let value = Int(text) ?? Self.radixInteger(text) { return value }
+            if let value = Double(text), value.isFinite, abs(value) < 1e18 { return Int(value.rounded(.towardZero)) }
+        case .string(let text):
+            let words = text.split(whereSeparator: \.isWhitespace)
+            if words.count == 1, let value = Int(words[0]) { return value }
         default: break
         }
         throw .init(
             path: file, location: field.value.location,
             message: "expected 'priority' to be an integer, 'high' or 'low', found \(field.value.kindDescription)")
+    }
+
+    /// A YAML integer written in hexadecimal (`0x10`) or octal (`0o17`), which YAML reads as
+    /// a number and sismic as that integer.
+    private static func radixInteger(_ text: String) -> Int? {
+        let negative = text.hasPrefix("-")
+        let digits = negative || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        let radix = digits.hasPrefix("0x") ? 16 : digits.hasPrefix("0o") ? 8 : 0
+        guard radix > 0, let value = Int(digits.dropFirst(2), radix: radix) else { return nil }
+        return negative ? -value : value
     }
 
     /// Python code as effect descriptions: one per non-empty line.
