@@ -24,21 +24,22 @@ extension FsmvizCommand {
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         func run() throws {
-            let machine: Machine
+            let imported: ImportedMachine
             do {
-                machine = try reading.read(input, limits: limitOptions.limits).machine
+                imported = try reading.read(input, limits: limitOptions.limits)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
             let view: DiagramView
+            let machine = imported.machine
             do {
                 view = try diagram.view(of: machine)
             } catch {
                 Console.printError(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description)
                 throw ExitStatus.usage.exitCode
             }
-            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine)).write(view).utf8))
+            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine, findings: diagram.findings(of: imported))).write(view).utf8))
         }
     }
 }

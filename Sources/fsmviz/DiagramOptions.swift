@@ -3,6 +3,7 @@ import FSMAnalysis
 import FSMAnalysisDiagrams
 import FSMCore
 public import FSMDOT
+import FSMInterop
 import FSMRendering
 import FSMViewer
 
@@ -85,20 +86,27 @@ struct DiagramOptions: ParsableArguments {
         }
     }
 
-    /// The interactive page around `svg`, which draws `machine` with these options; with
-    /// `--lint` it lists the machine's findings.
-    func htmlPage(around svg: [UInt8], of machine: Machine) -> [UInt8] {
+    /// With `--lint`, what the analysis finds in `imported` by the rules of the format it was
+    /// read from (`lint`'s findings: in SCXML a later transition on the same event is
+    /// shadowed, not in conflict); else none.
+    func findings(of imported: ImportedMachine) -> [Finding] {
+        lint ? Analyzer().analyze(imported.machine, semantics: imported.semantics) : []
+    }
+
+    /// The interactive page around `svg`, which draws `machine` with these options, listing
+    /// `findings`.
+    func htmlPage(around svg: [UInt8], of machine: Machine, findings: [Finding]) -> [UInt8] {
         HTMLViewer(
-            machine: machine, findings: lint ? machine.analyze() : [],
+            machine: machine, findings: findings,
             theme: namedTheme ?? (style == .flowdiagram ? .plain : .standard), title: title
         ).page(svg: svg)
     }
 
-    /// The drawing options for `machine` (its lint findings are computed only with `--lint`).
-    func dotOptions(for machine: Machine) -> DOTOptions {
+    /// The drawing options for `machine`, marking `findings` on it with `--lint`.
+    func dotOptions(for machine: Machine, findings: [Finding]) -> DOTOptions {
         DOTOptions(
             style: style, rankDirection: rankdir, title: title,
-            theme: namedTheme, highlights: lint ? DOTHighlights(linting: machine) : .none)
+            theme: namedTheme, highlights: lint ? DOTHighlights(findings: findings, in: machine) : .none)
     }
 
     private var namedTheme: DOTTheme? {

@@ -1,4 +1,4 @@
-import FSMCore
+import FSMInterop
 
 /// One drawing `render` makes: the input it comes from, where it goes, and the machine itself
 /// when reading the input already gave it (each of a Swift module's machines).
@@ -6,5 +6,5 @@ struct RenderJob {
     let input: String
     let destination: String
     let format: OutputFormat
-    var machine: Machine?
+    var imported: ImportedMachine?
 }

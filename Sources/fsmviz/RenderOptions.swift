@@ -120,7 +120,7 @@ struct RenderOptions: ParsableArguments {
         let shared =
             split && slice == nil
             && jobs.allSatisfy {
-                $0.machine == nil && $0.destination != "-" && $0.input != "-" && FileEntryKind(atPath: $0.input) == .regularFile
+                $0.imported == nil && $0.destination != "-" && $0.input != "-" && FileEntryKind(atPath: $0.input) == .regularFile
             }
         let count = slice?.count ?? (shared ? RenderWorkers.processCount(jobs: jobs.count, limit: processes) : 1)
         let workers = shared && count > 1 ? RenderWorkers(count: count) : nil
@@ -152,25 +152,27 @@ struct RenderOptions: ParsableArguments {
             Console.printError(message)
             return status
         }
-        let machine: Machine
+        let imported: ImportedMachine
         do throws(MachineFileError) {
-            if let given = job.machine {
-                machine = given
+            if let given = job.imported {
+                imported = given
             } else {
-                machine = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
+                imported = try progress.during("\(prefix): reading") { () throws(MachineFileError) in
                     try reading.read(input, limits: limitOptions.limits)
-                }.machine
+                }
             }
         } catch {
             return fail(error.description, .usage)
         }
+        let machine = imported.machine
         let view: DiagramView
         do {
             view = try diagram.view(of: machine)
         } catch {
             return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .usage)
         }
-        let options = diagram.dotOptions(for: machine)
+        let findings = diagram.findings(of: imported)
+        let options = diagram.dotOptions(for: machine, findings: findings)
         let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
         let plan = policy.plan(for: view, engine: engine, options: options)
         let bytes: [UInt8]
@@ -188,7 +190,7 @@ struct RenderOptions: ParsableArguments {
         } else {
             bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
         }
-        let output = format == .html ? diagram.htmlPage(around: bytes, of: view.machine) : bytes
+        let output = format == .html ? diagram.htmlPage(around: bytes, of: view.machine, findings: findings) : bytes
         if destination == "-" {
             progress.clear()
             Console.write(output)
@@ -205,7 +207,7 @@ struct RenderOptions: ParsableArguments {
         do throws(MachineFileError) {
             return try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty).map { imported in
                 let name = ReadingOptions.fileBaseName(of: imported.machine) + "." + chosen.fileExtension
-                return RenderJob(input: input, destination: directory + name, format: chosen, machine: imported.machine)
+                return RenderJob(input: input, destination: directory + name, format: chosen, imported: imported)
             }
         } catch {
             Console.printError(error.description)

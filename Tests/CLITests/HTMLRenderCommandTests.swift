@@ -24,6 +24,28 @@ import Testing
         #expect(result.stdoutText.contains(#"{"rule":""#), "no findings listed with --lint")
     }
 
+    /// Findings on the drawing and in the page are `lint`'s, by the rules of the format the
+    /// machine was read from: in SCXML the first of two transitions on one event wins, so the
+    /// second is shadowed, where a machine file's rules (which `render --lint` applied) call
+    /// the pair a conflict.
+    @Test func lintFindingsFollowTheFormatsRules() throws {
+        let directory = try CommandRunner.temporaryDirectory()
+        let input = directory.appendingPathComponent("two.scxml")
+        try """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a">
+          <state id="a"><transition event="go" target="b"/><transition event="go" target="c"/></state>
+          <state id="b"><transition event="back" target="a"/></state><final id="c"/>
+        </scxml>
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let page = try CommandRunner.run(["render", input.path, "-o", "-", "--format", "html", "--lint"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdoutText.contains(#"{"rule":"shadowed-transition""#), "\(page.stdoutText.suffix(2000))")
+        #expect(!page.stdoutText.contains("nondeterministic-trigger"))
+        let drawing = try CommandRunner.run(["render", input.path, "-o", "-", "--format", "svg", "--lint"])
+        #expect(drawing.status == 0, "\(drawing.stderr)")
+        #expect(!drawing.stdoutText.contains("nondeterministic"), "the drawing marks the pair as a conflict")
+    }
+
     @Test func severalInputsIntoADirectoryEachGetAPage() throws {
         let directory = try CommandRunner.temporaryDirectory().appendingPathComponent("pages")
         let result = try CommandRunner.run([
