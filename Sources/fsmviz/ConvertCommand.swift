@@ -61,13 +61,7 @@ extension FsmvizCommand {
                 try convertEach()
                 return
             }
-            let imported: ImportedMachine
-            do {
-                imported = try reading.read(input, limits: limitOptions.limits)
-            } catch {
-                Console.printError(error.description)
-                throw ExitStatus.usage.exitCode
-            }
+            let imported = try reading.readOrExit(input, limits: limitOptions.limits)
             guard let format = to?.format ?? MachineFormat(path: output) else { throw ExitStatus.usage.exitCode }
             try write(imported, as: format, to: output)
             if !reading.quiet, output != "-" { WrittenFiles.announce([output]) }

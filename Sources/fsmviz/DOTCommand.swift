@@ -24,13 +24,7 @@ extension FsmvizCommand {
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         func run() throws {
-            let imported: ImportedMachine
-            do {
-                imported = try reading.read(input, limits: limitOptions.limits)
-            } catch {
-                Console.printError(error.description)
-                throw ExitStatus.usage.exitCode
-            }
+            let imported = try reading.readOrExit(input, limits: limitOptions.limits)
             let view: DiagramView
             let machine = imported.machine
             do {

@@ -61,6 +61,17 @@ struct ReadingOptions: ParsableArguments {
         return imported
     }
 
+    /// ``read(_:limits:)`` for a command that reads one input: an input it cannot read is
+    /// reported and ends the command with the usage status.
+    func readOrExit(_ input: String, limits: InputLimits) throws -> ImportedMachine {
+        do {
+            return try read(input, limits: limits)
+        } catch {
+            Console.printError(error.description)
+            throw ExitStatus.usage.exitCode
+        }
+    }
+
     /// Every machine `input` holds, as ``read(_:limits:)`` prints their warnings: each one a
     /// Swift module holds (or the one `--machine` names), else the machine file's one.
     /// `allowingNone`: Swift source without a machine gives none instead of an error.
