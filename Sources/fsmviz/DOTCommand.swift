@@ -33,7 +33,7 @@ extension FsmvizCommand {
                 Console.printError(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description)
                 throw ExitStatus.usage.exitCode
             }
-            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine, findings: diagram.findings(of: imported))).write(view).utf8))
+            Console.write(Array(DOTWriter(options: diagram.dotOptions(for: machine, findings: diagram.findings(of: imported, input: input))).write(view).utf8))
         }
     }
 }

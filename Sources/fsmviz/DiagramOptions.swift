@@ -4,6 +4,7 @@ import FSMAnalysisDiagrams
 import FSMCore
 public import FSMDOT
 import FSMInterop
+import FSMLint
 import FSMRendering
 import FSMViewer
 
@@ -86,11 +87,13 @@ struct DiagramOptions: ParsableArguments {
         }
     }
 
-    /// With `--lint`, what the analysis finds in `imported` by the rules of the format it was
-    /// read from (`lint`'s findings: in SCXML a later transition on the same event is
-    /// shadowed, not in conflict); else none.
-    func findings(of imported: ImportedMachine) -> [Finding] {
-        lint ? Analyzer().analyze(imported.machine, semantics: imported.semantics) : []
+    /// With `--lint`, what `lint` finds in `imported`, read from `input`: by the rules of the
+    /// format it was read from (in SCXML a later transition on the same event is shadowed, not
+    /// in conflict) and with the settings of the `.fsmviz.yml` that governs `input`; else none.
+    func findings(of imported: ImportedMachine, input: String) -> [Finding] {
+        guard lint else { return [] }
+        // An invalid configuration is `lint`'s to report; the drawing takes the defaults.
+        return Linter.findings(of: imported, settings: (try? Linter().settings(for: input)) ?? RuleSettings())
     }
 
     /// The interactive page around `svg`, which draws `machine` with these options, listing

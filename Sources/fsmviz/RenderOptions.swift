@@ -171,7 +171,7 @@ struct RenderOptions: ParsableArguments {
         } catch {
             return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .usage)
         }
-        let findings = diagram.findings(of: imported)
+        let findings = diagram.findings(of: imported, input: input)
         let options = diagram.dotOptions(for: machine, findings: findings)
         let policy = layoutLimits.policy(noLimit: limitOptions.noLimit)
         let plan = policy.plan(for: view, engine: engine, options: options)

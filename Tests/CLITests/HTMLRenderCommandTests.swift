@@ -25,9 +25,9 @@ import Testing
     }
 
     /// Findings on the drawing and in the page are `lint`'s, by the rules of the format the
-    /// machine was read from: in SCXML the first of two transitions on one event wins, so the
-    /// second is shadowed, where a machine file's rules (which `render --lint` applied) call
-    /// the pair a conflict.
+    /// machine was read from (in SCXML the first of two transitions on one event wins, so the
+    /// second is shadowed, where a machine file's rules, which `render --lint` applied, call
+    /// the pair a conflict) and the settings of the `.fsmviz.yml` that governs it.
     @Test func lintFindingsFollowTheFormatsRules() throws {
         let directory = try CommandRunner.temporaryDirectory()
         let input = directory.appendingPathComponent("two.scxml")
@@ -44,6 +44,11 @@ import Testing
         let drawing = try CommandRunner.run(["render", input.path, "-o", "-", "--format", "svg", "--lint"])
         #expect(drawing.status == 0, "\(drawing.stderr)")
         #expect(!drawing.stdoutText.contains("nondeterministic"), "the drawing marks the pair as a conflict")
+        // The `.fsmviz.yml` that governs the file applies, as it does to `lint`.
+        try "disable: [shadowed-transition]\n".write(to: directory.appendingPathComponent(".fsmviz.yml"), atomically: true, encoding: .utf8)
+        let configured = try CommandRunner.run(["render", input.path, "-o", "-", "--format", "html", "--lint"])
+        #expect(configured.status == 0, "\(configured.stderr)")
+        #expect(!configured.stdoutText.contains("shadowed-transition"), "a rule the configuration disables is listed")
     }
 
     @Test func severalInputsIntoADirectoryEachGetAPage() throws {
