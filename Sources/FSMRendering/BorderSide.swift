@@ -27,12 +27,15 @@ struct BorderSide {
     func position(of point: ObstacleRoute.Point) -> Double { isHorizontal ? point.x : point.y }
 
     /// How far `point` lies from the side's line.
-    func distance(to point: ObstacleRoute.Point) -> Double {
+    func distance(to point: ObstacleRoute.Point) -> Double { abs(across(point)) }
+
+    /// `point`'s signed distance from the side's line (its x or y less the side's).
+    private func across(_ point: ObstacleRoute.Point) -> Double {
         switch edge {
-        case .left: abs(point.x - box.minX)
-        case .right: abs(point.x - box.maxX)
-        case .bottom: abs(point.y - box.minY)
-        case .top: abs(point.y - box.maxY)
+        case .left: point.x - box.minX
+        case .right: point.x - box.maxX
+        case .bottom: point.y - box.minY
+        case .top: point.y - box.maxY
         }
     }
 
@@ -70,15 +73,6 @@ struct BorderSide {
     func crossings(of curve: [ObstacleRoute.Point]) -> [Double] {
         let tolerance = DrawnTransitions.tolerance
         let (low, high) = isHorizontal ? (box.minX, box.maxX) : (box.minY, box.maxY)
-        // Signed distance from the side's line, and position along it.
-        func across(_ point: ObstacleRoute.Point) -> Double {
-            switch edge {
-            case .left: point.x - box.minX
-            case .right: point.x - box.maxX
-            case .bottom: point.y - box.minY
-            case .top: point.y - box.maxY
-            }
-        }
         var found: [Double] = []
         for (from, to) in zip(curve, curve.dropFirst()) {
             let (a, b) = (across(from), across(to))

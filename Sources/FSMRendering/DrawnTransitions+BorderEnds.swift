@@ -32,14 +32,13 @@ extension DrawnTransitions {
     static func separateBorderEnds(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
         let drawn = DrawnTransitions(graph)
         guard !drawn.clusters.isEmpty else { return 0 }
-        let byName = Dictionary(drawn.clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ends: [BorderEnd] = []
         for number in drawn.transitions.keys.sorted() {
             for edge in drawn.transitions[number]?.edges ?? [] {
-                if edge.part == "source" || edge.part == "whole", let cluster = text(edge.edge, "ltail").flatMap({ byName[$0] }) {
+                if edge.part == "source" || edge.part == "whole", let cluster = drawn.cluster(edge.edge, "ltail") {
                     ends.append(BorderEnd(transition: number, edge: edge, cluster: cluster, isHead: false))
                 }
-                if edge.part == "target" || edge.part == "whole", let cluster = text(edge.edge, "lhead").flatMap({ byName[$0] }) {
+                if edge.part == "target" || edge.part == "whole", let cluster = drawn.cluster(edge.edge, "lhead") {
                     ends.append(BorderEnd(transition: number, edge: edge, cluster: cluster, isHead: true))
                 }
             }

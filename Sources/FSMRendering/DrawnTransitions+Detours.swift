@@ -128,9 +128,8 @@ extension DrawnTransitions {
     /// Whether the transition leads from a state to one of its own descendants or ancestors,
     /// whose drawing is a loop by nature: one end is a cluster that holds the other end.
     func isLoop(_ into: Edge, _ out: Edge) -> Bool {
-        let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let source = Self.text(into.edge, "ltail").flatMap { byName[$0] }
-        let target = Self.text(out.edge, "lhead").flatMap { byName[$0] }
+        let source = cluster(into.edge, "ltail")
+        let target = cluster(out.edge, "lhead")
         if let source, clusters[source].nodes.contains(out.head) { return true }
         if let target, clusters[target].nodes.contains(into.tail) { return true }
         if let source, let target, clusters[source].ancestors.contains(target) || clusters[target].ancestors.contains(source) {

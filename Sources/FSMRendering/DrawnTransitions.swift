@@ -50,14 +50,16 @@ struct DrawnTransitions {
     let graph: UnsafeMutablePointer<Agraph_t>
     private(set) var clusters: [Cluster] = []
     private(set) var transitions: [String: Transition] = [:]
+    /// Each cluster's position in ``clusters``, by its DOT name.
+    private var positions: [String: Int] = [:]
 
     /// Reads the clusters and transitions of laid-out `graph`; without clusters, the
     /// transitions only when `evenWithoutClusters` (nothing can cross a cluster then).
     init(_ graph: UnsafeMutablePointer<Agraph_t>, evenWithoutClusters: Bool = false) {
         self.graph = graph
         clusters = Self.stateClusters(of: graph)
+        positions = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         guard !clusters.isEmpty || evenWithoutClusters else { return }
-        let byName = Dictionary(clusters.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ends: [String: (nodes: Set<Int>, clusters: Set<Int>)] = [:]
         var buffer = [pointf](repeating: pointf(), count: 64)
         for current in Self.visibleEdges(of: graph) {
@@ -71,14 +73,14 @@ struct DrawnTransitions {
                     part: part, curve: Self.curve(of: current, buffer: &buffer)))
             // The ends: a state's node, or the cluster an edge is clipped at.
             if part == "source" || part == "whole" {
-                if let cluster = Self.text(current, "ltail").flatMap({ byName[$0] }) {
+                if let cluster = cluster(current, "ltail") {
                     ends[number, default: ([], [])].clusters.insert(cluster)
                 } else {
                     ends[number, default: ([], [])].nodes.insert(Int(bitPattern: tail))
                 }
             }
             if part == "target" || part == "whole" {
-                if let cluster = Self.text(current, "lhead").flatMap({ byName[$0] }) {
+                if let cluster = cluster(current, "lhead") {
                     ends[number, default: ([], [])].clusters.insert(cluster)
                 } else {
                     ends[number, default: ([], [])].nodes.insert(Int(bitPattern: head))
@@ -182,8 +184,7 @@ struct DrawnTransitions {
         // Else the arrowhead turns to the side of the target's box the way comes from (or the
         // next nearest), square to it, and the way comes in through a point straight out from it.
         let before = path[path.count - 2]
-        let byName = Dictionary(clusters.map { ($0.name, $0.box) }, uniquingKeysWith: { first, _ in first })
-        let target = Self.box(Self.text(edge.edge, "lhead").flatMap { byName[$0] } ?? fsmviz_node_box(edge.headNode))
+        let target = Self.box(cluster(edge.edge, "lhead").map { clusters[$0].box } ?? fsmviz_node_box(edge.headNode))
         let inset = Self.room + 2
         func along(_ value: Double, _ low: Double, _ high: Double) -> Double {
             high - low > 2 * inset ? min(max(value, low + inset), high - inset) : (low + high) / 2
@@ -226,6 +227,12 @@ struct DrawnTransitions {
         box.UR.x -= Self.tolerance
         box.UR.y -= Self.tolerance
         return zip(curve, curve.dropFirst()).contains { Self.meets(box, $0, $1) }
+    }
+
+    /// The position in ``clusters`` of the cluster `edge`'s `ltail` or `lhead` (`attribute`)
+    /// clips it at, if any.
+    func cluster(_ edge: UnsafeMutablePointer<Agedge_t>, _ attribute: String) -> Int? {
+        Self.text(edge, attribute).flatMap { positions[$0] }
     }
 
     static func box(_ box: boxf) -> ObstacleRoute.Box {
