@@ -70,7 +70,7 @@ import Testing
         default: arguments = "lint samples/tcp.json --format json -o"
         }
         for target in [fifo, link] {
-            let result = try Self.shell("timeout -s KILL 20 cat '\(fifo.path)' > '\(directory.path)/read' & \"$0\" \(arguments) '\(target.path)'; wait")
+            let result = try Self.shell("timeout -s KILL 120 cat '\(fifo.path)' > '\(directory.path)/read' & \"$0\" \(arguments) '\(target.path)'; wait")
             #expect(result.status == 0, "\(command) -o \(target.lastPathComponent): \(result.stderr)")
             let read = try Data(contentsOf: directory.appendingPathComponent("read"))
             #expect(!read.isEmpty)

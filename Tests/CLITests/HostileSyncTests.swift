@@ -30,10 +30,11 @@ import Testing
         func link(_ path: String, to destination: String) throws {
             try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: destination)
         }
-        /// `fsmviz ARGUMENTS` in the root, stopped after 20 s so that a hang fails the test.
+        /// `fsmviz ARGUMENTS` in the root, stopped after 120 s so that a hang fails the test (generous:
+        /// under the address sanitizer beside every other suite, one run has taken over 10 s).
         func run(_ arguments: [String]) throws -> CommandRunner.Result {
             try CommandRunner.run(
-                ["-s", "KILL", "20", CommandRunner.executable.path] + arguments, in: root, program: URL(fileURLWithPath: "/usr/bin/timeout"))
+                ["-s", "KILL", "120", CommandRunner.executable.path] + arguments, in: root, program: URL(fileURLWithPath: "/usr/bin/timeout"))
         }
     }
 
