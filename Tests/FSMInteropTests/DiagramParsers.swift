@@ -120,4 +120,21 @@ enum DiagramParsers {
         }
         return images
     }
+
+    /// Whether Graphviz loses an edge of `text` in PlantUML's own layout: PlantUML hands `dot`
+    /// a graph of its own (`-debugsvek` writes it), and where `dot` cannot route an edge
+    /// ("lost … edge"), PlantUML silently draws neither the edge nor its label.
+    static func plantUMLLayoutLosesAnEdge(_ text: String) throws -> Bool {
+        guard let plantUML else { throw Failure(description: "plantuml is missing") }
+        let directory = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(text.utf8).write(to: directory.appendingPathComponent("diagram.puml"))
+        _ = try CommandRunner.run(["-debugsvek", "-tsvg", "diagram.puml"], in: directory, program: URL(fileURLWithPath: plantUML))
+        let layout = directory.appendingPathComponent("diagram_svek.dot")
+        guard FileManager.default.fileExists(atPath: layout.path) else {
+            throw Failure(description: "plantuml -debugsvek wrote no diagram_svek.dot")
+        }
+        let dot = try CommandRunner.run(["dot", "-Tsvg", "-o", "/dev/null", layout.path], program: URL(fileURLWithPath: "/usr/bin/env"))
+        return dot.stderr.contains("lost ") && dot.stderr.contains(" edge")
+    }
 }
