@@ -77,15 +77,25 @@ for (path, drawing) in checks {
         } else {
             print(report.text)
         }
+        // Counted before the drawing is written, so a drawing that cannot be written still
+        // leaves its findings in the summary and the exit status.
+        for (kind, count) in report.counts { totals[kind, default: 0] += count }
+        reports.append(report)
+        if !report.findings.isEmpty, status == 0 { status = 1 }
         if let (directory, format) = drawings {
             let machine = try MachineReader.read(path: path).machine
             let bytes = try GraphvizRenderer().render(machine, format: format)
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + "." + format.rawValue
-            try Data(bytes).write(to: URL(fileURLWithPath: directory).appendingPathComponent(name))
+            let folder = URL(fileURLWithPath: directory)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(bytes).write(to: folder.appendingPathComponent(name), options: .atomic)
+            } catch {
+                let target = folder.appendingPathComponent(name).path
+                FileHandle.standardError.write(Data("\(path): error: cannot write \(target): \(error.localizedDescription)\n".utf8))
+                status = 2
+            }
         }
-        for (kind, count) in report.counts { totals[kind, default: 0] += count }
-        reports.append(report)
-        if !report.findings.isEmpty, status == 0 { status = 1 }
     } catch let error as DiagramCheckError where error.isUnreadableMachine && skipsUnreadable {
         skipped += 1
     } catch let error as DiagramCheckError where error.isUnreadableMachine {
