@@ -24,18 +24,15 @@ public struct DOTOptions: Hashable, Sendable {
     /// What a diff drawing marks as added, removed and changed (`FSMAnalysisDiagrams`'s
     /// `DiffDrawing` makes them from a diff).
     public var changes: DOTChangeMarks
-    /// Whether the `states` style puts states and ranks closer together (`nodesep` 0.25 and
-    /// `ranksep` 0.2 inches instead of 0.4 and 0.3) and holds rows of parallel regions in
-    /// document order by invisible pegs in one rank: the renderer asks for it when a drawing
-    /// leaves its states lost in empty space, and lays it out again more freely.
-    public var isCompact: Bool
+    /// How close states and ranks are in the `states` style.
+    public var spacing: DOTSpacing
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(
         style: DOTStyle = .states, rankDirection: RankDirection? = nil, title: String? = nil,
         theme: DOTTheme? = nil, highlights: DOTHighlights = .none,
         edgeLabels: EdgeLabelPlacement = .onEdges, removesOverlap: Bool = false,
-        regionArrangement: RegionArrangement = .rows, changes: DOTChangeMarks = .none, isCompact: Bool = false
+        regionArrangement: RegionArrangement = .rows, changes: DOTChangeMarks = .none, spacing: DOTSpacing = .standard
     ) {
         self.style = style
         self.rankDirection = rankDirection
@@ -46,15 +43,19 @@ public struct DOTOptions: Hashable, Sendable {
         self.removesOverlap = removesOverlap
         self.regionArrangement = regionArrangement
         self.changes = changes
-        self.isCompact = isCompact
+        self.spacing = spacing
     }
 }
 
 extension DOTOptions {
-    /// These options with ``isCompact`` set.
-    public var compacted: DOTOptions {
+    /// Whether states and ranks are closer than ``DOTSpacing/standard``, and rows of parallel
+    /// regions pegged in document order.
+    public var isCompact: Bool { spacing != .standard }
+
+    /// These options with `spacing`.
+    public func spaced(_ spacing: DOTSpacing) -> DOTOptions {
         var options = self
-        options.isCompact = true
+        options.spacing = spacing
         return options
     }
 }

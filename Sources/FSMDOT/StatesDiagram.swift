@@ -55,7 +55,7 @@ struct StatesDiagram {
             "rankdir=\((options.rankDirection ?? .TB).rawValue)", "compound=true",
             "fontname=\(q(theme.fontName))", "fontsize=\(theme.fontSize + 4)",
             "fontcolor=\(q(theme.textColor))", "bgcolor=\(q(theme.background ?? "transparent"))",
-            options.isCompact ? "nodesep=0.25" : "nodesep=0.4", options.isCompact ? "ranksep=0.2" : "ranksep=0.3", "pad=0.3",
+            "nodesep=\(options.spacing.separations.nodes)", "ranksep=\(options.spacing.separations.ranks)", "pad=0.3",
         ]
         if options.removesOverlap { graphAttributes.append("overlap=prism") }
         if options.regionArrangement != .rows, view.shownStates.contains(where: { machine.states[$0].isParallel }) {

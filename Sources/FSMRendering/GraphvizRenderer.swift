@@ -52,10 +52,11 @@ public struct GraphvizRenderer: Sendable {
     /// the smallest drawing whose regions read in document order, within ``readableAspect``
     /// and lined up rather than as a staircase, is kept. A drawing of compound states whose
     /// states cover less than ``sparseCoverage`` of it is laid out in the other direction too and again with states
-    /// closer together (``/FSMDOT/DOTOptions/isCompact``), then, still sparse, so from its densest
+    /// closer together (``/FSMDOT/DOTSpacing/compact``), then, still sparse, so from its densest
     /// arrangement of regions in Graphviz's global ranking, and with its top-level compound
     /// states one after another along the flow where they shared ranks, and the densest that
-    /// reads as well kept. Then, in the
+    /// reads as well kept; all of that once more, closer still (``/FSMDOT/DOTSpacing/tight``),
+    /// if the drawing is still sparse. Then, in the
     /// layout kept, an edge that runs through a compound state holding neither end of its
     /// transition is redrawn around it, and a label that pulls its transition the long way
     /// round is moved onto the short way. An SVG's groups carry the machine's state

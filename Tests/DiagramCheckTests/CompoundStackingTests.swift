@@ -34,7 +34,7 @@ import Testing
     }
 
     /// `infotainment.yaml`'s six regions stood in one column drifting right (2.3% covered);
-    /// pegged in two rows and ranked globally, they read like text (2.9%).
+    /// pegged in two rows and ranked globally, they read like text (3.7%).
     @Test func infotainmentRegionsReadInTwoRows() throws {
         let regions = try Self.boxes(
             of: ["Audio", "Navigation", "Phone", "Climate", "Display", "Settings"], in: "infotainment.yaml")
@@ -51,7 +51,7 @@ import Testing
     @Test func compactRowsOfRegionsHangFromOrderedPegs() throws {
         let path = MachineFixtures.directory.appendingPathComponent("infotainment.yaml").path
         let machine = try MachineReader.read(path: path).machine
-        let compact = DOTWriter(options: DOTOptions(regionArrangement: .rows, isCompact: true)).write(machine)
+        let compact = DOTWriter(options: DOTOptions(regionArrangement: .rows, spacing: .compact)).write(machine)
         let lines = compact.split(separator: "\n")
         let rows = lines.filter { $0.contains("{rank=same; ") }
         try #require(rows.count == 2, "\(rows)")

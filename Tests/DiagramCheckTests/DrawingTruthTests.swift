@@ -10,17 +10,12 @@ import Testing
 /// overlaps another (one crossed label in 20 transitions would still read; the drawing has
 /// none, and keeps it so); parallel regions read in document order without a
 /// staircase; no edge runs through a compound state holding neither of its ends, and none
-/// takes a detour; the states cover at least 3% of each drawing but those of two large
-/// fixtures still below it (``sparse``).
+/// takes a detour; the states cover at least 3% of each drawing.
 @Suite struct DrawingTruthTests {
     /// The machine files checked: samples, fixtures, then the corpus.
     static let files: [String] =
         Golden.sampleFiles().map(\.path) + MachineFixtures.files().map(\.path)
         + Golden.corpusFiles().map { Golden.corpusFile($0).path }
-
-    /// The fixtures whose states still cover less than 3% of their drawing (2.1% and 2.9%,
-    /// docs/diagrams.md).
-    static let sparse: Set<String> = ["media-player.xstate.json", "infotainment.yaml"]
 
     static func isCorpus(_ path: String) -> Bool {
         !path.hasPrefix(Golden.samplesDirectory.path) && !path.contains("/DiagramCheckTests/Fixtures/")
@@ -39,8 +34,6 @@ import Testing
         }
         #expect(report.transitionCount > 0 || Self.isCorpus(path), "\(path) drew no transition")
         DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting([.sparseDrawing]))
-        if !Self.sparse.contains(URL(fileURLWithPath: path).lastPathComponent) {
-            #expect(report.stateCoverage >= 0.03, "\(report.text)")
-        }
+        #expect(report.stateCoverage >= 0.03, "\(report.text)")
     }
 }

@@ -44,7 +44,7 @@ extension GraphvizRenderer {
                 guard var chosen = candidates.min(by: { $0.rank.prefersFewerCrossings(than: $1.rank) })
                 else { throw .contextUnavailable }
                 if chosen.rank.sparse, !options.isCompact {
-                    chosen = try denser(than: chosen, alternative: nil, view, options, session, subject) { graph in
+                    chosen = try densest(than: chosen, alternative: nil, view, options, session, subject) { graph in
                         layouts.append(graph)
                         return LayoutRank(graph, regions: false, densityMatters: compound)
                     }
@@ -68,19 +68,19 @@ extension GraphvizRenderer {
             var best: Candidate?
             // The densest layout, whatever its flaws: laid out again for density, with its rows
             // of regions pegged in order, it may read as well as the best.
-            var densest: Candidate?
+            var densestLayout: Candidate?
             for candidate in candidates {
                 let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
                 let laid = (graph, rank, candidate.direction, candidate.regions)
                 if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = laid }
-                if densest.map({ rank.coverage > $0.rank.coverage }) ?? true { densest = laid }
+                if densestLayout.map({ rank.coverage > $0.rank.coverage }) ?? true { densestLayout = laid }
             }
             guard var best else { throw .contextUnavailable }
             if best.rank.sparse, !options.isCompact {
-                let alternative = densest.flatMap { $0.graph == best.graph ? nil : $0 }
-                best = try denser(than: best, alternative: alternative, view, options, session, subject) { graph in
+                let alternative = densestLayout.flatMap { $0.graph == best.graph ? nil : $0 }
+                best = try densest(than: best, alternative: alternative, view, options, session, subject) { graph in
                     layouts.append(graph)
                     return LayoutRank(graph, regions: true)
                 }
@@ -98,21 +98,35 @@ extension GraphvizRenderer {
         graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement
     )
 
+    /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well:
+    /// ``denser(than:alternative:spacing:_:_:_:_:lay:)`` with ``/FSMDOT/DOTSpacing/compact``
+    /// spacing, then, if that leaves it sparse, with ``/FSMDOT/DOTSpacing/tight``. Which spacing
+    /// gives the densest drawing varies from machine to machine and not steadily, so the tighter
+    /// one is tried only where the looser one was not enough.
+    func densest(
+        than chosen: Candidate, alternative: Candidate?, _ view: DiagramView, _ options: DOTOptions,
+        _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
+    ) throws(RenderError) -> Candidate {
+        let compact = try denser(than: chosen, alternative: alternative, spacing: .compact, view, options, session, subject, lay: lay)
+        guard compact.rank.sparse else { return compact }
+        return try denser(than: compact, alternative: alternative, spacing: .tight, view, options, session, subject, lay: lay)
+    }
+
     /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well
-    /// (``LayoutRank/isDenser(than:)``): with states and ranks closer together
-    /// (``/FSMDOT/DOTOptions/isCompact``); then, while it stays sparse, `alternative` (another
+    /// (``LayoutRank/isDenser(than:)``): with states and ranks `spacing` apart
+    /// (``/FSMDOT/DOTOptions/spacing``); then, while it stays sparse, `alternative` (another
     /// layout) so too, in Graphviz's global ranking; then the densest so far with its top-level
     /// compound states one after another along the flow where they shared ranks
     /// (``CompoundStacking``). The last two are kept only if, repaired, no edge runs through an
     /// unrelated compound state and no transition is drawn the long way round. `lay` keeps
     /// each graph until rendering and ranks it.
     func denser(
-        than chosen: Candidate, alternative: Candidate?, _ view: DiagramView, _ options: DOTOptions,
+        than chosen: Candidate, alternative: Candidate?, spacing: DOTSpacing, _ view: DiagramView, _ options: DOTOptions,
         _ session: borrowing GraphvizSession, _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
     ) throws(RenderError) -> Candidate {
         var best = chosen
         // The compact DOT of the best so far, and whether it is ranked globally.
-        var compact = (text: dot(view, options.compacted, chosen.direction, chosen.regions), global: false)
+        var compact = (text: dot(view, options.spaced(spacing), chosen.direction, chosen.regions), global: false)
         func layOut(_ text: String, global: Bool) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
             try self.layOut(text, session, LayoutEngine.dot.rawValue, subject, defaults: global ? ["newrank": "true"] : [:])
         }
@@ -124,7 +138,7 @@ extension GraphvizRenderer {
         // reached into the row below); the older ranking, which ranks each compound state as a
         // whole, suits the layout kept and stacking better (`checkout.scxml`'s rows fell apart).
         if let alternative, best.rank.sparse {
-            let text = dot(view, options.compacted, alternative.direction, alternative.regions)
+            let text = dot(view, options.spaced(spacing), alternative.direction, alternative.regions)
             let graph = try layOut(text, global: true)
             let rank = lay(graph)
             if rank.isDenser(than: best.rank), Self.repairsCleanly(graph, rank) {
@@ -150,7 +164,8 @@ extension GraphvizRenderer {
             guard DrawnTransitions(graph).count == 0 else { return false }
         }
         DrawnTransitions.shortenDetours(in: graph)
-        return DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0
+        return DrawnTransitions(graph, evenWithoutClusters: true)
+            .detours(throughJunctionsOnly: false, limit: DrawnTransitions.longestDetourKept) == 0
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.
