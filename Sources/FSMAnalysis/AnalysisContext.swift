@@ -57,9 +57,11 @@ public struct AnalysisContext: Sendable {
     /// The transitions that can never fire, with why; reachability does not take them.
     var neverFiring: NeverFiring {
         parts.neverFiring.value {
-            // Groups matter only where document order decides; elsewhere they are not computed.
+            // Groups matter only where document order or sismic's priorities decide; elsewhere
+            // they are not computed.
             NeverFiring(
-                machine, semantics: semantics, groups: semantics.source.isDocumentOrdered ? transitionGroups : [],
+                machine, semantics: semantics,
+                groups: semantics.source.isDocumentOrdered || !semantics.priorities.isEmpty ? transitionGroups : [],
                 guards: guards)
         }
     }

@@ -3,15 +3,19 @@ internal import FSMCore
 /// The transitions that can never fire, and why: a search for what a run can reach must not
 /// take them, or it would report paths no run takes.
 ///
-/// Two reasons are known. In formats where the first enabled transition in document order
+/// Three reasons are known. In formats where the first enabled transition in document order
 /// wins (SCXML, XState), a transition is shadowed when, whenever its guard holds, an earlier
-/// one of its state on its event is enabled too. And a transition on an event the format's
+/// one of its state on its event is enabled too. In sismic, which considers a lower priority
+/// only when no transition of a higher one is enabled, a transition is outranked by an
+/// unguarded one of its state on its event with a higher priority. And a transition on an event the format's
 /// interpreter raises itself waits forever when nothing can raise it: `done.state.X` for a
 /// state that is never done, `done.invoke.X` / `error.invoke.X` when nothing invokes `X`.
 struct NeverFiring: Sendable {
     enum Reason: Hashable, Sendable {
         /// An earlier transition, enabled whenever this one is, always wins.
         case shadowed(by: Int)
+        /// An unguarded transition of a higher sismic priority always wins.
+        case outranked(by: Int)
         /// No one raises the event: the text says why.
         case eventNeverRaised(String)
     }
@@ -29,6 +33,13 @@ struct NeverFiring: Sendable {
             for group in groups {
                 for (later, winner) in Self.shadowed(group.transitions, machine: machine, guards: guards) {
                     reasons[later] = .shadowed(by: winner)
+                }
+            }
+        }
+        if !semantics.priorities.isEmpty {
+            for group in groups {
+                for (lower, winner) in Self.outranked(group.transitions, machine: machine, priorities: semantics.priorities) {
+                    reasons[lower] = .outranked(by: winner)
                 }
             }
         }
@@ -70,6 +81,16 @@ struct NeverFiring: Sendable {
             formulas.append((number, formula))
         }
         return result
+    }
+
+    /// Each transition of `group` (one state, one event) below the highest priority of an
+    /// unguarded one, with the first unguarded transition of that priority, which always wins.
+    static func outranked(_ group: ArraySlice<Int>, machine: Machine, priorities: [Int: Int]) -> [(Int, Int)] {
+        let unguarded = group.filter { machine.transitions[$0].guardLabel == nil }
+        guard let top = unguarded.map({ priorities[$0] ?? 0 }).max(),
+            let winner = unguarded.first(where: { (priorities[$0] ?? 0) == top })
+        else { return [] }
+        return group.filter { (priorities[$0] ?? 0) < top }.map { ($0, winner) }
     }
 
     /// Whether `transition` repeats `other`'s guard and targets, as duplicate-transition finds.

@@ -183,6 +183,59 @@ import Testing
         #expect(findings.isEmpty, "\(findings.map(\.message))")
     }
 
+    /// A transition below an unguarded one of higher priority on the same event never fires:
+    /// shadowed-transition says so, and reachability does not take it (sismic's own
+    /// `priority.yaml` never enters `d`, which only such transitions lead to).
+    @Test func aTransitionBelowAnUnguardedHigherPriorityNeverFires() throws {
+        let imported = try Self.read(
+            """
+            statechart:
+              name: priorities
+              root state:
+                name: root
+                initial: a
+                states:
+                  - name: a
+                    transitions:
+                      - {target: b, event: e, priority: high}
+                      - {target: c, event: e, guard: x, priority: high}
+                      - {target: d, event: e, priority: low}
+                      - {target: c, event: f}
+                  - name: b
+                    transitions:
+                      - {target: d, event: e, guard: y, priority: 1}
+                      - {target: a, event: e}
+                  - name: c
+                  - name: d
+            """)
+        let findings = Analyzer().analyze(imported.machine, semantics: imported.semantics)
+        let shadowed = findings.filter { $0.ruleID == "shadowed-transition" }.map(\.message)
+        #expect(
+            shadowed == [
+                "transition a --e--> d can never fire: the unguarded a --e--> b has the higher priority (priority 1 against -1)"
+            ], "\(shadowed)")
+        // b's guarded transition to d may fire: below it, a lower priority is still considered.
+        #expect(!findings.contains { $0.ruleID == "unreachable-state" }, "\(findings.map(\.message))")
+        let withoutGuard = try Self.read(
+            """
+            statechart:
+              name: priorities
+              root state:
+                name: root
+                initial: a
+                states:
+                  - name: a
+                    transitions:
+                      - {target: b, event: e, priority: high}
+                      - {target: d, event: e, priority: low}
+                  - name: b
+                  - name: d
+            """)
+        let unreachable = Analyzer().analyze(withoutGuard.machine, semantics: withoutGuard.semantics)
+            .filter { $0.ruleID == "unreachable-state" }
+        #expect(unreachable.map(\.states) == [["d"]], "\(unreachable.map(\.message))")
+    }
+
     /// sismic's `priority` (an integer, `high` or `low`): of a state's enabled transitions only
     /// the highest priority's compete, and none below an unguarded one (sismic's own test
     /// statechart `priority.yaml`).

@@ -10,11 +10,14 @@ public struct ShadowedTransition: Rule {
             guarded one for the same state and event always fires first, so the guarded one can \
             never fire. Put the guarded transition first, or guard the earlier one. In SCXML, \
             XState and python-statemachine, where the first enabled transition in document order \
-            wins (sismic tries no order and is not checked), any later \
+            wins, any later \
             transition is reported that can never fire because an earlier one is enabled whenever \
             it is (an unguarded one, or guards that imply each other, such as `x` before \
             `x && y`), and, for information, the first later guarded transition whose guard may \
-            hold together with an earlier one's: it fires only while the earlier guard is false.
+            hold together with an earlier one's: it fires only while the earlier guard is false. \
+            sismic tries no order, but considers a lower priority only when no transition of a \
+            higher one is enabled: a transition below an unguarded one of higher priority is \
+            reported.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -78,10 +81,25 @@ public struct ShadowedTransition: Rule {
 
     public func check(_ context: AnalysisContext) -> [Finding] {
         switch context.semantics.source {
-        // sismic tries no order: two enabled transitions are nondeterministic-trigger's.
-        case .sismic: []
+        // sismic tries no order: two enabled transitions of one priority are
+        // nondeterministic-trigger's.
+        case .sismic: priorityFindings(context)
         case let source where source.isDocumentOrdered: documentOrderFindings(context)
         default: declarationOrderFindings(context)
+        }
+    }
+
+    /// sismic: every transition below an unguarded one of higher priority.
+    private func priorityFindings(_ context: AnalysisContext) -> [Finding] {
+        let transitions = context.machine.transitions
+        let priorities = context.semantics.priorities
+        return context.neverFiring.reasons.keys.sorted().compactMap { number in
+            guard case .outranked(let winnerNumber) = context.neverFiring.reasons[number] else { return nil }
+            let winner = transitions[winnerNumber]
+            let ranks = "priority \(priorities[winnerNumber] ?? 0) against \(priorities[number] ?? 0)"
+            return report(
+                transitions[number], winner: winner,
+                "can never fire: the unguarded \(TransitionReference(winner).text) has the higher priority (\(ranks))")
         }
     }
 
