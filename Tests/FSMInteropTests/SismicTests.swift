@@ -12,6 +12,14 @@ import Testing
         try MachineDocumentImporter(syntax: .yaml).read(Array(yaml.utf8), path: "chart.yaml")
     }
 
+    /// What the analyzer finds in a statechart whose root starts in `a` and holds `states`
+    /// (YAML indented by six spaces; its first line is the chart's seventh).
+    static func findings(ofRootHolding states: String) throws -> [Finding] {
+        let imported = try read(
+            "statechart:\n  name: priorities\n  root state:\n    name: root\n    initial: a\n    states:\n" + states)
+        return Analyzer().analyze(imported.machine, semantics: imported.semantics)
+    }
+
     /// The shape of sismic's elevator example: a root with parallel states, nested states
     /// with `initial`, guards, actions, entry code and a history state with `memory`.
     static let elevator = """
@@ -187,28 +195,21 @@ import Testing
     /// shadowed-transition says so, and reachability does not take it (sismic's own
     /// `priority.yaml` never enters `d`, which only such transitions lead to).
     @Test func aTransitionBelowAnUnguardedHigherPriorityNeverFires() throws {
-        let imported = try Self.read(
-            """
-            statechart:
-              name: priorities
-              root state:
-                name: root
-                initial: a
-                states:
-                  - name: a
-                    transitions:
-                      - {target: b, event: e, priority: high}
-                      - {target: c, event: e, guard: x, priority: high}
-                      - {target: d, event: e, priority: low}
-                      - {target: c, event: f}
-                  - name: b
-                    transitions:
-                      - {target: d, event: e, guard: y, priority: 1}
-                      - {target: a, event: e}
-                  - name: c
-                  - name: d
-            """)
-        let findings = Analyzer().analyze(imported.machine, semantics: imported.semantics)
+        let findings = try Self.findings(
+            ofRootHolding: """
+                      - name: a
+                        transitions:
+                          - {target: b, event: e, priority: high}
+                          - {target: c, event: e, guard: x, priority: high}
+                          - {target: d, event: e, priority: low}
+                          - {target: c, event: f}
+                      - name: b
+                        transitions:
+                          - {target: d, event: e, guard: y, priority: 1}
+                          - {target: a, event: e}
+                      - name: c
+                      - name: d
+                """)
         let shadowed = findings.filter { $0.ruleID == "shadowed-transition" }.map(\.message)
         #expect(
             shadowed == [
@@ -216,23 +217,16 @@ import Testing
             ], "\(shadowed)")
         // b's guarded transition to d may fire: below it, a lower priority is still considered.
         #expect(!findings.contains { $0.ruleID == "unreachable-state" }, "\(findings.map(\.message))")
-        let withoutGuard = try Self.read(
-            """
-            statechart:
-              name: priorities
-              root state:
-                name: root
-                initial: a
-                states:
-                  - name: a
-                    transitions:
-                      - {target: b, event: e, priority: high}
-                      - {target: d, event: e, priority: low}
-                  - name: b
-                  - name: d
-            """)
-        let unreachable = Analyzer().analyze(withoutGuard.machine, semantics: withoutGuard.semantics)
-            .filter { $0.ruleID == "unreachable-state" }
+        let unreachable = try Self.findings(
+            ofRootHolding: """
+                      - name: a
+                        transitions:
+                          - {target: b, event: e, priority: high}
+                          - {target: d, event: e, priority: low}
+                      - name: b
+                      - name: d
+                """
+        ).filter { $0.ruleID == "unreachable-state" }
         #expect(unreachable.map(\.states) == [["d"]], "\(unreachable.map(\.message))")
     }
 
@@ -241,22 +235,7 @@ import Testing
     /// statechart `priority.yaml`).
     @Test func onlyTransitionsOfOnePriorityCompete() throws {
         func conflicts(_ transitions: String) throws -> [String] {
-            let imported = try Self.read(
-                """
-                statechart:
-                  name: priorities
-                  root state:
-                    name: root
-                    initial: a
-                    states:
-                      - name: a
-                        transitions:
-                \(transitions)
-                      - name: b
-                      - name: c
-                      - name: d
-                """)
-            return Analyzer().analyze(imported.machine, semantics: imported.semantics)
+            try Self.findings(ofRootHolding: "      - name: a\n        transitions:\n\(transitions)\n      - name: b\n      - name: c\n      - name: d\n")
                 .filter { $0.ruleID == "nondeterministic-trigger" }.map(\.message)
         }
         let high = "          - {target: b, event: e, priority: high}\n"
