@@ -6,11 +6,6 @@ extension DrawnTransitions {
     static let longestDetour = 3.0
     /// Paths shorter than this, in points, are never detours, however they bend.
     static let shortestDetour = 150.0
-    /// The longest path a layout laid out again for density may keep: a little under
-    /// ``longestDetour``, since these curves end where the arrowhead starts and DiagramCheck
-    /// measures to its tip (`media-player.xstate.json` kept a drawing under 3 times here that
-    /// DiagramCheck measured at 3.04).
-    static let longestDetourKept = 2.9
 
     /// Moves the label of each transition drawn the long way round (source, label, target,
     /// more than ``longestDetour`` times the straight distance between its ends) onto that
@@ -35,18 +30,19 @@ extension DrawnTransitions {
     /// as they are: the layout is chosen with as few as it can have.
     var junctionDetours: Int { detours(throughJunctionsOnly: true) }
 
-    /// How many transitions are drawn the long way round to one of their targets, more than
-    /// `limit` times the straight distance: all of them, or only those through a junction.
-    func detours(throughJunctionsOnly: Bool, limit: Double = longestDetour) -> Int {
+    /// How many transitions are drawn the long way round to one of their targets: all of them,
+    /// or only those through a junction.
+    func detours(throughJunctionsOnly: Bool) -> Int {
         transitions.values.filter { transition in
             (!throughJunctionsOnly || transition.edges.count > 2)
-                && isDetour(transition, along: transition.edges.map(\.curve), limit: limit)
+                && isDetour(transition, along: transition.edges.map(\.curve), limit: Self.longestDetour)
         }.count
     }
 
     /// Whether `transition`, its edges drawn along `curves`, is drawn the long way round to one
-    /// of its targets: through its label (and junction), longer than ``shortestDetour`` and
-    /// more than `limit` times the straight distance between its ends.
+    /// of its targets: through its label (and junction) to the arrow's tip, as DiagramCheck
+    /// measures it, longer than ``shortestDetour`` and more than `limit` times the straight
+    /// distance between its ends.
     func isDetour(_ transition: Transition, along curves: [[pointf]], limit: Double) -> Bool {
         let parts = Array(zip(transition.edges, curves))
         guard let (into, intoCurve) = parts.first(where: { $0.0.part == "source" }), let start = intoCurve.first else {
@@ -54,11 +50,25 @@ extension DrawnTransitions {
         }
         let shared = parts.filter { $0.0.part != "target" }.reduce(0) { $0 + Self.length($1.1) }
         return parts.contains { out, curve in
-            guard out.part == "target", let end = curve.last, !isLoop(into, out) else { return false }
-            let length = shared + Self.length(curve)
-            let straight = Self.point(start).distance(to: Self.point(end))
+            guard out.part == "target", let last = curve.last, !isLoop(into, out) else { return false }
+            let reach = Self.arrowReach(of: out.edge)
+            let end = ObstacleRoute.Point(x: last.x + reach.x, y: last.y + reach.y)
+            let length = shared + Self.length(curve) + ObstacleRoute.Point(x: 0, y: 0).distance(to: reach)
+            let straight = Self.point(start).distance(to: end)
             return length > Self.shortestDetour && length > limit * straight
         }
+    }
+
+    /// How far `edge`'s arrowhead reaches beyond the end of its curve as it lies now (nothing
+    /// without one). A bent end carries its arrowhead along, so the reach holds for the bent
+    /// curve too.
+    static func arrowReach(of edge: UnsafeMutablePointer<Agedge_t>) -> ObstacleRoute.Point {
+        var tip = pointf()
+        var buffer = [pointf](repeating: pointf(), count: 64)
+        guard fsmviz_edge_arrow_tip(edge, &tip) != 0, let last = controls(of: edge, buffer: &buffer).last else {
+            return ObstacleRoute.Point(x: 0, y: 0)
+        }
+        return ObstacleRoute.Point(x: tip.x - last.x, y: tip.y - last.y)
     }
 
     /// Moves `transition`'s label onto the short way, if its drawing is a detour and a place is
@@ -68,12 +78,11 @@ extension DrawnTransitions {
             let into = transition.edges.first(where: { $0.part == "source" }),
             let out = transition.edges.first(where: { $0.part == "target" }),
             into.head == out.tail, into.tail != out.head,
-            let first = into.curve.first, let last = out.curve.last
+            let first = into.curve.first, let last = out.curve.last,
+            isDetour(transition, along: transition.edges.map(\.curve), limit: Self.longestDetour)
         else { return false }
         let (start, end) = (Self.point(first), Self.point(last))
         let straight = start.distance(to: end)
-        let length = Self.length(into.curve) + Self.length(out.curve)
-        guard length > Self.shortestDetour, length > Self.longestDetour * straight, !isLoop(into, out) else { return false }
 
         let label = into.headNode
         let old = Self.box(fsmviz_node_box(label))

@@ -164,8 +164,7 @@ extension GraphvizRenderer {
             guard DrawnTransitions(graph).count == 0 else { return false }
         }
         DrawnTransitions.shortenDetours(in: graph)
-        return DrawnTransitions(graph, evenWithoutClusters: true)
-            .detours(throughJunctionsOnly: false, limit: DrawnTransitions.longestDetourKept) == 0
+        return DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0
     }
 
     /// The DOT for `view` in `direction` with regions arranged as `regions`.
