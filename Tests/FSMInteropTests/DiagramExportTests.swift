@@ -137,6 +137,7 @@ import Testing
         #expect(PlantUMLExporter.escaped("nul\u{0}") == "nul<U+2400>")
         #expect(PlantUMLExporter.escaped("~@startuml") == "<U+007E><U+007E><U+0040>startuml")
         #expect(PlantUMLExporter.escaped("!include x") == "<U+0021>include x", "PlantUML's preprocessor reads `!` lines anywhere")
+        #expect(PlantUMLExporter.escaped("note/'/ it's") == "note/<U+0027>/ it's", "`/'` opens a PlantUML block comment")
         #expect(PlantUMLExporter.title(",/") == "<U+002C>/")
         #expect(PlantUMLExporter.noteLines("a\nend note\n\n'quote") == ["a", "<U+0065>nd note", "", "<U+0027>quote"])
     }

@@ -33,7 +33,8 @@ public struct PlantUMLExporter: MachineExporter {
     /// is written as a code too. PlantUML trims labels and has no empty one, so a space that
     /// starts or ends `text` is a code, and an empty `text` is a zero-width space; it draws
     /// nothing for U+0000, which is written as its picture, U+2400 (`␀`), and it drops the
-    /// `~` of `~@start`, which is written twice.
+    /// `~` of `~@start`, which is written twice. A `'` after a `/` is a code: PlantUML's `/'`
+    /// opens a block comment wherever it stands, and hides the text up to the next `'/`.
     static func escaped(_ text: String) -> String {
         guard !text.isEmpty else { return "<U+200B>" }
         var result = ""
@@ -58,7 +59,8 @@ public struct PlantUMLExporter: MachineExporter {
             }
             let isMarkup = creoleMarkers.contains(scalar) && (previous == nil || previous == scalar)
             let isEdgeSpace = scalar == " " && (index == text.unicodeScalars.startIndex || index == last)
-            if isPlain(scalar), !isMarkup, !isEdgeSpace {
+            let opensComment = scalar == "'" && previous == "/"
+            if isPlain(scalar), !isMarkup, !isEdgeSpace, !opensComment {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += code(scalar)
