@@ -54,6 +54,7 @@ import Testing
     /// Sends Ctrl-C to a running `watch` and waits for its end (killing it if it outlives
     /// `seconds`): Foundation keeps a Process until its end has been waited for.
     static func stop(_ process: Process, seconds: Double = 30) {
+        let seconds = seconds * patience
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         if process.isRunning {
@@ -66,10 +67,16 @@ import Testing
         process.waitUntilExit()
     }
 
+    /// How many times longer than their stated seconds ``stop(_:seconds:)``, ``waitUntil(_:seconds:_:)``
+    /// and ``pollUntil(_:seconds:_:)`` wait. A wait ends as soon as what it waits for happens, so
+    /// its bound is reached only when a test fails; under the address sanitizer, beside every
+    /// other suite, starting a preview server has taken more than the 60 s once allowed.
+    static let patience = 5.0
+
     /// Waits until `condition` holds, checking it again each time a watched process writes to
     /// standard error (``progress``); records an issue when `seconds` pass first.
     static func waitUntil(_ what: String, seconds: Double = 60, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * patience)
         progress.lock()
         defer { progress.unlock() }
         while !condition() {
@@ -83,7 +90,7 @@ import Testing
     /// Waits until `condition` holds for state that announces nothing (a server's threads, its
     /// answers), checking it every 20 ms; records an issue when `seconds` pass first.
     static func pollUntil(_ what: String, seconds: Double, _ condition: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * patience)
         while !condition() {
             guard Date() < deadline else {
                 Issue.record("timed out waiting until \(what)")
