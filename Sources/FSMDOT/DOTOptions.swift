@@ -26,6 +26,11 @@ public struct DOTOptions: Hashable, Sendable {
     public var changes: DOTChangeMarks
     /// How close states and ranks are in the `states` style.
     public var spacing: DOTSpacing
+    /// Whether a transition into a history state from outside its compound state leaves the
+    /// ranks alone, so the history state stays with the compound's contents instead of following
+    /// the transition's source (`DiagramView.returnsToHistory`). Which reads better depends on
+    /// the machine; the renderer lays such machines out both ways and keeps the better.
+    package var releasesHistoryEntries = false
 
     /// Creates options; the defaults draw a `states` diagram in the squarer direction.
     public init(

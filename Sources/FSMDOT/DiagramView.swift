@@ -92,6 +92,14 @@ public struct DiagramView: Sendable {
         machine.index.children(of: state).contains { shown[$0] }
     }
 
+    /// Whether a drawn transition enters a history state from outside its compound state, so
+    /// that `DOTOptions.releasesHistoryEntries` changes the drawing.
+    package var returnsToHistory: Bool {
+        edgeSources.indices.contains { edge in
+            targets(ofEdge: edge).contains { TransitionDrawing.returnsToHistory(machine, from: edgeSources[edge], to: $0) }
+        }
+    }
+
     /// The targets of drawn edge `edge`, as shown state numbers.
     func targets(ofEdge edge: Int) -> ArraySlice<Int> {
         edgeTargets[edgeTargetStart[edge]..<edgeTargetStart[edge + 1]]

@@ -113,11 +113,23 @@ struct TransitionDrawing {
             let head = attachment(target, role: "lhead", ids)
             let id = tailPart == "source" ? element : "\(element)-target-\(position)"
             let part = tailPart == "source" ? "whole" : "target"
+            let released = options.releasesHistoryEntries && Self.returnsToHistory(machine, from: source, to: target)
+            let ranking = released ? ["constraint=false"] : intoTargets
             appendEdge(
                 from: tail, to: head.node, id: id, part: part,
-                extra: head.attributes + common + intoTargets + tooltip
+                extra: head.attributes + common + ranking + tooltip
                     + ["fsmviz_target=\"\(DiagramElementID.state(machine.states[target].id))\""])
         }
+    }
+
+    /// Whether `target` is a history state entered from outside its compound state. Such a
+    /// transition returns into the compound, often from a state drawn after it (a mini player
+    /// expanding back into playback); ranked after its source, the history state drags the
+    /// compound's border down past that source.
+    static func returnsToHistory(_ machine: Machine, from source: Int, to target: Int) -> Bool {
+        let history = machine.states[target]
+        guard [.history, .deepHistory].contains(history.pseudoState), let compound = history.parent else { return false }
+        return !machine.isDescendant(machine.states[source].id, of: compound)
     }
 
     /// Whether the transition leads from a region of parallel state `domain` to an earlier one

@@ -26,8 +26,9 @@ extension DrawnTransitions {
     /// drawn inside it along that border, to the nearest place at least ``besideChild`` from
     /// them all and ``endSpacing`` from other ends, bending only the part of the edge near
     /// that end. An end is left where it is when no such place on its side lets the new curve
-    /// keep clear of every node and cluster the old one kept clear of. Returns how many ends
-    /// moved.
+    /// keep clear of every node, cluster and other transition's label the old one kept clear of
+    /// (a label beside the border included, where Graphviz's routing would not have passed).
+    /// Returns how many ends moved.
     @discardableResult
     static func separateBorderEnds(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
         let drawn = DrawnTransitions(graph)
@@ -45,6 +46,7 @@ extension DrawnTransitions {
         }
         guard !ends.isEmpty else { return 0 }
         let nodeBoxes = visibleNodes(of: graph)
+        let labels = labelBoxes(of: graph)
         // Where the edges that stay put (start points' arrows, edges into children) meet a
         // border, no end may move to either.
         let moving = Set(ends.map { Int(bitPattern: $0.edge.edge) })
@@ -53,13 +55,16 @@ extension DrawnTransitions {
             curve(of: edge, buffer: &buffer).map(point)
         }
         var moved = 0
-        for end in ends where drawn.separate(end, nodeBoxes: nodeBoxes, otherEnds: ends, fixedCurves: fixed) { moved += 1 }
+        for end in ends where drawn.separate(end, nodeBoxes: nodeBoxes, labels: labels, otherEnds: ends, fixedCurves: fixed) {
+            moved += 1
+        }
         return moved
     }
 
     /// Moves `end` along its border if it lies beside a box inside its cluster; whether it moved.
     private func separate(
-        _ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], otherEnds: [BorderEnd], fixedCurves: [[ObstacleRoute.Point]]
+        _ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], labels: [LabelBox], otherEnds: [BorderEnd],
+        fixedCurves: [[ObstacleRoute.Point]]
     ) -> Bool {
         var buffer = [pointf](repeating: pointf(), count: 64)
         let controls = Array(Self.controls(of: end.edge.edge, buffer: &buffer))
@@ -85,12 +90,14 @@ extension DrawnTransitions {
         }
         let current = side.position(of: here)
         let before = clearance(of: controls, nodeBoxes: nodeBoxes)
+        let labelsBefore = Self.labelsCrossed(by: Self.curve(controls[...]), of: end.transition, among: labels)
         let candidates = side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing / 2)
         for position in candidates.sorted(by: { abs($0 - current) < abs($1 - current) }).prefix(Self.attempts) {
             let shift = side.offset(from: current, to: position)
             let bent = Self.bend(controls, by: shift, atHead: end.isHead)
             let after = clearance(of: bent, nodeBoxes: nodeBoxes)
             guard after.nodes.isSubset(of: before.nodes), after.clusters.isSubset(of: before.clusters),
+                Self.labelsCrossed(by: Self.curve(bent[...]), of: end.transition, among: labels).isSubset(of: labelsBefore),
                 staysShort(end, bentTo: bent),
                 fsmviz_set_edge_points(end.edge.edge, bent, bent.count) != 0
             else { continue }

@@ -334,7 +334,7 @@ struct DrawnTransitions {
 
     /// Whether the segment from `start` to `end` has a point inside `box`: an end inside it, or
     /// a crossing of one of its sides.
-    private static func meets(_ box: boxf, _ start: pointf, _ end: pointf) -> Bool {
+    static func meets(_ box: boxf, _ start: pointf, _ end: pointf) -> Bool {
         func inside(_ point: pointf) -> Bool {
             point.x > box.LL.x && point.x < box.UR.x && point.y > box.LL.y && point.y < box.UR.y
         }

@@ -9,8 +9,8 @@ import Testing
 /// side on shared ranks one after another along the flow, and its densest arrangement of
 /// regions with each row pegged in document order under the row before.
 @Suite struct CompoundStackingTests {
-    /// The boxes of `states` as `fixture` is drawn by default, in Graphviz's coordinates (y
-    /// grows upwards).
+    /// The boxes of `states` (compound states' clusters or other states' nodes) as `fixture` is
+    /// drawn by default, in Graphviz's coordinates (y grows upwards).
     static func boxes(of states: [String], in fixture: String) throws -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
         let machine = try MachineReader.read(path: MachineFixtures.directory.appendingPathComponent(fixture).path).machine
         let json = try GraphvizRenderer().render(machine, format: .json)
@@ -18,9 +18,17 @@ import Testing
         let objects = try #require(layout["objects"] as? [[String: Any]])
         return try states.map { state in
             let object = try #require(objects.first { $0["id"] as? String == "state-\(state)" }, "no \(state)")
-            let corners = try #require(object["bb"] as? String).split(separator: ",").compactMap { Double($0) }
-            try #require(corners.count == 4)
-            return (corners[0], corners[1], corners[2], corners[3])
+            if let bb = object["bb"] as? String {
+                let corners = bb.split(separator: ",").compactMap { Double($0) }
+                try #require(corners.count == 4)
+                return (corners[0], corners[1], corners[2], corners[3])
+            }
+            // A state drawn as a node: its centre, and its size in inches.
+            let centre = try #require(object["pos"] as? String).split(separator: ",").compactMap { Double($0) }
+            let width = try #require((object["width"] as? String).flatMap(Double.init)) * 72
+            let height = try #require((object["height"] as? String).flatMap(Double.init)) * 72
+            try #require(centre.count == 2)
+            return (centre[0] - width / 2, centre[1] - height / 2, centre[0] + width / 2, centre[1] + height / 2)
         }
     }
 

@@ -17,8 +17,9 @@ extension GraphvizRenderer {
         // direction and arrangement draws the same text. The first layout, which every choice
         // makes, reuses this DOT instead of writing it again.
         let text = dot(view, options, directions[0], .rows)
-        func drawing(_ direction: RankDirection, _ regions: RegionArrangement) -> String {
-            direction == directions[0] && regions == .rows ? text : dot(view, options, direction, regions)
+        func drawing(_ direction: RankDirection, _ regions: RegionArrangement, releasingHistory: Bool = false) -> String {
+            direction == directions[0] && regions == .rows && !releasingHistory
+                ? text : dot(view, options, direction, regions, releasingHistory: releasingHistory)
         }
         let parallel = view.machine.states.filter(\.isParallel)
         guard !parallel.isEmpty else {
@@ -36,7 +37,7 @@ extension GraphvizRenderer {
                     let graph = try layOut(drawing(direction, .rows), session, subject)
                     let rank = LayoutRank(graph, regions: false, densityMatters: compound)
                     layouts.append(graph)
-                    candidates.append((graph, rank, direction, .rows))
+                    candidates.append((graph, rank, direction, .rows, false))
                     if rank.aspect <= Self.squareEnough, rank.crossings == 0, !rank.sparse { break }
                 }
                 // The first layout with fewest edges through unrelated compound states among
@@ -61,7 +62,13 @@ extension GraphvizRenderer {
         // on the transitions between them, so it is measured rather than guessed.
         var arrangements: [RegionArrangement] = [.rows, .stacked]
         if parallel.contains(where: { view.machine.regions(of: $0.id).count > 3 }) { arrangements.append(.grid) }
-        let candidates = arrangements.flatMap { regions in directions.map { (direction: $0, regions: regions) } }
+        let shapes = arrangements.flatMap { regions in directions.map { (direction: $0, regions: regions) } }
+        // A history state entered from outside its compound may hold the compound's border
+        // down (media-player's `playback`, stretched to its mini player) or keep a flow in line
+        // (checkout's `details`, above the payment that goes back to it): both are laid out.
+        let candidates = (view.returnsToHistory ? [false, true] : [false]).flatMap { releasing in
+            shapes.map { (direction: $0.direction, regions: $0.regions, releasing: releasing) }
+        }
         return try withSession(for: format, laying: text) { session throws(RenderError) in
             var layouts: [UnsafeMutablePointer<Agraph_t>] = []
             defer { layouts.forEach { release($0, session) } }
@@ -70,10 +77,11 @@ extension GraphvizRenderer {
             // of regions pegged in order, it may read as well as the best.
             var densestLayout: Candidate?
             for candidate in candidates {
-                let graph = try layOut(drawing(candidate.direction, candidate.regions), session, subject)
+                let graph = try layOut(
+                    drawing(candidate.direction, candidate.regions, releasingHistory: candidate.releasing), session, subject)
                 layouts.append(graph)
                 let rank = LayoutRank(graph, regions: true)
-                let laid = (graph, rank, candidate.direction, candidate.regions)
+                let laid = (graph, rank, candidate.direction, candidate.regions, candidate.releasing)
                 if best.map({ rank.isBetter(than: $0.rank) }) ?? true { best = laid }
                 if densestLayout.map({ rank.coverage > $0.rank.coverage }) ?? true { densestLayout = laid }
             }
@@ -92,10 +100,11 @@ extension GraphvizRenderer {
         }
     }
 
-    /// A laid-out drawing, how good it is, and the direction and arrangement of regions its DOT
-    /// was written with.
+    /// A laid-out drawing, how good it is, and the direction, arrangement of regions and ranking
+    /// of history states (`DOTOptions.releasesHistoryEntries`) its DOT was written with.
     typealias Candidate = (
-        graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement
+        graph: UnsafeMutablePointer<Agraph_t>, rank: LayoutRank, direction: RankDirection, regions: RegionArrangement,
+        releasesHistory: Bool
     )
 
     /// The densest of `chosen`, a sparse drawing, and its layouts made denser that read as well:
@@ -126,23 +135,28 @@ extension GraphvizRenderer {
     ) throws(RenderError) -> Candidate {
         var best = chosen
         // The compact DOT of the best so far, and whether it is ranked globally.
-        var compact = (text: dot(view, options.spaced(spacing), chosen.direction, chosen.regions), global: false)
+        var compact = (
+            text: dot(view, options.spaced(spacing), chosen.direction, chosen.regions, releasingHistory: chosen.releasesHistory),
+            global: false
+        )
         func layOut(_ text: String, global: Bool) throws(RenderError) -> UnsafeMutablePointer<Agraph_t> {
             try self.layOut(text, session, LayoutEngine.dot.rawValue, subject, defaults: global ? ["newrank": "true"] : [:])
         }
         let graph = try layOut(compact.text, global: false)
         let rank = lay(graph)
-        if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions) }
+        if rank.isDenser(than: best.rank) { best = (graph, rank, chosen.direction, chosen.regions, chosen.releasesHistory) }
         // Rows of regions pegged in order and ranked globally keep each row below the one
         // before, which the older ranking only penalises (`infotainment.yaml`'s tall `Audio`
         // reached into the row below); the older ranking, which ranks each compound state as a
         // whole, suits the layout kept and stacking better (`checkout.scxml`'s rows fell apart).
         if let alternative, best.rank.sparse {
-            let text = dot(view, options.spaced(spacing), alternative.direction, alternative.regions)
+            let text = dot(
+                view, options.spaced(spacing), alternative.direction, alternative.regions,
+                releasingHistory: alternative.releasesHistory)
             let graph = try layOut(text, global: true)
             let rank = lay(graph)
             if rank.isDenser(than: best.rank), Self.repairsCleanly(graph, rank) {
-                best = (graph, rank, alternative.direction, alternative.regions)
+                best = (graph, rank, alternative.direction, alternative.regions, alternative.releasesHistory)
                 compact = (text, true)
             }
         }
@@ -151,7 +165,7 @@ extension GraphvizRenderer {
         let stacked = try layOut(CompoundStacking.adding(links, to: compact.text), global: compact.global)
         let stackedRank = lay(stacked)
         guard stackedRank.isDenser(than: best.rank), Self.repairsCleanly(stacked, stackedRank) else { return best }
-        return (stacked, stackedRank, best.direction, best.regions)
+        return (stacked, stackedRank, best.direction, best.regions, best.releasesHistory)
     }
 
     /// Repairs `graph` as the layout kept is repaired, and whether that leaves no edge through
@@ -167,13 +181,16 @@ extension GraphvizRenderer {
         return DrawnTransitions(graph, evenWithoutClusters: true).detours(throughJunctionsOnly: false) == 0
     }
 
-    /// The DOT for `view` in `direction` with regions arranged as `regions`.
+    /// The DOT for `view` in `direction` with regions arranged as `regions`, with transitions
+    /// into history states ranked or not (`DOTOptions.releasesHistoryEntries`).
     func dot(
-        _ view: DiagramView, _ options: DOTOptions, _ direction: RankDirection, _ regions: RegionArrangement
+        _ view: DiagramView, _ options: DOTOptions, _ direction: RankDirection, _ regions: RegionArrangement,
+        releasingHistory: Bool = false
     ) -> String {
         var options = options
         options.rankDirection = direction
         options.regionArrangement = regions
+        options.releasesHistoryEntries = releasingHistory
         return DOTWriter(options: options).write(view)
     }
 
