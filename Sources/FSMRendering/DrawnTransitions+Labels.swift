@@ -20,12 +20,7 @@ extension DrawnTransitions {
         while let current = node {
             node = agnxtnode(graph, current)
             guard text(current, "fsmviz_part") == "label", let number = text(current, "fsmviz_transition") else { continue }
-            var box = fsmviz_node_box(current)
-            box.LL.x += labelMargin
-            box.LL.y += labelMargin
-            box.UR.x -= labelMargin
-            box.UR.y -= labelMargin
-            labels.append(LabelBox(transition: number, inner: box))
+            labels.append(LabelBox(transition: number, inner: inset(fsmviz_node_box(current), by: labelMargin)))
         }
         return labels
     }

@@ -221,12 +221,13 @@ struct DrawnTransitions {
 
     /// Whether points along a curve run inside `cluster`'s box, moved in by ``tolerance``.
     func crosses(_ curve: [pointf], _ cluster: Int) -> Bool {
-        var box = clusters[cluster].box
-        box.LL.x += Self.tolerance
-        box.LL.y += Self.tolerance
-        box.UR.x -= Self.tolerance
-        box.UR.y -= Self.tolerance
+        let box = Self.inset(clusters[cluster].box, by: Self.tolerance)
         return zip(curve, curve.dropFirst()).contains { Self.meets(box, $0, $1) }
+    }
+
+    /// `box` moved in by `margin` on every side.
+    static func inset(_ box: boxf, by margin: Double) -> boxf {
+        boxf(LL: pointf(x: box.LL.x + margin, y: box.LL.y + margin), UR: pointf(x: box.UR.x - margin, y: box.UR.y - margin))
     }
 
     /// The position in ``clusters`` of the cluster `edge`'s `ltail` or `lhead` (`attribute`)
