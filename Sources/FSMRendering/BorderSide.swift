@@ -21,6 +21,37 @@ struct BorderSide {
         self.edge = nearest.0
     }
 
+    private init(box: ObstacleRoute.Box, edge: Edge) {
+        self.box = box
+        self.edge = edge
+    }
+
+    /// The four sides of `box`.
+    static func all(of box: ObstacleRoute.Box) -> [BorderSide] {
+        [Edge.left, .right, .bottom, .top].map { BorderSide(box: box, edge: $0) }
+    }
+
+    /// The point on the side at `position` along it.
+    func point(at position: Double) -> ObstacleRoute.Point {
+        switch edge {
+        case .left: ObstacleRoute.Point(x: box.minX, y: position)
+        case .right: ObstacleRoute.Point(x: box.maxX, y: position)
+        case .bottom: ObstacleRoute.Point(x: position, y: box.minY)
+        case .top: ObstacleRoute.Point(x: position, y: box.maxY)
+        }
+    }
+
+    /// The point `distance` out from the side at `position`, away from the box.
+    func point(at position: Double, out distance: Double) -> ObstacleRoute.Point {
+        let on = point(at: position)
+        switch edge {
+        case .left: return ObstacleRoute.Point(x: on.x - distance, y: on.y)
+        case .right: return ObstacleRoute.Point(x: on.x + distance, y: on.y)
+        case .bottom: return ObstacleRoute.Point(x: on.x, y: on.y - distance)
+        case .top: return ObstacleRoute.Point(x: on.x, y: on.y + distance)
+        }
+    }
+
     private var isHorizontal: Bool { edge == .bottom || edge == .top }
 
     /// Where `point` lies along the side: its x on the top or bottom, its y on the left or right.
@@ -89,6 +120,15 @@ struct BorderSide {
         }
         if let first = curve.first, abs(across(first)) <= tolerance { found.append(position(of: first)) }
         return found
+    }
+
+    /// Whether the segment from `start` to `end` runs along the side, both within `distance`
+    /// of its line, over more than `length` of the side's own extent.
+    func runs(along start: ObstacleRoute.Point, _ end: ObstacleRoute.Point, within distance: Double, longerThan length: Double) -> Bool {
+        guard abs(across(start)) <= distance, abs(across(end)) <= distance else { return false }
+        let (low, high) = isHorizontal ? (box.minX, box.maxX) : (box.minY, box.maxY)
+        let (from, to) = (position(of: start), position(of: end))
+        return min(max(from, to), high) - max(min(from, to), low) > length
     }
 
     /// The move along the side from position `current` to `position`.

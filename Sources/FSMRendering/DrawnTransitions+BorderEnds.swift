@@ -14,7 +14,7 @@ extension DrawnTransitions {
     static let attempts = 60
 
     /// One end of an edge that Graphviz clipped at a compound state's border (`ltail`/`lhead`).
-    private struct BorderEnd {
+    struct BorderEnd {
         var transition: String
         var edge: Edge
         var cluster: Int
@@ -77,17 +77,7 @@ extension DrawnTransitions {
             inside.contains(where: { $0.distance(to: here) < Self.besideChild - Self.room })
         else { return false }
 
-        // Where along the side the end may go: away from the boxes inside and from the other
-        // ends there, as they lie now (some may have moved already).
-        var blocked = inside.compactMap { side.span(of: $0, within: Self.besideChild) }
-        for other in otherEnds where other.cluster == end.cluster && !(other.edge.edge == end.edge.edge && other.isHead == end.isHead) {
-            guard let at = Self.point(of: other, buffer: &buffer), side.distance(to: at) <= Self.tolerance else { continue }
-            let position = side.position(of: at)
-            blocked.append((position - Self.endSpacing, position + Self.endSpacing))
-        }
-        for position in fixedCurves.flatMap(side.crossings) {
-            blocked.append((position - Self.endSpacing, position + Self.endSpacing))
-        }
+        let blocked = Self.blocked(on: side, for: end, inside: inside, otherEnds: otherEnds, fixedCurves: fixedCurves)
         let current = side.position(of: here)
         let before = clearance(of: controls, nodeBoxes: nodeBoxes)
         let labelsBefore = Self.labelsCrossed(by: Self.curve(controls[...]), of: end.transition, among: labels)
@@ -104,7 +94,27 @@ extension DrawnTransitions {
             if hasTip { fsmviz_set_edge_arrow_tip(end.edge.edge, pointf(x: tip.x + shift.x, y: tip.y + shift.y)) }
             return true
         }
-        return false
+        return reroute(end, around: border, inside: inside, nodeBoxes: nodeBoxes, otherEnds: otherEnds, fixedCurves: fixedCurves)
+    }
+
+    /// Where along `side` an end of `end`'s cluster may not go: beside the boxes `inside` the
+    /// cluster, and near the other ends and the fixed curves there, as they lie now (some ends
+    /// may have moved already).
+    static func blocked(
+        on side: BorderSide, for end: BorderEnd, inside: [ObstacleRoute.Box], otherEnds: [BorderEnd],
+        fixedCurves: [[ObstacleRoute.Point]]
+    ) -> [(Double, Double)] {
+        var buffer = [pointf](repeating: pointf(), count: 64)
+        var blocked = inside.compactMap { side.span(of: $0, within: besideChild) }
+        for other in otherEnds where other.cluster == end.cluster && !(other.edge.edge == end.edge.edge && other.isHead == end.isHead) {
+            guard let at = point(of: other, buffer: &buffer), side.distance(to: at) <= tolerance else { continue }
+            let position = side.position(of: at)
+            blocked.append((position - endSpacing, position + endSpacing))
+        }
+        for position in fixedCurves.flatMap(side.crossings) {
+            blocked.append((position - endSpacing, position + endSpacing))
+        }
+        return blocked
     }
 
     /// Where `end` lies now: its edge's arrowhead tip, or else the first or last control point.
@@ -138,7 +148,7 @@ extension DrawnTransitions {
 
     /// Whether `end`'s transition, with its edge bent to `controls`, is no detour
     /// (``longestDetour``) where it was none before.
-    private func staysShort(_ end: BorderEnd, bentTo controls: [pointf]) -> Bool {
+    func staysShort(_ end: BorderEnd, bentTo controls: [pointf]) -> Bool {
         guard let transition = transitions[end.transition] else { return true }
         // The curves as they lie now: an end of the same transition may have moved already.
         var buffer = [pointf](repeating: pointf(), count: 64)

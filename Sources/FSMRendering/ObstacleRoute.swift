@@ -133,6 +133,13 @@ struct ObstacleRoute {
         return path.reversed()
     }
 
+    /// Whether the segments from `a` to `b` and from `c` to `d` cross: each has its ends on
+    /// either side of the other's line.
+    static func cross(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        return side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0
+    }
+
     /// Cubic Bézier control points (a start point, then three per segment) along `polyline`,
     /// its corners rounded by at most `radius` points: straight runs stay straight, and each
     /// bend stays within the triangle its corner cuts off.

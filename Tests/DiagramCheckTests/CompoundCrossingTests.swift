@@ -191,4 +191,15 @@ import Testing
         #expect(report.endsBesideChildren == 0, "\(report.text)")
         DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting([.sparseDrawing]))
     }
+
+    /// Machines with ends beside a child that cannot slide along their own side, where the
+    /// child, the other ends or a label in the way leave no room (5 ends into `authorising`,
+    /// `cart` and `notifying`; 2 at `editing`'s border beside its `mode` region): each edge
+    /// is drawn anew to a place elsewhere round the border, with no new finding.
+    @Test(arguments: ["checkout.scxml", "text-editor.xstate.json"])
+    func endsThatCannotSlideAlongTheirSideAreDrawnToAnotherPlace(fixture: String) throws {
+        let report = try DiagramChecker().check(file: MachineFixtures.directory.appendingPathComponent(fixture).path)
+        #expect(report.endsBesideChildren == 0, "\(report.text)")
+        DrawingExpectations.expectNoFindings(report, of: Set(DiagramFinding.Kind.allCases).subtracting([.sparseDrawing]))
+    }
 }
