@@ -25,10 +25,11 @@ extension DrawnTransitions {
     /// Moves each end of an edge that meets a compound state's border beside one of the boxes
     /// drawn inside it along that border, to the nearest place at least ``besideChild`` from
     /// them all and ``endSpacing`` from other ends, bending only the part of the edge near
-    /// that end. An end is left where it is when no such place on its side lets the new curve
-    /// keep clear of every node, cluster and other transition's label the old one kept clear of
-    /// (a label beside the border included, where Graphviz's routing would not have passed).
-    /// Returns how many ends moved.
+    /// that end. Where no such place on its side lets the bent curve keep clear of every node,
+    /// cluster and other transition's label the old one kept clear of (a label beside the
+    /// border included, where Graphviz's routing would not have passed), the edge is drawn
+    /// anew to a place elsewhere round the border (``redrawElsewhere(_:around:inside:nodeBoxes:otherEnds:fixedCurves:)``),
+    /// or else left as it is. Returns how many ends moved.
     @discardableResult
     static func separateBorderEnds(in graph: UnsafeMutablePointer<Agraph_t>) -> Int {
         let drawn = DrawnTransitions(graph)
@@ -61,7 +62,8 @@ extension DrawnTransitions {
         return moved
     }
 
-    /// Moves `end` along its border if it lies beside a box inside its cluster; whether it moved.
+    /// Moves `end` along its border, or else round it, if it lies beside a box inside its
+    /// cluster; whether it moved.
     private func separate(
         _ end: BorderEnd, nodeBoxes: [(Int, ObstacleRoute.Box)], labels: [LabelBox], otherEnds: [BorderEnd],
         fixedCurves: [[ObstacleRoute.Point]]
@@ -94,7 +96,7 @@ extension DrawnTransitions {
             if hasTip { fsmviz_set_edge_arrow_tip(end.edge.edge, pointf(x: tip.x + shift.x, y: tip.y + shift.y)) }
             return true
         }
-        return reroute(end, around: border, inside: inside, nodeBoxes: nodeBoxes, otherEnds: otherEnds, fixedCurves: fixedCurves)
+        return redrawElsewhere(end, around: border, inside: inside, nodeBoxes: nodeBoxes, otherEnds: otherEnds, fixedCurves: fixedCurves)
     }
 
     /// Where along `side` an end of `end`'s cluster may not go: beside the boxes `inside` the
@@ -147,8 +149,9 @@ extension DrawnTransitions {
     }
 
     /// Whether `end`'s transition, with its edge bent to `controls`, is no detour
-    /// (``longestDetour``) where it was none before.
-    func staysShort(_ end: BorderEnd, bentTo controls: [pointf]) -> Bool {
+    /// (``longestDetour``) where it was none before; `reach` is how far its arrowhead then
+    /// reaches past the curve's end, when it is no longer where it reached before.
+    func staysShort(_ end: BorderEnd, bentTo controls: [pointf], reach: ObstacleRoute.Point? = nil) -> Bool {
         guard let transition = transitions[end.transition] else { return true }
         // The curves as they lie now: an end of the same transition may have moved already.
         var buffer = [pointf](repeating: pointf(), count: 64)
@@ -157,7 +160,9 @@ extension DrawnTransitions {
         let after = zip(transition.edges, before).map { $0.0.edge == end.edge.edge ? bent : $0.1 }
         // A little short of the limit, since the checker samples the curves afresh.
         let limit = 0.97 * Self.longestDetour
-        return isDetour(transition, along: before, limit: limit) || !isDetour(transition, along: after, limit: limit)
+        let reaches = reach.map { [end.edge.edge: $0] } ?? [:]
+        return isDetour(transition, along: before, limit: limit)
+            || !isDetour(transition, along: after, limit: limit, reaches: reaches)
     }
 
     /// `controls` with the end at the head (else the tail) moved by `shift` and the rest of the

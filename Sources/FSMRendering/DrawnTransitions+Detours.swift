@@ -43,7 +43,11 @@ extension DrawnTransitions {
     /// of its targets: through its label (and junction) to the arrow's tip, as DiagramCheck
     /// measures it, longer than ``shortestDetour`` and more than `limit` times the straight
     /// distance between its ends.
-    func isDetour(_ transition: Transition, along curves: [[pointf]], limit: Double) -> Bool {
+    /// An edge redrawn with its arrowhead turned says where the arrowhead reaches in `reaches`.
+    func isDetour(
+        _ transition: Transition, along curves: [[pointf]], limit: Double,
+        reaches: [UnsafeMutablePointer<Agedge_t>: ObstacleRoute.Point] = [:]
+    ) -> Bool {
         let parts = Array(zip(transition.edges, curves))
         guard let (into, intoCurve) = parts.first(where: { $0.0.part == "source" }), let start = intoCurve.first else {
             return false
@@ -51,7 +55,7 @@ extension DrawnTransitions {
         let shared = parts.filter { $0.0.part != "target" }.reduce(0) { $0 + Self.length($1.1) }
         return parts.contains { out, curve in
             guard out.part == "target", let last = curve.last, !isLoop(into, out) else { return false }
-            let reach = Self.arrowReach(of: out.edge)
+            let reach = reaches[out.edge] ?? Self.arrowReach(of: out.edge)
             let end = ObstacleRoute.Point(x: last.x + reach.x, y: last.y + reach.y)
             let length = shared + Self.length(curve) + ObstacleRoute.Point(x: 0, y: 0).distance(to: reach)
             let straight = Self.point(start).distance(to: end)

@@ -8,16 +8,22 @@ internal import CGraphviz
 /// renderer prefers the layout with fewest (``count``), then draws those that remain around
 /// the boxes in their way (``reroute()``). A label that pulls its transition the long way round
 /// is moved onto the short way (``shortenDetours()``), and an end clipped at a compound state's
-/// border right beside one of its children moves along the border, away from the child
-/// (``separateBorderEnds(in:)``). The caller holds the Graphviz lock.
+/// border right beside one of its children moves along the border, away from the child, or
+/// else round it to another side (``separateBorderEnds(in:)``). The caller holds the Graphviz
+/// lock.
 struct DrawnTransitions {
     /// How far inside a cluster's border a curve may run and still only touch it, in points
     /// (DiagramCheck's tolerance).
     static let tolerance = 3.0
 
-    /// How far a redrawn edge keeps from the boxes it goes round, in points; its bends are
-    /// rounded within that room.
+    /// How far a redrawn edge keeps from the boxes it goes round, in points.
     static let room = 4.0
+
+    /// How far along each leg a redrawn edge's bend is rounded, in points. Round a box's
+    /// corner (``room`` out on both sides, 5.7 pt from it) a right-angled bend cuts in by about
+    /// a third of this, 2.8 pt, so the curve still keeps clear of the box, and it reads as a
+    /// curve rather than a corner.
+    static let bendRadius = 2 * room
 
     /// A cluster that draws a state.
     struct Cluster {
@@ -118,8 +124,7 @@ struct DrawnTransitions {
     @discardableResult
     func reroute() -> Int {
         let nodeBoxes = Self.visibleNodes(of: graph)
-        let whole = fsmviz_bounds(graph)
-        let bounds = ObstacleRoute.Box(minX: whole.LL.x, minY: whole.LL.y, maxX: whole.UR.x, maxY: whole.UR.y)
+        let bounds = Self.box(fsmviz_bounds(graph))
         var rerouted = 0
         for number in transitions.keys.sorted() {
             guard let transition = transitions[number] else { continue }
@@ -211,10 +216,16 @@ struct DrawnTransitions {
     /// Draws `edge` along `way` (its corners rounded), its arrowhead at the way's tip if it
     /// has one; whether Graphviz took the new curve.
     func redraw(_ edge: Edge, along way: (path: [ObstacleRoute.Point], tip: ObstacleRoute.Point?)) -> Bool {
-        let controls = ObstacleRoute.curve(along: way.path, radius: Self.room).map { pointf(x: $0.x, y: $0.y) }
+        let controls = Self.controls(along: way.path)
         guard fsmviz_set_edge_points(edge.edge, controls, controls.count) != 0 else { return false }
         if let tip = way.tip { fsmviz_set_edge_arrow_tip(edge.edge, pointf(x: tip.x, y: tip.y)) }
         return true
+    }
+
+    /// The Bézier control points of a redrawn edge along `path`, its bends rounded
+    /// (``bendRadius``).
+    static func controls(along path: [ObstacleRoute.Point]) -> [pointf] {
+        ObstacleRoute.curve(along: path, radius: bendRadius).map { pointf(x: $0.x, y: $0.y) }
     }
 
     func crosses(_ edge: Edge, _ cluster: Int) -> Bool { crosses(edge.curve, cluster) }

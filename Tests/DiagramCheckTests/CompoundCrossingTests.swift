@@ -163,6 +163,15 @@ import Testing
         #expect(report.findings.isEmpty, "\(report.text)")
     }
 
+    /// W3C's test413: the regions of the parallel state `s2p1` fill it to within 9 pt on three
+    /// sides, so its transition to `fail` leaves from the fourth, round the regions.
+    @Test func anEndWithNoRoomOnItsSideLeavesFromAnother() throws {
+        guard Golden.requireCorpus() else { return }
+        let report = try DiagramChecker().check(file: Golden.corpusFile("w3c-irp/mandatory/test413.scxml").path)
+        #expect(report.endsBesideChildren == 0, "\(report.text)")
+        #expect(report.findings.isEmpty, "\(report.text)")
+    }
+
     /// A parallel state and a compound state with automatic transitions both ways: both ends
     /// of each edge are clipped at borders beside a child, and moving one end along its border
     /// once turned the other's arrowhead 73° and 107° away from its edge.

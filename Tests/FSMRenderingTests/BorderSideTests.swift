@@ -50,6 +50,28 @@ import Testing
         #expect(bottom.crossings(of: [Point(x: 20, y: 50), Point(x: 180, y: 50)]).isEmpty)
     }
 
+    @Test func theFourSidesGivePointsOnThemAndOutFromThem() {
+        let sides = BorderSide.all(of: Self.border)
+        // Left, right, bottom, top: each point lies on its side, and out from it away from the box.
+        #expect(sides.map { $0.point(at: 50) } == [Point(x: 0, y: 50), Point(x: 200, y: 50), Point(x: 50, y: 0), Point(x: 50, y: 100)])
+        #expect(
+            sides.map { $0.point(at: 50, out: 12) } == [
+                Point(x: -12, y: 50), Point(x: 212, y: 50), Point(x: 50, y: -12), Point(x: 50, y: 112),
+            ])
+        #expect(sides.allSatisfy { !Self.border.contains($0.point(at: 50, out: 1)) })
+        #expect(sides.map { $0.position(of: $0.point(at: 30)) } == [30, 30, 30, 30])
+    }
+
+    @Test func aLegAlongTheSideRunsAlongIt() throws {
+        let bottom = try #require(BorderSide(of: Self.border, at: Point(x: 50, y: 0)))
+        // 2 pt below it for 60 pt of its length: along it.
+        #expect(bottom.runs(along: Point(x: 40, y: -2), Point(x: 100, y: -2), within: 3, longerThan: 8))
+        // 10 pt below, across it, or beyond its corner: not.
+        #expect(!bottom.runs(along: Point(x: 40, y: -10), Point(x: 100, y: -10), within: 3, longerThan: 8))
+        #expect(!bottom.runs(along: Point(x: 40, y: -2), Point(x: 40, y: 60), within: 3, longerThan: 8))
+        #expect(!bottom.runs(along: Point(x: 196, y: -2), Point(x: 260, y: -2), within: 3, longerThan: 8))
+    }
+
     @Test func aBentCurveMovesItsEndAndKeepsItsFarEndAndDirection() {
         let controls = [
             pointf(x: 0, y: 200), pointf(x: 0, y: 150), pointf(x: 50, y: 60), pointf(x: 50, y: 10),

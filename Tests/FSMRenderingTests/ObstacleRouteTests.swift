@@ -45,6 +45,14 @@ import Testing
 
     /// Points along cubic Bézier control points, sixteen per segment, by de Casteljau's
     /// construction (repeated interpolation), independent of the renderer's own sampling.
+    @Test func segmentsCrossOnlyWhereEachPassesTheOther() {
+        #expect(ObstacleRoute.cross(Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10), Point(x: 10, y: 0)))
+        // Short of the other, parallel to it, or only touching it: no crossing.
+        #expect(!ObstacleRoute.cross(Point(x: 0, y: 0), Point(x: 4, y: 4), Point(x: 0, y: 10), Point(x: 10, y: 0)))
+        #expect(!ObstacleRoute.cross(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 0, y: 5), Point(x: 10, y: 5)))
+        #expect(!ObstacleRoute.cross(Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)))
+    }
+
     static func sampled(_ controls: [Point]) -> [Point] {
         func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point { Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
         guard var points = controls.first.map({ [$0] }) else { return [] }
