@@ -135,6 +135,32 @@ import Testing
         #expect(imported.machine.state("a")?.entryEffects == ["n = 1"])
     }
 
+    /// What Apache Commons SCXML, uscxml and PySCXML documents write beyond the recommendation:
+    /// an earlier draft's final states and `<assign name>` are read, other attributes that are
+    /// no misspelling of one the element takes are warnings, and a misspelling stays an error.
+    @Test func enginesAndDraftsAttributesAreReadOrWarnedAbout() throws {
+        let imported = try Self.read(
+            """
+            <datamodel><data id="n" type="int" expr="0"/></datamodel>
+            <state id="a">
+              <onentry><assign name="n" expr="1"/></onentry>
+              <transition event="e" target="done"/>
+            </state>
+            <state id="done" final="true"/>
+            """)
+        #expect(imported.machine.state("done")?.kind == .final)
+        #expect(imported.machine.state("a")?.entryEffects == ["n = 1"])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "m.scxml:2:1: warning: <datamodel> is not analysed: fsmviz reads conditions as opaque guards",
+                "m.scxml:2:12: warning: <data> has no attribute 'type' in SCXML; ignored",
+            ])
+        let misspelled = #expect(throws: MachineFileError.self) {
+            try Self.read("<state id='a' intial='b'><state id='b'/></state>")
+        }
+        #expect(misspelled?.message == "<state> has no attribute 'intial'; did you mean 'initial'?")
+    }
+
     /// Every element of every corpus file is mapped onto the model or covered by a warning at
     /// its position or an enclosing element's.
     @Test func noCorpusElementIsDroppedSilently() throws {

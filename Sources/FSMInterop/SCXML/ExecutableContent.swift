@@ -41,7 +41,7 @@ struct ExecutableContent {
             return text
         case "assign":
             let value = attributes["expr"] ?? Self.trimmed(element.text)
-            return "\(attributes["location"] ?? "?") = \(value.isEmpty ? "…" : value)"
+            return "\(attributes["location"] ?? attributes["name"] ?? "?") = \(value.isEmpty ? "…" : value)"
         case "log":
             let parts = [attributes["label"], attributes["expr"]].compactMap { $0 }
             return (["log"] + (parts.isEmpty ? [] : [parts.joined(separator: ": ")])).joined(separator: " ")

@@ -6,9 +6,10 @@ public import FSMCore
 /// hierarchy; `<transition>`s with several events become one transition per event, with
 /// `cond` as an opaque guard; executable content in `<onentry>`, `<onexit>` and transitions
 /// becomes effect descriptions. `<datamodel>`, `<invoke>`, `<donedata>` and SCXML elements out
-/// of place are reported as warnings, never dropped silently; an element or attribute of the
-/// SCXML namespace that SCXML does not define (a misspelling) is an error; other namespaces'
-/// elements and attributes are extensions and ignored. See docs/interop.md.
+/// of place are reported as warnings, never dropped silently; an element of the SCXML
+/// namespace that SCXML does not define, or a misspelled attribute, is an error, and another
+/// attribute SCXML does not define a warning (an earlier draft's `<state final="true">` is read);
+/// other namespaces' elements and attributes are extensions and ignored. See docs/interop.md.
 public struct SCXMLImporter: MachineImporter {
     /// Creates an importer.
     public init() {}

@@ -26,7 +26,7 @@ struct SCXMLMachineBuilder {
         if root.namespace.isEmpty {
             warn(root, "<scxml> is not in the SCXML namespace (\(SCXMLNamespaces.scxml)); read as SCXML anyway")
         }
-        try SCXMLVocabulary.check(root, path: path)
+        warnings += try SCXMLVocabulary.check(root, path: path)
         collectIDs(root)
         try visitChildren(of: root, parent: nil, parentIndex: nil)
         summarizer.warnings.forEach { warnings.append(Diagnostic.warning(path: path, location: $0.location, message: $0.message)) }
@@ -154,7 +154,7 @@ struct SCXMLMachineBuilder {
         }
         if targets.isEmpty { targets = [id(of: childStates[0])] }
         let direct = Set(childStates.map { id(of: $0) })
-        let isFinal = childStates.first { id(of: $0) == targets[0] }?.name == "final"
+        let isFinal = childStates.first { id(of: $0) == targets[0] }.map(isFinalState) ?? false
         if targets.count == 1, direct.contains(targets[0]), effects.isEmpty, !isFinal {
             return StateID(targets[0])
         }
@@ -170,7 +170,7 @@ struct SCXMLMachineBuilder {
         let id = StateID(id(of: element))
         var state = State(
             id, label: element.attribute("label", namespace: SCXMLNamespaces.fsmviz),
-            kind: element.name == "final" ? .final : (isInitial ? .initial : .normal), parent: parent,
+            kind: isFinalState(element) ? .final : (isInitial ? .initial : .normal), parent: parent,
             isParallel: element.name == "parallel", location: element.location)
         if element.name == "history" {
             state.pseudoState = element.attributes["type"] == "deep" ? .deepHistory : .history
@@ -211,6 +211,12 @@ struct SCXMLMachineBuilder {
     }
 
     // MARK: - Helpers
+
+    /// Whether `element` is a final state: a `<final>`, or a `<state final="true">` as an
+    /// earlier draft of SCXML wrote one (and Apache Commons SCXML still reads).
+    private func isFinalState(_ element: XMLTreeElement) -> Bool {
+        element.name == "final" || (element.name == "state" && element.attributes["final"] == "true")
+    }
 
     private func isSCXML(_ element: XMLTreeElement) -> Bool {
         element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty

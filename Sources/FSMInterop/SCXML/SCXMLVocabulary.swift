@@ -6,13 +6,18 @@ internal import FSMCore
 /// Only names in the SCXML namespace (and, as SCXML documents write them, unprefixed
 /// attributes of SCXML elements) are checked. Elements and attributes of other namespaces
 /// are extensions, such as Qt Creator's `<qt:editorinfo>`, and are left alone; so are the
-/// contents of `<content>` and `<data>`, which are arbitrary data.
+/// contents of `<content>` and `<data>`, which are arbitrary data. An unknown attribute close
+/// to one the element takes is a misspelling and an error; one close to none is what an
+/// engine or an earlier draft of SCXML added (Apache Commons SCXML's `<state final="true">`,
+/// uscxml's `<data type>`, PySCXML's `<parallel initial>`), and only a warning.
 enum SCXMLVocabulary {
     /// Each element of the W3C recommendation with its attributes.
     static let attributes: [String: Set<String>] = [
         "scxml": ["initial", "name", "version", "datamodel", "binding", "exmode"],
         "state": ["id", "initial"],
-        "parallel": ["id"],
+        // Not SCXML's on <parallel>, which enters every region; the builder says so when it
+        // ignores one (PySCXML writes them).
+        "parallel": ["id", "initial"],
         "transition": ["event", "cond", "target", "type"],
         "initial": [],
         "final": ["id"],
@@ -44,10 +49,16 @@ enum SCXMLVocabulary {
     /// Elements whose children are data, not SCXML.
     private static let opaqueContent: Set<String> = ["content", "data"]
 
-    /// Checks `root` and every SCXML element below it.
-    /// - Throws: ``MachineFileError`` at the first unknown element or attribute, in document
-    ///   order, with the nearest known name when one is close.
-    static func check(_ root: XMLTreeElement, path: String) throws(MachineFileError) {
+    /// Attributes that an earlier draft of SCXML defined and fsmviz reads: `<state final="true">`
+    /// is a final state, and `<assign name>` names what `location` names now.
+    static let draftAttributes: [String: Set<String>] = ["state": ["final"], "assign": ["name"]]
+
+    /// Checks `root` and every SCXML element below it, and returns a warning for each attribute
+    /// that SCXML does not define and that is close to none it does, in document order.
+    /// - Throws: ``MachineFileError`` at the first unknown element or misspelled attribute, in
+    ///   document order, with the nearest known name.
+    static func check(_ root: XMLTreeElement, path: String) throws(MachineFileError) -> [InteropWarning] {
+        var warnings: [InteropWarning] = []
         var pending = [root]
         while let element = pending.popLast() {
             guard element.namespace == SCXMLNamespaces.scxml || element.namespace.isEmpty else { continue }
@@ -58,14 +69,20 @@ enum SCXMLVocabulary {
                         + Suggestion.hint(for: element.name, among: attributes.keys.sorted()))
             }
             for name in element.attributes.keys.sorted() where !known.contains(name) && !name.hasPrefix("xmlns") {
-                throw MachineFileError(
-                    path: path, location: element.location,
-                    message: "<\(element.name)> has no attribute '\(name)'"
-                        + (known.isEmpty
-                            ? " (it takes none)"
-                            : Suggestion.hint(for: name, among: known.sorted())))
+                if draftAttributes[element.name]?.contains(name) == true { continue }
+                let hint = Suggestion.hint(for: name, among: known.sorted())
+                guard hint.isEmpty else {
+                    throw MachineFileError(
+                        path: path, location: element.location, message: "<\(element.name)> has no attribute '\(name)'" + hint)
+                }
+                warnings.append(
+                    Diagnostic.warning(
+                        path: path, location: element.location,
+                        message: "<\(element.name)> has no attribute '\(name)' in SCXML"
+                            + (known.isEmpty ? " (it takes none)" : "") + "; ignored"))
             }
             if !opaqueContent.contains(element.name) { pending += element.children.reversed() }
         }
+        return warnings
     }
 }
