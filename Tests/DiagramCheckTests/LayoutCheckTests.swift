@@ -135,4 +135,18 @@ import Testing
         let squarer = try check(machine, "digraph { rankdir=LR; ratio=0.5; \(chain); \(edges) }")
         #expect(squarer.findings.isEmpty, "\(squarer.text)")
     }
+
+    /// A cycle of four timed steps, longer than 3:1 in both directions with the standard
+    /// spacing (123.7 × 414 pt top to bottom): the renderer closes its ranks up instead.
+    @Test func aChainOfStepsIsDrawnWithinThreeToOne() throws {
+        let steps = ["idle", "firstStep", "secondStep", "thirdStep"]
+        let machine = try Machine(
+            name: "multiStepTimer", states: steps.enumerated().map { State(StateID($1), kind: $0 == 0 ? .initial : .normal) },
+            transitions: steps.indices.map { index in
+                Transition(from: StateID(steps[index]), on: EventID(index == 0 ? "BEGIN" : "after(3000)"), to: StateID(steps[(index + 1) % 4]))
+            })
+        let report = try DiagramChecker().check(machine)
+        #expect(report.aspectRatio <= 3, "\(report.text)")
+        #expect(report.findings.isEmpty, "\(report.text)")
+    }
 }
