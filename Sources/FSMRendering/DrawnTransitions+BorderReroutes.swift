@@ -1,9 +1,10 @@
 internal import CGraphviz
 
 extension DrawnTransitions {
-    /// How many places round a border an end that cannot slide along its own side tries, the
-    /// nearest to the edge's other end first.
-    static let rerouteAttempts = 16
+    /// How many places on each side of a border an end that cannot slide along its own side
+    /// tries, the nearest to the edge's other end first: a side whose nearest places all lie
+    /// behind a box (a state beside the border) leaves the others their turn.
+    static let rerouteAttempts = 4
 
     /// What crossing another edge adds to a way's length when ways are compared, in points.
     static let crossingCost = 60.0
@@ -13,7 +14,7 @@ extension DrawnTransitions {
     /// every unrelated cluster and the cluster itself (``room`` twice over off its border,
     /// unless the other end lies that close), to a place on any side of the cluster's `border`
     /// that is clear of the boxes `inside` it, of the other ends and of the fixed curves,
-    /// meeting the border square to it. Of the places tried (``rerouteAttempts``), the way
+    /// meeting the border square to it. Of the places tried (``rerouteAttempts`` a side), the way
     /// kept is the shortest, each crossing of another edge counted as ``crossingCost`` more,
     /// of those that run along no cluster's border, not back through the other end's own box,
     /// and are no detour where the edge was none; without one, the edge stays as it is.
@@ -38,7 +39,9 @@ extension DrawnTransitions {
         var places: [(side: BorderSide, position: Double)] = []
         for side in BorderSide.all(of: border) {
             let blocked = Self.blocked(on: side, for: end, inside: inside, otherEnds: otherEnds, fixedCurves: fixedCurves)
-            places += side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing).map { (side, $0) }
+            let free = side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing)
+            places += free.sorted { side.point(at: $0).distance(to: far) < side.point(at: $1).distance(to: far) }
+                .prefix(Self.rerouteAttempts).map { (side, $0) }
         }
         let nearest = places.sorted { $0.side.point(at: $0.position).distance(to: far) < $1.side.point(at: $1.position).distance(to: far) }
         let bounds = Self.box(fsmviz_bounds(graph))
@@ -49,7 +52,7 @@ extension DrawnTransitions {
             return (box: Self.extent(of: points), points: points)
         }
         var best: (way: (path: [ObstacleRoute.Point], tip: ObstacleRoute.Point?), cost: Double)?
-        for place in nearest.prefix(Self.rerouteAttempts) {
+        for place in nearest {
             let on = place.side.point(at: place.position)
             // No way is shorter than the straight line to the place (less the arrowhead a head
             // end's way stops short by), and the places come nearest first.
@@ -107,13 +110,14 @@ extension DrawnTransitions {
         return box
     }
 
-    /// Whether a leg of `path` runs along a cluster's border, within ``tolerance`` of it for
-    /// more than ``endSpacing``: drawn there, the edge would read as part of the border.
+    /// Whether a leg of `path` runs along a cluster's border, within 1.5 ``room`` of it for
+    /// more than ``endSpacing``: drawn that close, the edge would read as a second border (a
+    /// way round a compound state itself keeps twice ``room`` off).
     private func runsAlongBorder(_ path: [ObstacleRoute.Point]) -> Bool {
         clusters.contains { cluster in
             let box = Self.box(cluster.box)
             return zip(path, path.dropFirst()).contains { from, to in
-                BorderSide.all(of: box).contains { $0.runs(along: from, to, within: Self.tolerance, longerThan: Self.endSpacing) }
+                BorderSide.all(of: box).contains { $0.runs(along: from, to, within: 1.5 * Self.room, longerThan: Self.endSpacing) }
             }
         }
     }
