@@ -177,6 +177,7 @@ struct RenderOptions: ParsableArguments {
         let plan = policy.plan(for: view, engine: engine, options: options)
         let bytes: [UInt8]
         if let renderFormat = format.renderFormat {
+            if !reading.quiet, let warning = Self.flattening(view, by: plan.engine, input: input) { Console.printError(warning) }
             do {
                 let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
                 bytes = try progress.during(message) { () throws(RenderError) in
@@ -198,6 +199,24 @@ struct RenderOptions: ParsableArguments {
         }
         files.write(output, to: destination)
         return .success
+    }
+
+    /// The warning that `engine` draws `view`'s compound states flat, when it has any drawn
+    /// with a child: a picture without its hierarchy must not pass for the machine's.
+    static func flattening(_ view: DiagramView, by engine: LayoutEngine, input: String) -> String? {
+        guard !engine.drawsCompoundStates else { return nil }
+        let machine = view.machine
+        let shown = Set(view.states.compactMap { machine.number(of: $0) })
+        let compound = shown.filter { machine.index.parents[$0] >= 0 && shown.contains(machine.index.parents[$0]) }
+            .map { machine.index.parents[$0] }
+        guard let first = Set(compound).min() else { return nil }
+        let others = Set(compound).count - 1
+        return Diagnostic.warning(
+            path: Diagnostic.displayPath(for: input), location: nil,
+            message: "\(engine.rawValue) draws no compound states: '\(machine.states[first].id)'"
+                + (others > 0 ? " and \(others) more are" : " is") + " left out, the states inside drawn without them;"
+                + " --engine dot draws them (--focus and --collapse make a machine small enough for it)"
+        ).description
     }
 
     /// A drawing of each machine a Swift module holds (or of the one `--machine` names), named

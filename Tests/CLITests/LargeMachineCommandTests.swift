@@ -55,6 +55,24 @@ import Testing
         #expect(shallow.stderr.contains("--collapse must be 1 or more"))
     }
 
+    /// An engine without clusters leaves compound states out: the picture is not the machine's
+    /// hierarchy, and `render` says so rather than pass it off as one.
+    @Test func anEngineThatDrawsNoCompoundStatesSaysSo() throws {
+        let output = try CommandRunner.temporaryDirectory().appendingPathComponent("flat.svg")
+        let flat = try CommandRunner.run(["render", "samples/amplify-auth.yaml", "--engine", "neato", "-o", output.path])
+        #expect(flat.status == 0, "\(flat.stderr)")
+        #expect(
+            flat.stderr.hasPrefix(
+                "samples/amplify-auth.yaml: warning: neato draws no compound states: 'AuthState' and 2 more are left out,"),
+            "\(flat.stderr)")
+        let quiet = try CommandRunner.run(["render", "samples/amplify-auth.yaml", "--engine", "neato", "-q", "-o", output.path])
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let layered = try CommandRunner.run(["render", "samples/amplify-auth.yaml", "--engine", "dot", "-o", output.path])
+        #expect(!layered.stderr.contains("warning"), "\(layered.stderr)")
+        let flatMachine = try CommandRunner.run(["render", "samples/tcp.json", "--engine", "neato", "-o", output.path])
+        #expect(!flatMachine.stderr.contains("warning"), "\(flatMachine.stderr)")
+    }
+
     @Test func autoEngineChoosesByTheDrawnSize() throws {
         // 90 transitions: dot, events on the edges, no overlap removal.
         let small = try CommandRunner.run(["render", try Self.ring(30).path, "-o", "-", "--format", "dot"])

@@ -15,4 +15,10 @@ public enum LayoutEngine: String, Sendable, CaseIterable {
     case circo
     /// Radial layout around the initial state.
     case twopi
+
+    /// Whether the engine draws a compound state as a box around its children with its
+    /// transitions meeting that box: only `dot`. `sfdp`, `neato`, `circo` and `twopi` draw no
+    /// clusters, and `fdp` meets none of their borders (Graphviz's `lhead` and `ltail` are
+    /// `dot`'s), so such machines come out flat.
+    public var drawsCompoundStates: Bool { self == .dot }
 }
