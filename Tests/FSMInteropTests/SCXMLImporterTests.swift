@@ -197,7 +197,16 @@ import Testing
     }
 
     @Test func theRootMustBeSCXML() {
-        #expect(throws: MachineFileError.self) { try SCXMLImporter().read(Array("<html/>".utf8), path: "x.scxml") }
+        let html = #expect(throws: MachineFileError.self) { try SCXMLImporter().read(Array("<html/>".utf8), path: "x.scxml") }
+        #expect(html?.message == "the root element is <html>, not SCXML's <scxml>")
+        // Coin3D's navigation machines: <scxml> of a namespace of its own, with other elements.
+        let other = #expect(throws: MachineFileError.self) {
+            try SCXMLImporter().read(Array(#"<scxml xmlns="http://www.coin3d.org/scxml/coin/1.0"/>"#.utf8), path: "x.scxml")
+        }
+        #expect(
+            other?.message
+                == "the root element <scxml> is in the namespace 'http://www.coin3d.org/scxml/coin/1.0', not SCXML's (http://www.w3.org/2005/07/scxml)"
+        )
     }
 }
 

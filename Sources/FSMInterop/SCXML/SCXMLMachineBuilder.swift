@@ -21,7 +21,9 @@ struct SCXMLMachineBuilder {
         guard root.name == "scxml", root.namespace == SCXMLNamespaces.scxml || root.namespace.isEmpty else {
             throw MachineFileError(
                 path: path, location: root.location,
-                message: "the root element is <\(root.name)>, not SCXML's <scxml>")
+                message: root.name == "scxml"
+                    ? "the root element <scxml> is in the namespace '\(root.namespace)', not SCXML's (\(SCXMLNamespaces.scxml))"
+                    : "the root element is <\(root.name)>, not SCXML's <scxml>")
         }
         if root.namespace.isEmpty {
             warn(root, "<scxml> is not in the SCXML namespace (\(SCXMLNamespaces.scxml)); read as SCXML anyway")
