@@ -47,7 +47,10 @@ public struct GraphvizRenderer: Sendable {
     ///
     /// Without a ``/FSMDOT/DOTOptions/rankDirection``, `dot` lays the diagram out top to bottom and,
     /// when that is more than ``squareEnough`` times as wide as tall or the reverse, left to
-    /// right too, and keeps the squarer of the two. With parallel states, every
+    /// right too, and keeps the squarer of the two; a machine without compound states whose
+    /// drawing is still longer than ``readableAspect`` is laid out again with states and ranks
+    /// closer (``/FSMDOT/DOTSpacing/compact``, then ``/FSMDOT/DOTSpacing/tight``), and the
+    /// shorter kept. With parallel states, every
     /// ``/FSMDOT/RegionArrangement`` is laid out in each direction (or the one asked for), and
     /// the smallest drawing whose regions read in document order, within ``readableAspect``
     /// and lined up rather than as a staircase, is kept. A drawing of compound states whose
@@ -58,8 +61,10 @@ public struct GraphvizRenderer: Sendable {
     /// reads as well kept; all of that once more, closer still (``/FSMDOT/DOTSpacing/tight``),
     /// if the drawing is still sparse. Then, in the
     /// layout kept, an edge that runs through a compound state holding neither end of its
-    /// transition is redrawn around it, and a label that pulls its transition the long way
-    /// round is moved onto the short way. An SVG's groups carry the machine's state
+    /// transition is redrawn around it, a label that pulls its transition the long way
+    /// round is moved onto the short way, and an edge's end on a compound state's border
+    /// right beside a child is moved along the border, or round it, clear of the child. An
+    /// SVG's groups carry the machine's state
     /// and transition ids (``/FSMDOT/DiagramElementID``) and `data-` attributes naming what
     /// they draw.
     /// - Parameters:

@@ -177,7 +177,6 @@ struct RenderOptions: ParsableArguments {
         let plan = policy.plan(for: view, engine: engine, options: options)
         let bytes: [UInt8]
         if let renderFormat = format.renderFormat {
-            if !reading.quiet, let warning = Self.flattening(view, by: plan.engine, input: input) { Console.printError(warning) }
             do {
                 let message = "\(prefix): laying out \(view.states.count) states with \(plan.summary)"
                 bytes = try progress.during(message) { () throws(RenderError) in
@@ -187,6 +186,10 @@ struct RenderOptions: ParsableArguments {
                 return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: error.commandLineMessage).description, .usage)
             } catch {
                 return fail(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: "\(error)").description, .failure)
+            }
+            if !reading.quiet, let warning = Self.flattening(view, by: plan.engine, input: input) {
+                progress.clear()
+                Console.printError(warning)
             }
         } else {
             bytes = Array(DOTWriter(options: engine == .auto ? plan.applied(to: options) : options).write(view).utf8)
@@ -211,11 +214,14 @@ struct RenderOptions: ParsableArguments {
             .map { machine.index.parents[$0] }
         guard let first = Set(compound).min() else { return nil }
         let others = Set(compound).count - 1
+        let named = "'\(machine.states[first].id)'" + (others > 0 ? " and \(others) more" : "")
+        let what =
+            engine == .fdp
+            ? "fdp meets no compound state's border: the transitions of \(named) end at points inside them"
+            : "\(engine.rawValue) draws no compound states: \(named) \(others > 0 ? "are" : "is") left out, the states inside drawn without them"
         return Diagnostic.warning(
             path: Diagnostic.displayPath(for: input), location: nil,
-            message: "\(engine.rawValue) draws no compound states: '\(machine.states[first].id)'"
-                + (others > 0 ? " and \(others) more are" : " is") + " left out, the states inside drawn without them;"
-                + " --engine dot draws them (--focus and --collapse make a machine small enough for it)"
+            message: what + "; --engine dot draws them (--focus and --collapse make a machine small enough for it)"
         ).description
     }
 

@@ -159,6 +159,28 @@ import Testing
             try Self.read("<state id='a' intial='b'><state id='b'/></state>")
         }
         #expect(misspelled?.message == "<state> has no attribute 'intial'; did you mean 'initial'?")
+        // On a state or transition, any attribute SCXML does not define would change the drawing.
+        let guarded = #expect(throws: MachineFileError.self) {
+            try Self.read("<state id='a'><transition event='e' guard='ok' target='a'/></state>")
+        }
+        #expect(guarded?.message == "<transition> has no attribute 'guard'")
+    }
+
+    @Test func aDraftsFinalAttributeIsReadOnlyOnAnAtomicStateAsTrueOrFalse() throws {
+        let imported = try Self.read(
+            """
+            <state id="a" final="true"><state id="a1" final="yes"/></state>
+            <parallel id="p" initial="r1"><state id="r1" final="false"/></parallel>
+            """)
+        #expect(imported.machine.state("a")?.kind != .final)
+        #expect(imported.machine.state("a1")?.kind != .final)
+        #expect(imported.machine.state("r1")?.kind != .final)
+        #expect(
+            imported.warnings.map(\.description) == [
+                "m.scxml:2:1: warning: final=\"true\" is ignored on a <state> with child states: only an atomic state can be final",
+                "m.scxml:2:28: warning: final=\"yes\" is neither 'true' nor 'false'; read as 'false'",
+                "m.scxml:3:1: warning: 'initial' on a parallel state is ignored: a parallel state enters all its regions",
+            ])
     }
 
     /// Every element of every corpus file is mapped onto the model or covered by a warning at

@@ -7,8 +7,9 @@ public import FSMCore
 /// `cond` as an opaque guard; executable content in `<onentry>`, `<onexit>` and transitions
 /// becomes effect descriptions. `<datamodel>`, `<invoke>`, `<donedata>` and SCXML elements out
 /// of place are reported as warnings, never dropped silently; an element of the SCXML
-/// namespace that SCXML does not define, or a misspelled attribute, is an error, and another
-/// attribute SCXML does not define a warning (an earlier draft's `<state final="true">` is read);
+/// namespace that SCXML does not define, an attribute it does not define on a state or a
+/// transition, or a misspelled attribute is an error, and an engine's own attribute on
+/// executable content or data a warning (an earlier draft's `<state final="true">` is read);
 /// other namespaces' elements and attributes are extensions and ignored. See docs/interop.md.
 public struct SCXMLImporter: MachineImporter {
     /// Creates an importer.

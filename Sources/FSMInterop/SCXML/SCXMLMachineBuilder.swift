@@ -77,7 +77,7 @@ struct SCXMLMachineBuilder {
     private mutating func visitChildren(
         of element: XMLTreeElement, parent: StateID?, parentIndex: Int?
     ) throws(MachineFileError) {
-        let childStates = element.children.filter { isSCXML($0) && ["state", "parallel", "final"].contains($0.name) }
+        let childStates = childStates(of: element)
         let isParallel = element.name == "parallel"
         var initialChild: StateID?
         // The <initial> element initialEntry reads, if any; others are reported below.
@@ -90,7 +90,7 @@ struct SCXMLMachineBuilder {
         } else if element.attributes["initial"] != nil, element.name != "scxml" {
             warn(
                 element,
-                "'initial' on a \(isParallel ? "parallel" : "atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")"
+                "'initial' on \(isParallel ? "a parallel" : "an atomic") state is ignored: \(isParallel ? "a parallel state enters all its regions" : "it has no child states")"
             )
         }
         for child in element.children {
@@ -170,6 +170,7 @@ struct SCXMLMachineBuilder {
 
     private mutating func visitState(_ element: XMLTreeElement, parent: StateID?, isInitial: Bool) throws(MachineFileError) {
         let id = StateID(id(of: element))
+        checkDraftFinal(element)
         var state = State(
             id, label: element.attribute("label", namespace: SCXMLNamespaces.fsmviz),
             kind: isFinalState(element) ? .final : (isInitial ? .initial : .normal), parent: parent,
@@ -214,10 +215,28 @@ struct SCXMLMachineBuilder {
 
     // MARK: - Helpers
 
-    /// Whether `element` is a final state: a `<final>`, or a `<state final="true">` as an
-    /// earlier draft of SCXML wrote one (and Apache Commons SCXML still reads).
+    /// Whether `element` is a final state: a `<final>`, or an atomic `<state final="true">` as
+    /// an earlier draft of SCXML wrote one (and Apache Commons SCXML still reads).
     private func isFinalState(_ element: XMLTreeElement) -> Bool {
-        element.name == "final" || (element.name == "state" && element.attributes["final"] == "true")
+        element.name == "final"
+            || (element.name == "state" && element.attributes["final"] == "true" && !hasChildStates(element))
+    }
+
+    private func hasChildStates(_ element: XMLTreeElement) -> Bool { !childStates(of: element).isEmpty }
+
+    /// The `<state>`, `<parallel>` and `<final>` elements directly inside `element`.
+    private func childStates(of element: XMLTreeElement) -> [XMLTreeElement] {
+        element.children.filter { isSCXML($0) && ["state", "parallel", "final"].contains($0.name) }
+    }
+
+    /// Reports a draft's `final` attribute that is not read as a final state.
+    private mutating func checkDraftFinal(_ element: XMLTreeElement) {
+        guard element.name == "state", let value = element.attributes["final"] else { return }
+        if value == "true", hasChildStates(element) {
+            warn(element, "final=\"true\" is ignored on a <state> with child states: only an atomic state can be final")
+        } else if value != "true", value != "false" {
+            warn(element, "final=\"\(value)\" is neither 'true' nor 'false'; read as 'false'")
+        }
     }
 
     private func isSCXML(_ element: XMLTreeElement) -> Bool {

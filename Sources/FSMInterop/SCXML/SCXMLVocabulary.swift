@@ -6,10 +6,12 @@ internal import FSMCore
 /// Only names in the SCXML namespace (and, as SCXML documents write them, unprefixed
 /// attributes of SCXML elements) are checked. Elements and attributes of other namespaces
 /// are extensions, such as Qt Creator's `<qt:editorinfo>`, and are left alone; so are the
-/// contents of `<content>` and `<data>`, which are arbitrary data. An unknown attribute close
-/// to one the element takes is a misspelling and an error; one close to none is what an
-/// engine or an earlier draft of SCXML added (Apache Commons SCXML's `<state final="true">`,
-/// uscxml's `<data type>`, PySCXML's `<parallel initial>`), and only a warning.
+/// contents of `<content>` and `<data>`, which are arbitrary data. An unknown attribute of an
+/// element that makes the machine's structure (a state, a transition, `<scxml>` itself) is an
+/// error, since the drawing would be wrong without it; of executable content and data, which
+/// only feed effect texts, it is an error when close to one the element takes (a misspelling)
+/// and otherwise what an engine or an earlier draft of SCXML added (uscxml's `<data type>`),
+/// and only a warning. An earlier draft's `<state final="true">` is read.
 enum SCXMLVocabulary {
     /// Each element of the W3C recommendation with its attributes.
     static let attributes: [String: Set<String>] = [
@@ -51,12 +53,18 @@ enum SCXMLVocabulary {
 
     /// Attributes that an earlier draft of SCXML defined and fsmviz reads: `<state final="true">`
     /// is a final state, and `<assign name>` names what `location` names now.
-    static let draftAttributes: [String: Set<String>] = ["state": ["final"], "assign": ["name"]]
+    private static let draftAttributes: [String: Set<String>] = ["state": ["final"], "assign": ["name"]]
+
+    /// The elements whose attributes make the machine's structure: states, transitions and
+    /// the document itself.
+    private static let structural: Set<String> = ["scxml", "state", "parallel", "final", "history", "initial", "transition"]
 
     /// Checks `root` and every SCXML element below it, and returns a warning for each attribute
-    /// that SCXML does not define and that is close to none it does, in document order.
-    /// - Throws: ``MachineFileError`` at the first unknown element or misspelled attribute, in
-    ///   document order, with the nearest known name.
+    /// of executable content or data that SCXML does not define and that is close to none it
+    /// does, in document order.
+    /// - Throws: ``MachineFileError`` at the first unknown element, unknown attribute of a
+    ///   structural element or misspelled attribute, in document order, with the nearest known
+    ///   name when one is close.
     static func check(_ root: XMLTreeElement, path: String) throws(MachineFileError) -> [InteropWarning] {
         var warnings: [InteropWarning] = []
         var pending = [root]
@@ -71,9 +79,10 @@ enum SCXMLVocabulary {
             for name in element.attributes.keys.sorted() where !known.contains(name) && !name.hasPrefix("xmlns") {
                 if draftAttributes[element.name]?.contains(name) == true { continue }
                 let hint = Suggestion.hint(for: name, among: known.sorted())
-                guard hint.isEmpty else {
+                guard hint.isEmpty, !structural.contains(element.name) else {
                     throw MachineFileError(
-                        path: path, location: element.location, message: "<\(element.name)> has no attribute '\(name)'" + hint)
+                        path: path, location: element.location,
+                        message: "<\(element.name)> has no attribute '\(name)'" + (known.isEmpty ? " (it takes none)" : hint))
                 }
                 warnings.append(
                     Diagnostic.warning(

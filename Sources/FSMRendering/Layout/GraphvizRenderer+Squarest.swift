@@ -50,10 +50,10 @@ extension GraphvizRenderer {
                         return LayoutRank(graph, regions: false, densityMatters: compound)
                     }
                 }
-                if chosen.rank.tooLong, !options.isCompact {
+                if !compound, chosen.rank.tooLong, !options.isCompact {
                     chosen = try squarer(than: chosen, view, options, session, subject) { graph in
                         layouts.append(graph)
-                        return LayoutRank(graph, regions: false, densityMatters: compound)
+                        return LayoutRank(graph, regions: false, densityMatters: false)
                     }
                 }
                 if chosen.rank.crossings > 0 { DrawnTransitions(chosen.graph).reroute() }
@@ -99,12 +99,6 @@ extension GraphvizRenderer {
                     return LayoutRank(graph, regions: true)
                 }
             }
-            if best.rank.tooLong, !options.isCompact {
-                best = try squarer(than: best, view, options, session, subject) { graph in
-                    layouts.append(graph)
-                    return LayoutRank(graph, regions: true)
-                }
-            }
             if best.rank.crossings > 0 { DrawnTransitions(best.graph).reroute() }
             DrawnTransitions.shortenDetours(in: best.graph)
             DrawnTransitions.separateBorderEnds(in: best.graph)
@@ -119,12 +113,13 @@ extension GraphvizRenderer {
         releasesHistory: Bool
     )
 
-    /// `chosen`, a drawing longer than ``readableAspect`` in every direction, or its layout with
-    /// states and ranks closer (``/FSMDOT/DOTSpacing/compact``, then
-    /// ``/FSMDOT/DOTSpacing/tight``) when that is less long and reads as well otherwise: a
-    /// chain of states is as long as its ranks and the gaps between them, and closer spacing
-    /// takes the gaps in (a four-step timer of XState's catalogue, 3.35:1 to 2.5:1). `lay`
-    /// keeps each graph until rendering and ranks it.
+    /// `chosen`, a drawing of a machine without compound states longer than ``readableAspect``
+    /// in the directions laid out, or its layout with states and ranks closer
+    /// (``/FSMDOT/DOTSpacing/compact``, then ``/FSMDOT/DOTSpacing/tight``) when that is less
+    /// long: a chain of states is as long as its ranks and the gaps between them, and closer
+    /// spacing takes the gaps in (a four-step timer of XState's catalogue, 3.35:1 to 2.5:1).
+    /// Drawings of compound states have their own denser layouts, which keep within 3:1.
+    /// `lay` keeps each graph until rendering and ranks it.
     func squarer(
         than chosen: Candidate, _ view: DiagramView, _ options: DOTOptions, _ session: borrowing GraphvizSession,
         _ subject: String, lay: (UnsafeMutablePointer<Agraph_t>) -> LayoutRank
@@ -134,9 +129,7 @@ extension GraphvizRenderer {
             let text = dot(view, options.spaced(spacing), chosen.direction, chosen.regions, releasingHistory: chosen.releasesHistory)
             let graph = try layOut(text, session, subject)
             let rank = lay(graph)
-            guard rank.aspect < best.rank.aspect, !rank.outOfOrder || best.rank.outOfOrder,
-                !rank.staircase || best.rank.staircase, rank.detours <= best.rank.detours
-            else { continue }
+            guard rank.aspect < best.rank.aspect, rank.detours <= best.rank.detours else { continue }
             best = (graph, rank, chosen.direction, chosen.regions, chosen.releasesHistory)
         }
         return best

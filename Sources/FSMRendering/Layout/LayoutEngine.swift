@@ -19,6 +19,6 @@ public enum LayoutEngine: String, Sendable, CaseIterable {
     /// Whether the engine draws a compound state as a box around its children with its
     /// transitions meeting that box: only `dot`. `sfdp`, `neato`, `circo` and `twopi` draw no
     /// clusters, and `fdp` meets none of their borders (Graphviz's `lhead` and `ltail` are
-    /// `dot`'s), so such machines come out flat.
+    /// `dot`'s). `auto` may choose `sfdp`: ask the engine its ``LayoutPlan`` names.
     public var drawsCompoundStates: Bool { self == .dot }
 }
