@@ -92,6 +92,9 @@ public struct DiagramView: Sendable {
         machine.index.children(of: state).contains { shown[$0] }
     }
 
+    /// The states drawn as clusters around nested states, by number, in declaration order.
+    package var clusterStates: [Int] { shownStates.filter(isCluster) }
+
     /// Whether a drawn transition enters a history state from outside its compound state, so
     /// that `DOTOptions.releasesHistoryEntries` changes the drawing.
     package var returnsToHistory: Bool {

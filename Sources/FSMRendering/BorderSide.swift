@@ -31,24 +31,14 @@ struct BorderSide {
         [Edge.left, .right, .bottom, .top].map { BorderSide(box: box, edge: $0) }
     }
 
-    /// The point on the side at `position` along it.
-    func point(at position: Double) -> ObstacleRoute.Point {
+    /// The point `distance` out from the side (away from the box) at `position` along it: on
+    /// the side itself by default.
+    func point(at position: Double, out distance: Double = 0) -> ObstacleRoute.Point {
         switch edge {
-        case .left: ObstacleRoute.Point(x: box.minX, y: position)
-        case .right: ObstacleRoute.Point(x: box.maxX, y: position)
-        case .bottom: ObstacleRoute.Point(x: position, y: box.minY)
-        case .top: ObstacleRoute.Point(x: position, y: box.maxY)
-        }
-    }
-
-    /// The point `distance` out from the side at `position`, away from the box.
-    func point(at position: Double, out distance: Double) -> ObstacleRoute.Point {
-        let on = point(at: position)
-        switch edge {
-        case .left: return ObstacleRoute.Point(x: on.x - distance, y: on.y)
-        case .right: return ObstacleRoute.Point(x: on.x + distance, y: on.y)
-        case .bottom: return ObstacleRoute.Point(x: on.x, y: on.y - distance)
-        case .top: return ObstacleRoute.Point(x: on.x, y: on.y + distance)
+        case .left: ObstacleRoute.Point(x: box.minX - distance, y: position)
+        case .right: ObstacleRoute.Point(x: box.maxX + distance, y: position)
+        case .bottom: ObstacleRoute.Point(x: position, y: box.minY - distance)
+        case .top: ObstacleRoute.Point(x: position, y: box.maxY + distance)
         }
     }
 

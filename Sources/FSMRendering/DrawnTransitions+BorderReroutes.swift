@@ -36,27 +36,27 @@ extension DrawnTransitions {
         let farNode = end.isHead ? end.edge.tail : end.edge.head
         // Less a little: a curve starts inside a rounded box's corners.
         let farBox = nodeBoxes.first { $0.0 == farNode }?.1.expanded(by: -Self.tolerance)
-        var places: [(side: BorderSide, position: Double)] = []
+        // Each place with how far it lies from the other end, nearest first.
+        var places: [(side: BorderSide, position: Double, distance: Double)] = []
         for side in BorderSide.all(of: border) {
             let blocked = Self.blocked(on: side, for: end, inside: inside, otherEnds: otherEnds, fixedCurves: fixedCurves)
-            let free = side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing)
-            places += free.sorted { side.point(at: $0).distance(to: far) < side.point(at: $1).distance(to: far) }
-                .prefix(Self.rerouteAttempts).map { (side, $0) }
+            places += side.freePositions(avoiding: blocked, inset: Self.besideChild, step: Self.endSpacing)
+                .map { (side, $0, side.point(at: $0).distance(to: far)) }.sorted { $0.2 < $1.2 }.prefix(Self.rerouteAttempts)
         }
-        let nearest = places.sorted { $0.side.point(at: $0.position).distance(to: far) < $1.side.point(at: $1.position).distance(to: far) }
+        let nearest = places.sorted { $0.distance < $1.distance }
         let bounds = Self.box(fsmviz_bounds(graph))
         let roomy = border.expanded(by: 2 * Self.room)
         let cluster = roomy.contains(far) ? border.expanded(by: -0.5) : roomy
         let others = Self.visibleEdges(of: graph).filter { $0 != end.edge.edge }.map { edge in
             let points = Self.curve(of: edge, buffer: &buffer).map(Self.point)
-            return (box: Self.extent(of: points), points: points)
+            return (box: ObstacleRoute.Box.enclosing(points), points: points)
         }
         var best: (way: (path: [ObstacleRoute.Point], tip: ObstacleRoute.Point?), cost: Double)?
         for place in nearest {
             let on = place.side.point(at: place.position)
             // No way is shorter than the straight line to the place (less the arrowhead a head
             // end's way stops short by), and the places come nearest first.
-            if let best, on.distance(to: far) - (end.isHead ? arrow : 0) >= best.cost { break }
+            if let best, place.distance - (end.isHead ? arrow : 0) >= best.cost { break }
             // The other end's own box too, which the way may only leave (or enter) from where
             // the edge meets it.
             let obstacles =
@@ -64,8 +64,8 @@ extension DrawnTransitions {
                 + [farBox].compactMap { $0 }
             let way =
                 end.isHead
-                ? wayIn(at: place, from: far, arrow: arrow, around: obstacles, outside: cluster, within: bounds)
-                : wayOut(of: end, at: place, around: obstacles, outside: cluster, within: bounds)
+                ? wayIn(at: (place.side, place.position), from: far, arrow: arrow, around: obstacles, outside: cluster, within: bounds)
+                : wayOut(of: end, at: (place.side, place.position), around: obstacles, outside: cluster, within: bounds)
             guard let way, !runsAlongBorder(way.path),
                 !(farBox.map { box in zip(way.path, way.path.dropFirst()).contains { box.blocks($0, $1) } } ?? false)
             else { continue }
@@ -84,7 +84,7 @@ extension DrawnTransitions {
     private static func crossings(
         of path: [ObstacleRoute.Point], with others: [(box: ObstacleRoute.Box, points: [ObstacleRoute.Point])]
     ) -> Int {
-        let reach = extent(of: path)
+        let reach = ObstacleRoute.Box.enclosing(path)
         var count = 0
         // Plain loops: this runs for every place tried, against every edge of the drawing.
         for other in others where other.box.intersects(reach) {
@@ -98,16 +98,6 @@ extension DrawnTransitions {
             }
         }
         return count
-    }
-
-    /// The smallest box holding `points`.
-    private static func extent(of points: [ObstacleRoute.Point]) -> ObstacleRoute.Box {
-        var box = ObstacleRoute.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for point in points {
-            box = ObstacleRoute.Box(
-                minX: min(box.minX, point.x), minY: min(box.minY, point.y), maxX: max(box.maxX, point.x), maxY: max(box.maxY, point.y))
-        }
-        return box
     }
 
     /// Whether a leg of `path` runs along a cluster's border, within 1.5 ``room`` of it for

@@ -190,11 +190,7 @@ extension DrawnTransitions {
     }
 
     private static func bounds(of curve: [pointf]) -> ObstacleRoute.Box {
-        curve.reduce(ObstacleRoute.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)) { box, point in
-            ObstacleRoute.Box(
-                minX: min(box.minX, point.x), minY: min(box.minY, point.y), maxX: max(box.maxX, point.x),
-                maxY: max(box.maxY, point.y))
-        }.expanded(by: 1)
+        ObstacleRoute.Box.enclosing(curve.map(point)).expanded(by: 1)
     }
 
     static func point(_ point: pointf) -> ObstacleRoute.Point { ObstacleRoute.Point(x: point.x, y: point.y) }

@@ -21,6 +21,13 @@ struct ObstacleRoute {
         var maxX: Double
         var maxY: Double
 
+        /// The smallest box holding `points`.
+        static func enclosing(_ points: [Point]) -> Box {
+            points.reduce(Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)) { box, point in
+                Box(minX: min(box.minX, point.x), minY: min(box.minY, point.y), maxX: max(box.maxX, point.x), maxY: max(box.maxY, point.y))
+            }
+        }
+
         func expanded(by margin: Double) -> Box {
             Box(minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
         }

@@ -208,13 +208,10 @@ struct RenderOptions: ParsableArguments {
     /// with a child: a picture without its hierarchy must not pass for the machine's.
     static func flattening(_ view: DiagramView, by engine: LayoutEngine, input: String) -> String? {
         guard !engine.drawsCompoundStates else { return nil }
-        let machine = view.machine
-        let shown = Set(view.states.compactMap { machine.number(of: $0) })
-        let compound = shown.filter { machine.index.parents[$0] >= 0 && shown.contains(machine.index.parents[$0]) }
-            .map { machine.index.parents[$0] }
-        guard let first = Set(compound).min() else { return nil }
-        let others = Set(compound).count - 1
-        let named = "'\(machine.states[first].id)'" + (others > 0 ? " and \(others) more" : "")
+        let clusters = view.clusterStates
+        guard let first = clusters.first else { return nil }
+        let others = clusters.count - 1
+        let named = "'\(view.machine.states[first].id)'" + (others > 0 ? " and \(others) more" : "")
         let what =
             engine == .fdp
             ? "fdp meets no compound state's border: the transitions of \(named) end at points inside them"
