@@ -15,7 +15,9 @@ extension FsmvizCommand {
                 files, SCXML, Mermaid and PlantUML. What a format cannot hold is reported as a \
                 warning on standard error. docs/interop.md describes the mapping. An output \
                 ending in '/' is a directory that gets one file per machine the input holds \
-                (Swift sources hold any number), named after the machine.
+                (Swift sources hold any number), named after the machine. Several inputs are \
+                read together: Swift files as the modules they make, so a machine split over \
+                files is found whole, and each other file as its own machine.
 
                 Exit status: 0 converted; 2 bad usage or an input that cannot be read; 3 the \
                 output could not be written or the machine cannot be expressed in its format.
@@ -25,11 +27,14 @@ extension FsmvizCommand {
                   fsmviz convert machine.json -o machine.mmd
                   fsmviz convert checkout.json --from xstate --to scxml -o -
                   fsmviz convert Sources/ -o machines/
+                  fsmviz convert Sources/Player/State.swift Sources/Player/Player.swift -o player.yaml
                 """
         )
 
-        @Argument(help: "The machine to convert ('-' for standard input).", completion: .machineFiles)
-        var input: String
+        @Argument(
+            help: ArgumentHelp("The machines to convert: files, directories of Swift source, or '-' for standard input.", valueName: "input"),
+            completion: .machineFiles)
+        var inputs: [String]
 
         @Option(
             name: .shortAndLong,
@@ -43,6 +48,7 @@ extension FsmvizCommand {
         var to: ExportFormat?
 
         func validate() throws {
+            if inputs.isEmpty { throw ValidationError("Missing expected argument '<input> ...'") }
             if to == nil, !output.hasSuffix("/") {
                 guard output != "-", let format = MachineFormat(path: output) else {
                     throw ValidationError(
@@ -61,19 +67,19 @@ extension FsmvizCommand {
                 try convertEach()
                 return
             }
-            let imported = try reading.readOrExit(input, limits: limitOptions.limits)
+            let imported = try reading.readOrExit(inputs, limits: limitOptions.limits)
             guard let format = to?.format ?? MachineFormat(path: output) else { throw ExitStatus.usage.exitCode }
             try write(imported, as: format, to: output)
             if !reading.quiet, output != "-" { WrittenFiles.announce([output]) }
         }
 
-        /// Every machine of the input (the one `--machine` names, if given), each into the
+        /// Every machine of the inputs (the one `--machine` names, if given), each into the
         /// output directory as `NAME.EXT`.
         private func convertEach() throws {
             let format = to?.format ?? .yaml
             let machines: [ImportedMachine]
             do {
-                machines = try reading.readEach(input, limits: limitOptions.limits)
+                machines = try reading.readEach(inputs, limits: limitOptions.limits)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode

@@ -51,21 +51,20 @@ struct ReadingOptions: ParsableArguments {
     /// report them) unless `--quiet`. Swift source gives the one machine it holds, or the one
     /// `--machine` names.
     func read(_ input: String, limits: InputLimits) throws(MachineFileError) -> ImportedMachine {
-        let imported: ImportedMachine
-        if readsSwift(input) {
-            imported = try chosen(from: machines(in: input, limits: limits), in: input).imported
-        } else {
-            imported = try MachineReader.read(path: input, format: from?.format, limits: limits, xstateVersion: xstateVersion)
-        }
-        printWarnings(of: imported, input: input)
-        return imported
+        try read([input], limits: limits)
     }
 
     /// ``read(_:limits:)`` for a command that reads one input: an input it cannot read is
     /// reported and ends the command with the usage status.
     func readOrExit(_ input: String, limits: InputLimits) throws -> ImportedMachine {
+        try readOrExit([input], limits: limits)
+    }
+
+    /// ``read(_:limits:)`` of several inputs, for a command that reads them as one: what cannot
+    /// be read is reported and ends the command with the usage status.
+    func readOrExit(_ inputs: [String], limits: InputLimits) throws -> ImportedMachine {
         do {
-            return try read(input, limits: limits)
+            return try read(inputs, limits: limits)
         } catch {
             Console.printError(error.description)
             throw ExitStatus.usage.exitCode
@@ -76,10 +75,48 @@ struct ReadingOptions: ParsableArguments {
     /// Swift module holds (or the one `--machine` names), else the machine file's one.
     /// `allowingNone`: Swift source without a machine gives none instead of an error.
     func readEach(_ input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ImportedMachine] {
-        guard readsSwift(input), machine == nil else { return [try read(input, limits: limits)] }
-        let found = try machines(in: input, limits: limits, allowingNone: allowingNone).map(\.imported)
-        for imported in found { printWarnings(of: imported, input: input) }
+        try readEach([input], limits: limits, allowingNone: allowingNone)
+    }
+
+    /// Every machine `inputs` hold: the Swift sources among them read together, as the modules
+    /// they make (a machine's enum in one file and its transitions in another), then each other
+    /// input's machine, in the order given; with `--machine`, only the Swift machine it names.
+    func readEach(_ inputs: [String], limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ImportedMachine] {
+        let swift = inputs.filter(readsSwift)
+        var found: [ImportedMachine] = []
+        if !swift.isEmpty {
+            if machine == nil {
+                // Each machine's warnings name the file it is in, not the directory it was found in.
+                for module in try machines(in: swift, limits: limits, allowingNone: allowingNone) {
+                    printWarnings(of: module.imported, input: module.location.file ?? swift[0])
+                    found.append(module.imported)
+                }
+            } else {
+                found = [try read(swift, limits: limits)]
+            }
+        }
+        for input in inputs where !readsSwift(input) {
+            found.append(try read(input, limits: limits))
+        }
         return found
+    }
+
+    /// The one machine `inputs` hold, read as ``readEach(_:limits:allowingNone:)`` reads them:
+    /// several inputs must all be Swift source, read together.
+    func read(_ inputs: [String], limits: InputLimits) throws(MachineFileError) -> ImportedMachine {
+        if inputs.count == 1, !readsSwift(inputs[0]) {
+            let imported = try MachineReader.read(path: inputs[0], format: from?.format, limits: limits, xstateVersion: xstateVersion)
+            printWarnings(of: imported, input: inputs[0])
+            return imported
+        }
+        guard let other = inputs.first(where: { !readsSwift($0) }) else {
+            let found = try chosen(from: machines(in: inputs, limits: limits), in: inputs)
+            printWarnings(of: found.imported, input: found.location.file ?? inputs[0])
+            return found.imported
+        }
+        throw MachineFileError(
+            path: Diagnostic.displayPath(for: other), location: nil,
+            message: "several inputs make one machine only when all are Swift source; write each machine into a directory ('-o DIR/') instead")
     }
 
     /// The warnings about content fsmviz does not model, as `lint` would report them, unless `--quiet`.
@@ -100,25 +137,42 @@ struct ReadingOptions: ParsableArguments {
     /// Every machine in the Swift files `input` stands for, read together as their modules.
     /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
     func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
+        try machines(in: [input], limits: limits, allowingNone: allowingNone)
+    }
+
+    /// Every machine in the Swift files `inputs` (files and directories) stand for, all read
+    /// together as their modules.
+    /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
+    func machines(in inputs: [String], limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
-        let files =
-            input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
-        let name = Diagnostic.displayPath(for: input)
-        guard !files.isEmpty || allowingNone else {
-            throw MachineFileError(path: name, location: nil, message: "no .swift files in this directory or below it")
+        var files: [String] = []
+        for input in inputs {
+            let inInput =
+                input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
+            guard !inInput.isEmpty || allowingNone else {
+                throw MachineFileError(path: Diagnostic.displayPath(for: input), location: nil, message: "no .swift files in this directory or below it")
+            }
+            files += inInput
         }
-        let found = try reader.machines(in: files, limits: limits).machines
+        var seen: Set<String> = []
+        let found = try reader.machines(in: files.filter { seen.insert($0).inserted }, limits: limits).machines
         guard !found.isEmpty || allowingNone else {
             throw MachineFileError(
-                path: name, location: nil,
+                path: Self.displayName(of: inputs), location: nil,
                 message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")
         }
         return found
     }
 
+    /// How diagnostics about `inputs` read together name them: the one input's path, or each
+    /// input's, joined.
+    private static func displayName(of inputs: [String]) -> String {
+        inputs.map(Diagnostic.displayPath(for:)).joined(separator: ", ")
+    }
+
     /// The machine `--machine` names, or the only one.
-    private func chosen(from found: [ModuleMachine], in input: String) throws(MachineFileError) -> ModuleMachine {
-        let name = Diagnostic.displayPath(for: input)
+    private func chosen(from found: [ModuleMachine], in inputs: [String]) throws(MachineFileError) -> ModuleMachine {
+        let name = Self.displayName(of: inputs)
         let names = found.map(\.name)
         if let machine {
             if let match = found.first(where: { $0.name == machine }) ?? found.first(where: { $0.name.lowercased() == machine.lowercased() }) {
