@@ -100,8 +100,7 @@ struct BuilderDSLRecognizer {
         }
         guard sketch.hasTransitions else { return nil }
         if let initial {
-            let location = file.location(of: initial)
-            sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedText, location)
+            sketch.start = .written(initial, in: file)
         }
         return sketch
     }

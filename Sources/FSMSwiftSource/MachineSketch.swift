@@ -1,4 +1,5 @@
 import FSMCore
+import SwiftSyntax
 
 /// A machine as a recognizer reads it from syntax, before it is checked into a ``Machine``:
 /// `switch` rows in source order, with wildcards, refusals and ignored events still explicit, so
@@ -128,5 +129,16 @@ extension MachineSketch {
             rows.append(Row(sources: sources, events: events, guardLabel: nil, outcome: refuses && !stays ? .refuses : .stays, location: location))
         }
         return rows
+    }
+}
+
+extension MachineSketch.Start {
+    /// The start an expression gives: the case it names, or the case it stands for through a
+    /// parameter's default value or a local `let` (`init(initialState: State = .initial)` then
+    /// `.init(state: initialState)`), else the expression as computed, where it is written.
+    static func written(_ expression: ExprSyntax, in file: SwiftSourceFile) -> Self {
+        let value = SyntaxScope.value(of: expression)
+        if let name = CasePattern.caseName(value) { return .state(name, file.location(of: value)) }
+        return .computed(expression.trimmedText, file.location(of: expression))
     }
 }

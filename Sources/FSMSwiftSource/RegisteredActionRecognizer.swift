@@ -57,8 +57,7 @@ struct RegisteredActionRecognizer {
         sketch.rows = order.compactMap { latest[$0] }
         sketch.warnings = warnings
         guard sketch.hasTransitions, let initial = call.argument("initialState") else { return nil }
-        let location = file.location(of: initial)
-        sketch.start = CasePattern.caseName(initial).map { .state($0, location) } ?? .computed(initial.trimmedText, location)
+        sketch.start = .written(initial, in: file)
         return sketch
     }
 

@@ -28,15 +28,15 @@ struct RouteRecognizer {
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         let index = MethodCallIndex(inventory: inventory, names: Self.routeMethods)
-        for (call, file) in inventory.calls(named: "StateMachine").map({ ($0.node, $0.file) }) where call.argument("state") != nil {
-            if let sketch = machine(call, file: file, index: index, claimed: &claimed) { sketches.append(sketch) }
+        for construction in module.constructions(of: ["StateMachine"]) where construction.call.argument("state") != nil {
+            if let sketch = machine(construction, index: index, claimed: &claimed) { sketches.append(sketch) }
         }
         return sketches
     }
 
-    private func machine(
-        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, index: MethodCallIndex, claimed: inout Set<SyntaxIdentifier>
-    ) -> MachineSketch? {
+    private func machine(_ construction: Construction, index: MethodCallIndex, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
+        let call = construction.call
+        let file = construction.file
         var routes: [Route] = []
         var mappings: [(closure: ClosureExprSyntax, file: SwiftSourceFile)] = []
         for found in routeCalls(of: call, file: file, index: index) {
@@ -48,14 +48,13 @@ struct RouteRecognizer {
                 routes += self.routes(routeCall, file: routeFile)
             }
         }
-        let generics = call.genericArgumentNames.isEmpty ? declaredGenerics(of: call) : call.genericArgumentNames
         var names = Set(routes.flatMap { ($0.sources ?? []) + ($0.targets ?? []) })
         if let initial = call.argument("state").flatMap(CasePattern.caseName) { names.insert(initial) }
         guard
-            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call, in: file) })
+            let stateEnum = construction.genericEnum(0, in: module)
                 ?? module.enums.enums(declaring: names, near: SyntaxScope.typeName(around: call)).first
         else { return nil }
-        let eventEnum = generics.count > 1 ? module.lookupEnum(generics[1], at: call, in: file) : nil
+        let eventEnum = construction.genericEnum(1, in: module)
         var sketch = MachineSketch(
             name: call.machineName(orElse: stateEnum.qualifiedName), style: .swiftState, location: file.location(of: call), stateEnum: stateEnum,
             events: eventEnum?.cases.map { ($0.name, $0.location) } ?? [])
@@ -81,24 +80,9 @@ struct RouteRecognizer {
         }
         guard sketch.hasTransitions else { return nil }
         if let initial = call.argument("state") {
-            if let name = CasePattern.caseName(initial) {
-                sketch.start = .state(name, file.location(of: initial))
-            } else {
-                sketch.start = .computed(initial.trimmedText, file.location(of: initial))
-            }
+            sketch.start = .written(initial, in: file)
         }
         return sketch
-    }
-
-    /// The type arguments of the property the machine is stored in, when the call leaves them
-    /// to inference (`let machine: StateMachine<S, E>` then `machine = StateMachine(state: .a)`).
-    private func declaredGenerics(of call: FunctionCallExprSyntax) -> [String] {
-        guard let variable = call.storedName else { return [] }
-        let owner = SyntaxScope.typeName(around: call)
-        guard let type = module.propertiesByScope[owner]?[variable]?.type,
-            type.hasPrefix("StateMachine<"), type.hasSuffix(">")
-        else { return [] }
-        return type.dropFirst("StateMachine<".count).dropLast().split(separator: ",").map { String($0.filter { $0 != " " }) }
     }
 
     /// The route-adding calls on this machine: on its closure's parameter inside the closure,
@@ -121,7 +105,7 @@ struct RouteRecognizer {
 
     /// The routes one `addRoute`/`addRoutes` call adds.
     private func routes(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [Route] {
-        let guardLabel = call.argument("condition").map(Self.conditionText)
+        let guardLabel = (call.argument("condition") ?? Self.trailingCondition(of: call)).map(Self.conditionText)
         var events: [String]?
         var eventless = true
         if let event = call.argument("event") {
@@ -156,6 +140,22 @@ struct RouteRecognizer {
         }
         guard let name = CasePattern.caseName(expression), name != "any" else { return nil }
         return [name]
+    }
+
+    /// The trailing closure of a call that names neither its condition nor its handler, when it
+    /// is the condition: SwiftState's overloads take either there, and syntax tells them apart
+    /// by what the closure gives back. A single value that is neither a call nor an assignment
+    /// (`{ _ in self.stopAfterBreak }`), or a `return` of a value, is a `Bool` condition; a
+    /// handler returns nothing.
+    private static func trailingCondition(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        guard let closure = call.trailingClosure, call.argument("handler") == nil else { return nil }
+        let items = Array(closure.statements)
+        if items.count == 1, let value = items[0].item.as(ExprSyntax.self) {
+            let isAction = value.is(FunctionCallExprSyntax.self) || value.as(SequenceExprSyntax.self)?.elements.contains { $0.is(AssignmentExprSyntax.self) } == true
+            return isAction ? nil : ExprSyntax(closure)
+        }
+        let returnsValue = closure.descendants(of: ReturnStmtSyntax.self, intoClosures: false).contains { $0.expression != nil }
+        return returnsValue ? ExprSyntax(closure) : nil
     }
 
     /// A condition closure's body as guard text (`{ context in context.userInfo != nil }`).

@@ -51,6 +51,33 @@ enum SyntaxScope {
         return properties[scope]?[name]?.type
     }
 
+    /// What a name stands for where it is used: the default value of the parameter of that name
+    /// of the function or initializer around it, or the value of a `let` of that name declared
+    /// before it in the same body; anything else is itself.
+    static func value(of expression: ExprSyntax) -> ExprSyntax {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression }
+        var current = expression.parent
+        while let node = current, declaredTypeName(node) == nil {
+            if let items = node.as(CodeBlockItemListSyntax.self) {
+                for item in items where item.endPosition <= expression.position {
+                    guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+                    for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            }
+            let parameters =
+                node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                ?? node.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+            if let parameters {
+                let parameter = parameters.first { ($0.secondName ?? $0.firstName).text == name }
+                return parameter?.defaultValue?.value ?? expression
+            }
+            current = node.parent
+        }
+        return expression
+    }
+
     /// The return type of the function around `node`, without optionality, or its first tuple
     /// element's (`-> (State, Effect)`).
     static func returnType(around node: some SyntaxProtocol) -> String? {
