@@ -19,9 +19,9 @@ struct BuilderDSLRecognizer {
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
-        for (call, file) in inventory.calls(named: "StateMachine", "create").map({ ($0.node, $0.file) }) where Self.isStateMachine(call) {
-            guard let closure = call.finalClosure, closure.parameterNames.isEmpty,
-                let sketch = machine(call, closure: closure, file: file)
+        for construction in module.constructions(of: ["StateMachine"], factories: ["create"]) {
+            guard let closure = construction.call.finalClosure, closure.parameterNames.isEmpty,
+                let sketch = machine(construction, closure: closure)
             else { continue }
             for nested in closure.descendants(of: SwitchExprSyntax.self) { claimed.insert(nested.id) }
             sketches.append(sketch)
@@ -29,15 +29,9 @@ struct BuilderDSLRecognizer {
         return sketches
     }
 
-    /// `StateMachine<S, E, F> { ... }` or `StateMachine<S, E, F>.create { ... }`.
-    private static func isStateMachine(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.calledName == "StateMachine" { return true }
-        guard call.calledName == "create", let base = call.calledBase else { return false }
-        return base.as(GenericSpecializationExprSyntax.self)?.expression.trimmedText == "StateMachine"
-            || base.trimmedText == "StateMachine"
-    }
-
-    private func machine(_ call: FunctionCallExprSyntax, closure: ClosureExprSyntax, file: SwiftSourceFile) -> MachineSketch? {
+    private func machine(_ construction: Construction, closure: ClosureExprSyntax) -> MachineSketch? {
+        let call = construction.call
+        let file = construction.file
         var initial: ExprSyntax?
         var blocks: [(state: ExprSyntax, body: ClosureExprSyntax)] = []
         for item in closure.statements {
@@ -58,14 +52,13 @@ struct BuilderDSLRecognizer {
                 handlers.append((block.state, events, actions(in: body.statements, conditions: [], file: file), file.location(of: on)))
             }
         }
-        let generics = call.genericArgumentNames
         let scope = SyntaxScope.typeName(around: call)
         let stateNames = Set((blocks.map(\.state) + (initial.map { [$0] } ?? [])).compactMap(CasePattern.caseName))
         let eventNames = Set(handlers.flatMap(\.events).compactMap(CasePattern.caseName))
         guard
-            let stateEnum = generics.first.flatMap({ module.lookupEnum($0, at: call, in: file) })
+            let stateEnum = construction.genericEnum(0, in: module)
                 ?? module.enums.enums(declaring: stateNames, near: scope).first,
-            let eventEnum = (generics.count > 1 ? module.lookupEnum(generics[1], at: call, in: file) : nil)
+            let eventEnum = construction.genericEnum(1, in: module)
                 ?? module.enums.enums(declaring: eventNames, near: scope).first
         else { return nil }
         var sketch = MachineSketch(
@@ -83,12 +76,12 @@ struct BuilderDSLRecognizer {
             }
             for action in handler.actions {
                 let outcome: MachineSketch.Outcome
-                if let target = action.target {
-                    guard stateEnum.case(named: target) != nil else {
-                        sketch.warnings.append(unread(action.location, file: file))
-                        continue
-                    }
+                if let target = action.target, stateEnum.case(named: target) != nil {
                     outcome = .moves(targets: [target], computed: nil)
+                } else if let target = action.target {
+                    // `transition(to: try broken.oldState())`: a state the code computes, which
+                    // may be any of them as far as syntax tells.
+                    outcome = .moves(targets: stateEnum.cases.map(\.name), computed: target)
                 } else {
                     outcome = .stays
                 }

@@ -79,7 +79,14 @@ extension MachineSketch {
                     let pair = [source, event ?? ""]
                     if !explicit, handled.contains(pair) { continue }
                     if row.guardLabel == nil { handled.insert(pair) }
-                    guard case .moves(let targets, let computed) = row.outcome else { continue }
+                    // A row that stays but runs effects is a transition that changes no state.
+                    let moves: (targets: [String], computed: String?)
+                    switch row.outcome {
+                    case .moves(let targets, let computed): moves = (targets, computed)
+                    case .stays where explicit && !row.effects.isEmpty: moves = ([], nil)
+                    case .stays, .refuses: continue
+                    }
+                    let (targets, computed) = moves
                     transitions.append(
                         Transition(
                             from: StateID(source), on: event.map { EventID($0) }, to: targets.map { StateID($0) },
