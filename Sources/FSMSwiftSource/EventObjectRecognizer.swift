@@ -12,11 +12,11 @@ import SwiftSyntax
 /// another state is refused by the runtime and left out here, and of two events with one name
 /// the first is the event.
 struct EventObjectRecognizer {
-    let inventory: SyntaxInventory
+    let module: SwiftModule
 
     func machines() -> [MachineSketch] {
-        inventory.calls(named: "StateMachine").compactMap { found in
-            let call = found.node
+        module.constructions(of: ["StateMachine"]).compactMap { found in
+            let call = found.call
             guard call.argument("states") != nil || call.argument("initialStateValue") != nil
             else { return nil }
             return machine(call, file: found.file)
@@ -61,8 +61,8 @@ struct EventObjectRecognizer {
                 guard let reference = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                     let event = bindings[reference]?.as(FunctionCallExprSyntax.self), event.calledName == "Event",
                     let name = event.argument("name").flatMap(\.stringLiteralValue),
-                    let sources = event.argument("sourceValues")?.as(ArrayExprSyntax.self)?.elements.compactMap({ CasePattern.caseName($0.expression) }),
-                    let target = event.argument("destinationValue").flatMap(CasePattern.caseName),
+                    let sources = event.argument("sourceValues")?.as(ArrayExprSyntax.self)?.elements.compactMap({ Self.valueName($0.expression) }),
+                    let target = event.argument("destinationValue").flatMap(Self.valueName),
                     stateEnum.contains(all: sources + [target]), !sketch.events.contains(where: { $0.name == name })
                 else { continue }
                 let location = locations[reference] ?? file.location(of: expression)
@@ -80,13 +80,19 @@ struct EventObjectRecognizer {
         return sketch
     }
 
-    /// The case a state expression holds: `State(DoorState.Closed)`, a variable bound to one, or
+    /// The value a state expression holds: `State(DoorState.Closed)`, `State("Unread")`, a variable bound to one, or
     /// a value (`initialStateValue: DoorState.Closed`).
     private func stateValue(_ expression: ExprSyntax, _ bindings: [String: ExprSyntax]) -> String? {
         var value = expression
         if let reference = expression.as(DeclReferenceExprSyntax.self), let bound = bindings[reference.baseName.text] { value = bound }
         if let call = value.as(FunctionCallExprSyntax.self), call.calledName == "State", let inner = call.argument(nil) { value = inner }
-        return CasePattern.caseName(value)
+        return Self.valueName(value)
+    }
+
+    /// The state a value names: an enum case (`DoorState.Closed`), or a string (`"Unread"`),
+    /// which Transporter's users take for states as often.
+    private static func valueName(_ value: ExprSyntax) -> String? {
+        CasePattern.caseName(value) ?? value.stringLiteralValue
     }
 
     /// The hooks set on each event variable: for `x.willFireEvent = { ... }`, `x` maps

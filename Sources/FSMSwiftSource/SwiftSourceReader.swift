@@ -149,7 +149,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         sketches += MappingRowsRecognizer(module: module, inventory: inventory).machines()
         sketches += TransitionTableRecognizer(module: module, inventory: inventory).machines()
         sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
-        sketches += EventObjectRecognizer(inventory: inventory).machines()
+        sketches += EventObjectRecognizer(module: module).machines()
         sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
         sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
         let functions = TransitionFunctionRecognizer(module: module)
