@@ -137,3 +137,35 @@ extension ExprSyntax {
         return false
     }
 }
+
+extension CasePattern {
+    /// The nested cases a pattern matches, outermost first: `.login(.loginResponse(.success(let
+    /// response)))` is `login`, `loginResponse`, `success`, as The Composable Architecture's
+    /// actions nest a child feature's actions and an effect's result in a case. The path follows
+    /// a single unlabelled payload; `complete` says whether it is all the pattern tests, the
+    /// innermost payload only binding or ignoring values.
+    static func path(of pattern: PatternSyntax) -> (names: [String], complete: Bool) {
+        let unwrapped = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
+        guard var current = unwrapped.as(ExpressionPatternSyntax.self)?.expression else { return ([], false) }
+        var names: [String] = []
+        // A loop, not recursion: how deep actions nest is the input's to choose.
+        while true {
+            let call = current.as(FunctionCallExprSyntax.self)
+            guard let member = (call?.calledExpression ?? current).as(MemberAccessExprSyntax.self),
+                member.base == nil || member.base?.isTypeReference == true
+            else { return (names, false) }
+            names.append(member.declName.baseName.text.trimmingBackticks)
+            guard let call else { return (names, true) }
+            if call.arguments.count == 1, let only = call.arguments.first, only.label == nil, !binds(only.expression) {
+                current = only.expression
+                continue
+            }
+            return (names, call.arguments.allSatisfy { binds($0.expression) })
+        }
+    }
+
+    /// Whether a payload position takes any value: `let x`, `_`, a name bound by an outer `let`.
+    private static func binds(_ expression: ExprSyntax) -> Bool {
+        expression.is(PatternExprSyntax.self) || expression.is(DiscardAssignmentExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self)
+    }
+}

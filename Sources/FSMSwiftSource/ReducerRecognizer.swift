@@ -35,12 +35,24 @@ struct ReducerRecognizer {
         /// Whether it is a `@Reducer enum`'s `State`, which must move from a tested case to count.
         let isPresentation: Bool
         let scope: String
+        /// Whether it is the whole state of a `@Reducer enum`, whose cases are child features:
+        /// an action of a child (`.login(...)`) reaches the reducer only while the state is that
+        /// child's case (`ifCaseLet`).
+        var routesChildActions = false
+
+        /// The states in which `events` can arrive, where routing says; `nil` for any.
+        func routedSources(of events: [String]?) -> [String]? {
+            guard routesChildActions, let events, !events.isEmpty else { return nil }
+            let children = events.map { String($0.prefix { $0 != "." }) }
+            return children.allSatisfy { stateEnum.case(named: $0) != nil } ? children.uniqued() : nil
+        }
     }
 
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         for reducer in reducers() {
-            guard let actionEnum = scopedEnum(reducer.actionType, from: SyntaxScope.typeName(around: reducer.node)),
+            let scope = SyntaxScope.typeName(around: reducer.node)
+            guard let actionEnum = scopedEnum(reducer.actionType, from: scope) ?? reducerEnum(around: scope, synthesizing: reducer.actionType),
                 let actionSwitch = actionSwitch(in: reducer)
             else { continue }
             // The nested switches are this reducer's: a transition function must not read
@@ -98,6 +110,11 @@ struct ReducerRecognizer {
         if let whole = scopedEnum(reducer.stateType, from: scope) {
             return [Field(name: "", expression: reducer.stateName, stateEnum: whole, isPresentation: false, scope: whole.qualifiedName)]
         }
+        if let features = reducerEnum(around: scope, synthesizing: reducer.stateType) {
+            var field = Field(name: "", expression: reducer.stateName, stateEnum: features, isPresentation: false, scope: features.qualifiedName)
+            field.routesChildActions = true
+            return [field]
+        }
         guard let stateScope = stateScope(reducer.stateType, from: scope) else { return [] }
         return module.properties.compactMap { property in
             guard property.scope == stateScope, let type = property.type else { return nil }
@@ -111,6 +128,20 @@ struct ReducerRecognizer {
             else { return nil }
             return Field(name: property.name, expression: expression, stateEnum: found, isPresentation: false, scope: stateScope)
         }
+    }
+
+    /// The `@Reducer enum` around `scope` whose `State` or `Action` (`type`) the macro writes, as
+    /// the source declares neither: the enum's cases are the states, and the first components of
+    /// the actions, each a child feature's.
+    private func reducerEnum(around scope: String, synthesizing type: String) -> EnumCatalog.Enum? {
+        guard ["State", "Action", "Self.State", "Self.Action"].contains(type),
+            let declared = inventory.enums.first(where: { found in
+                (found.scope.isEmpty ? found.node.name.text : found.scope + "." + found.node.name.text) == scope
+                    && found.node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "Reducer" }
+            })
+        else { return nil }
+        return module.enums.enums.first { $0.qualifiedName == scope && $0.location == declared.file.location(of: declared.node) }
+            ?? module.enums.lookup(scope, in: "", file: declared.file.path)
     }
 
     /// The qualified name of the `State` struct as written in `scope`: the nearest enclosing
@@ -152,7 +183,11 @@ struct ReducerRecognizer {
             events: actionEnum.cases.map { ($0.name, $0.location) })
         for case .switchCase(let switchCase) in actionSwitch.cases {
             for (events, guardLabel) in actionPatterns(switchCase, actionEnum: actionEnum, file: reducer.file, warnings: &sketch.warnings) {
-                sketch.rows += reader.rows(Array(switchCase.statements), sources: nil, events: events, conditions: guardLabel.map { [$0] } ?? [])
+                for event in events ?? [] where !sketch.events.contains(where: { $0.name == event }) {
+                    sketch.events.append((event, reducer.file.location(of: switchCase)))
+                }
+                sketch.rows += reader.rows(
+                    Array(switchCase.statements), sources: field.routedSources(of: events), events: events, conditions: guardLabel.map { [$0] } ?? [])
             }
         }
         guard sketch.hasTransitions else { return nil }
@@ -196,6 +231,13 @@ struct ReducerRecognizer {
             switch CasePattern.single(of: item.pattern) {
             case .any: patterns.append((nil, conditions.first))
             case .named(let name) where actionEnum.case(named: name) != nil:
+                // A nested action (a child feature's, an effect's result) is an event of its own,
+                // named by its path: `.player(.failure)` is `player.failure`.
+                let path = CasePattern.path(of: item.pattern)
+                if path.names.count > 1, path.complete {
+                    patterns.append(([path.names.joined(separator: ".")], conditions.isEmpty ? nil : conditions.joined(separator: " && ")))
+                    continue
+                }
                 if let refined = Self.refinedValue(item.pattern) { conditions.insert(refined, at: 0) }
                 patterns.append(([name], conditions.isEmpty ? nil : conditions.joined(separator: " && ")))
             default:
