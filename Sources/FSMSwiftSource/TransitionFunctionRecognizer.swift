@@ -135,8 +135,12 @@ struct TransitionFunctionRecognizer {
 
     /// The `switch` of a helper the case body hands the work to (`return resolveIdle(event)`,
     /// a function of the same file), read in place of a nested `switch`, as resolvers are written.
+    /// What comes before the call may only check and unwrap values (`guard let event = event
+    /// as? SignOutEvent else { return .from(oldState) }`, a `let`), as Amplify's resolvers do.
     private func helperSwitch(_ statements: CodeBlockItemListSyntax, in file: SwiftSourceFile) -> SwitchExprSyntax? {
-        guard statements.count == 1, let item = statements.first?.item else { return nil }
+        guard let item = statements.last?.item,
+            statements.dropLast().allSatisfy({ $0.item.is(GuardStmtSyntax.self) || $0.item.is(VariableDeclSyntax.self) })
+        else { return nil }
         let expression: ExprSyntax?
         switch item {
         case .expr(let value): expression = value
@@ -246,6 +250,11 @@ struct TransitionFunctionRecognizer {
     private func returnsState(_ stateEnum: EnumCatalog.Enum, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> Bool {
         guard let returned = SyntaxScope.returnType(around: node) else { return false }
         if let found = module.lookupEnum(returned, at: node, in: file) { return found.location == stateEnum.location }
+        // A library's value generic over the state (`StateResolution<SignOutState>`) wraps the
+        // next state, which ``BranchScanner`` takes out of it.
+        if Construction.parts(of: returned).arguments.contains(where: { module.lookupEnum($0, at: node, in: file)?.location == stateEnum.location }) {
+            return true
+        }
         return module.propertiesByScope[returned.strippingGenericArguments]?.values.contains { property in
             property.type.flatMap { module.enums.lookup($0, in: property.scope, file: property.location.file) }?.location == stateEnum.location
         } ?? false
