@@ -227,21 +227,44 @@ struct GameplayKitRecognizer {
         guard let override, let body = override.body, let parameter = override.signature.parameterClause.parameters.first else {
             return [Allowed(targets: nil, guardLabel: nil, location: member.file.location(of: member.declaration.name))]
         }
-        let reader = NextStateReader(file: member.file, parameter: (parameter.secondName ?? parameter.firstName).text)
+        let reader = NextStateReader(
+            file: member.file, parameter: (parameter.secondName ?? parameter.firstName).text, result: Self.resultVariable(of: body.statements))
         return reader.allowed(in: body.statements, conditions: [])
+    }
+
+    /// The local variable a body computes its result in and returns at its end (`let
+    /// isValidNextState: Bool`, assigned in each case, then `return isValidNextState`).
+    private static func resultVariable(of statements: CodeBlockItemListSyntax) -> String? {
+        guard let returned = statements.last?.item.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        let declared = statements.contains { item in
+            item.item.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == returned } == true
+        }
+        return declared ? returned : nil
     }
 
     /// Reads the returns of `isValidNextState(_:)` as the classes they allow.
     private struct NextStateReader {
         let file: SwiftSourceFile
         let parameter: String
+        /// The local variable that holds the result until the body returns it: assigning it is
+        /// returning the value, and its declared first value is what is returned otherwise.
+        var result: String?
 
         func allowed(in statements: CodeBlockItemListSyntax, conditions: [String]) -> [Allowed] {
             var found: [Allowed] = []
             var conditions = conditions
             for item in statements {
-                if let returned = item.item.as(ReturnStmtSyntax.self)?.expression {
-                    found += allowed(returning: returned, conditions: conditions)
+                if let result, let value = Self.assigned(to: result, in: item.item) {
+                    found += allowed(returning: value, conditions: conditions)
+                } else if let result, let declaration = item.item.as(VariableDeclSyntax.self) {
+                    for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == result {
+                        if let value = binding.initializer?.value { found += allowed(returning: value, conditions: conditions) }
+                    }
+                } else if let returned = item.item.as(ReturnStmtSyntax.self)?.expression {
+                    if result == nil || returned.as(DeclReferenceExprSyntax.self)?.baseName.text != result {
+                        found += allowed(returning: returned, conditions: conditions)
+                    }
                 } else if statements.count == 1, let expression = item.item.as(ExprSyntax.self) {
                     // A single expression is the function's implicit result.
                     found += allowed(returning: expression, conditions: conditions)
@@ -392,6 +415,15 @@ struct GameplayKitRecognizer {
             return groups.map { group in
                 group.count == 1 ? group[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(group)))
             }
+        }
+
+        /// The value `item` assigns to `variable` (`isValidNextState = true`).
+        private static func assigned(to variable: String, in item: CodeBlockItemSyntax.Item) -> ExprSyntax? {
+            let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+            guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+                elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == variable
+            else { return nil }
+            return elements[2]
         }
 
         private static func switchOnParameter(_ item: CodeBlockItemSyntax.Item, _ parameter: String) -> SwitchExprSyntax? {
