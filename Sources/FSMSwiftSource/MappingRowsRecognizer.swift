@@ -82,18 +82,34 @@ struct MappingRowsRecognizer {
                         message: "the row's target is not a state syntax can name; the row is left out"))
                 continue
             }
-            let source = CasePattern.caseName(mapping.from)
+            let sources = Self.sources(mapping.from)
             let input = CasePattern.caseName(mapping.input)
             sketch.rows.append(
                 MachineSketch.Row(
-                    sources: source == "any" ? nil : source.map { [states.name($0)] },
-                    events: input == "any" ? nil : input.map { [inputs.name($0)] }, guardLabel: nil,
+                    sources: sources.names?.map(states.name),
+                    events: input == "any" ? nil : input.map { [inputs.name($0)] }, guardLabel: sources.guardLabel,
                     outcome: .moves(targets: [states.name(target)], computed: nil), location: mapping.location,
                     effects: mapping.effect.map { [Self.effectLabel($0, at: array)] } ?? []))
         }
         guard sketch.hasTransitions else { return nil }
         sketch.start = start(states)
         return sketch
+    }
+
+    /// The states a row's from-operand matches: a case; `.any` (`nil`, any state); a predicate
+    /// that a literal array's `contains` is (`let canForceLogout: (State) -> Bool = [.loggingIn,
+    /// .loggedIn].contains`), followed through its `let`; any other predicate any state, with
+    /// the predicate as the row's guard, since syntax cannot tell which states it takes.
+    private static func sources(_ operand: ExprSyntax) -> (names: [String]?, guardLabel: String?) {
+        if let name = CasePattern.caseName(operand) { return (name == "any" ? nil : [name], nil) }
+        let value = SyntaxScope.value(of: operand)
+        if let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "contains",
+            let array = member.base?.as(ArrayExprSyntax.self)
+        {
+            let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
+            if names.count == array.elements.count, !names.contains("any") { return (names, nil) }
+        }
+        return (nil, operand.trimmedText + "(state)")
     }
 
     // MARK: States and inputs

@@ -7,6 +7,8 @@ import SwiftSyntax
 /// ("Dictionary literal contains duplicate keys"): it is reported as an error at the second key,
 /// and only the first key's entry is read.
 ///
+/// A flat table keyed by pairs (`[Key(.idle, .start): .running]`) is read the same way.
+///
 /// A table keyed by two states (`[Room: [Room: String]]`, entry actions by (from, to)) names no
 /// event and is not a machine.
 struct TransitionTableRecognizer {
@@ -35,27 +37,9 @@ struct TransitionTableRecognizer {
     }
 
     private func machine(_ dictionary: DictionaryExprSyntax, file: SwiftSourceFile) -> MachineSketch? {
-        guard case .elements(let outerElements) = dictionary.content else { return nil }
-        var entries: [Entry] = []
-        var errors: [Diagnostic] = []
-        var outerSeen: Set<String> = []
-        for element in outerElements {
-            guard let outer = CasePattern.caseName(element.key), case .elements(let inner)? = element.value.as(DictionaryExprSyntax.self)?.content
-            else { return nil }
-            guard outerSeen.insert(outer).inserted else {
-                errors.append(duplicate(outer, at: element.key, file: file))
-                continue
-            }
-            var innerSeen: Set<String> = []
-            for innerElement in inner {
-                guard let key = CasePattern.caseName(innerElement.key) else { return nil }
-                guard innerSeen.insert(key).inserted else {
-                    errors.append(duplicate(key, at: innerElement.key, file: file))
-                    continue
-                }
-                entries.append(Entry(outer: outer, inner: key, target: innerElement.value, location: file.location(of: innerElement)))
-            }
-        }
+        guard case .elements(let outerElements) = dictionary.content,
+            let (entries, errors) = nestedEntries(outerElements, file: file) ?? pairEntries(outerElements, file: file)
+        else { return nil }
         let scope = SyntaxScope.typeName(around: dictionary)
         // Every value must name a case: a table of labels or sounds is no machine.
         let targets = Set(entries.compactMap { CasePattern.caseName($0.target) })
@@ -91,9 +75,56 @@ struct TransitionTableRecognizer {
         return sketch
     }
 
+    /// The entries of `[outer: [inner: target]]`, with the keys written twice; `nil` when the
+    /// literal is not of that shape.
+    private func nestedEntries(_ outerElements: DictionaryElementListSyntax, file: SwiftSourceFile) -> (entries: [Entry], errors: [Diagnostic])? {
+        var entries: [Entry] = []
+        var errors: [Diagnostic] = []
+        var outerSeen: Set<String> = []
+        for element in outerElements {
+            guard let outer = CasePattern.caseName(element.key), case .elements(let inner)? = element.value.as(DictionaryExprSyntax.self)?.content
+            else { return nil }
+            guard outerSeen.insert(outer).inserted else {
+                errors.append(duplicate("." + outer, at: element.key, file: file))
+                continue
+            }
+            var innerSeen: Set<String> = []
+            for innerElement in inner {
+                guard let key = CasePattern.caseName(innerElement.key) else { return nil }
+                guard innerSeen.insert(key).inserted else {
+                    errors.append(duplicate("." + key, at: innerElement.key, file: file))
+                    continue
+                }
+                entries.append(Entry(outer: outer, inner: key, target: innerElement.value, location: file.location(of: innerElement)))
+            }
+        }
+        return (entries, errors)
+    }
+
+    /// The entries of a table keyed by pairs, `[Key(.red, .done): .green, ...]` (a `Hashable`
+    /// pair of a state and an event, however the type is named: `HashablePair<State, Event>`
+    /// through a `typealias`, a struct of two fields), with the keys written twice; `nil` when a
+    /// key is not a call of two cases.
+    private func pairEntries(_ elements: DictionaryElementListSyntax, file: SwiftSourceFile) -> (entries: [Entry], errors: [Diagnostic])? {
+        var entries: [Entry] = []
+        var errors: [Diagnostic] = []
+        var seen: Set<[String]> = []
+        for element in elements {
+            guard let key = element.key.as(FunctionCallExprSyntax.self), key.arguments.count == 2 else { return nil }
+            let names = key.arguments.compactMap { CasePattern.caseName($0.expression) }
+            guard names.count == 2 else { return nil }
+            guard seen.insert(names).inserted else {
+                errors.append(duplicate(element.key.trimmedText, at: element.key, file: file))
+                continue
+            }
+            entries.append(Entry(outer: names[0], inner: names[1], target: element.value, location: file.location(of: element)))
+        }
+        return (entries, errors)
+    }
+
     private func duplicate(_ key: String, at node: ExprSyntax, file: SwiftSourceFile) -> Diagnostic {
         Diagnostic(
             path: file.path, location: file.location(of: node).droppingFile, severity: .error,
-            message: "the key .\(key) is written twice in this dictionary literal, which traps at run time; the second entry is left out")
+            message: "the key \(key) is written twice in this dictionary literal, which traps at run time; the second entry is left out")
     }
 }
