@@ -343,6 +343,15 @@ struct GameplayKitRecognizer {
             var classes: [String]?
             var others: [String] = []
             for element in conditions {
+                // `stateClass is A.Type || stateClass is B.Type` allows either class.
+                if case .expression(let expression) = element.condition {
+                    let names = Self.split(expression, on: "||").map(testedClass)
+                    if names.allSatisfy({ $0 != nil }) {
+                        let allowed = names.compactMap { $0 }
+                        classes = classes.map { $0.filter(allowed.contains) } ?? allowed
+                        continue
+                    }
+                }
                 if case .expression(let expression) = element.condition, let name = testedClass(expression) {
                     classes = (classes ?? []) + [name]
                 } else {

@@ -10,7 +10,11 @@ import Testing
 /// for these tests into the machines its golden listing holds; their shapes that only look like
 /// machines (handlers, send sites) give none.
 @Suite struct LibraryStyleFixtureTests {
-    @Test(arguments: ["PlayerFeature.swift", "DownloadMachine.swift", "Water.swift", "LoginAutomaton.swift", "TurnstileTable.swift", "UploadTree.swift"])
+    @Test(arguments: [
+        "PlayerFeature.swift", "DownloadMachine.swift", "Water.swift", "LoginAutomaton.swift", "TurnstileTable.swift", "UploadTree.swift",
+        "AliasedMachines.swift", "ReducerEnumFeature.swift", "ResolverHelpers.swift", "PairTable.swift", "PredicateRows.swift",
+        "LocalResult.swift",
+    ])
     func fixtureReadsAsItsGoldenListing(name: String) throws {
         let listing = try StyleFixtureTests.read([name]).map(MachineListing.describe).joined(separator: "\n")
         Golden.check(listing, against: StyleFixtureTests.fixtures.appendingPathComponent("expected/\(name).txt"))
