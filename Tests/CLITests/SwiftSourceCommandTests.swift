@@ -85,6 +85,45 @@ import Testing
         #expect(lint.stdoutText.contains("error: state 'archived' cannot be reached"))
     }
 
+    /// A machine whose enums are in one file and whose routes are in another is found whole only
+    /// when the files are read together, as `render` and `lint` read several inputs.
+    @Test func convertReadsSeveralSwiftFilesAsTheirModule() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let types = directory.appendingPathComponent("DoorTypes.swift")
+        let routes = directory.appendingPathComponent("Door.swift")
+        try """
+            enum DoorState { case shut, ajar }
+            enum DoorEvent { case push, pull }
+            typealias DoorMachine = StateMachine<DoorState, DoorEvent>
+            """.write(to: types, atomically: true, encoding: .utf8)
+        try """
+            final class Door {
+                let machine = DoorMachine(state: .shut)
+                func wire() {
+                    machine.addRoutes(event: .push, transitions: [.shut => .ajar])
+                    machine.addRoutes(event: .pull, transitions: [.ajar => .shut])
+                }
+            }
+            """.write(to: routes, atomically: true, encoding: .utf8)
+        let output = directory.appendingPathComponent("door.yaml").path
+        let result = try CommandRunner.run(["convert", types.path, routes.path, "-o", output, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains("name: Door.machine"))
+        #expect(written.contains("initial: shut"))
+        #expect(written.contains("- from: ajar\n  event: pull\n  to: shut"))
+        // Alone, neither file holds the machine.
+        let alone = try CommandRunner.run(["convert", routes.path, "-o", output])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("no state machine found"))
+        // A machine file among them is its own machine: one output file cannot hold two.
+        let mixed = try CommandRunner.run(["convert", types.path, "samples/door.scxml", "-o", output])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("several inputs make one machine only when all are Swift source"))
+    }
+
     @Test func renderDrawsEachMachineIntoADirectoryNamedAfterIt() throws {
         let sources = try Self.sources()
         defer { try? FileManager.default.removeItem(at: sources) }
