@@ -36,7 +36,10 @@ public struct Analyzer: Sendable {
         let context = AnalysisContext(machine, semantics: semantics)
         var findings: [(order: Int, finding: Finding)] = []
         for (order, rule) in rules.enumerated() {
-            findings += rule.check(context).filter { !Self.isSuppressed($0, in: machine) }.map { (order, $0) }
+            let absence = type(of: rule).description.absence
+            findings += rule.check(context).filter { !Self.isSuppressed($0, in: machine) }.map { finding in
+                (order, Self.weighed(finding, absence: absence, unread: semantics.unreadChanges))
+            }
         }
         let noLocation = SourceLocation(line: .max, column: .max)
         return findings.enumerated().sorted { lhs, rhs in
@@ -50,6 +53,26 @@ public struct Analyzer: Sendable {
 }
 
 extension Analyzer {
+    /// A finding that rests on a transition being absent, lowered to a note that says why when a
+    /// change of state the reader could not read may be that transition: what cannot be read is
+    /// unknown, not evidence.
+    static func weighed(_ finding: Finding, absence: RuleDescription.Absence, unread: [MachineSemantics.UnreadChange]) -> Finding {
+        let doubting: [MachineSemantics.UnreadChange]
+        switch absence {
+        case .none: return finding
+        case .waysIn: doubting = unread.filter { change in change.target.map(finding.states.contains) ?? true }
+        case .waysOut: doubting = unread
+        }
+        guard let first = doubting.first else { return finding }
+        var weighed = finding
+        weighed.severity = .info
+        let file = first.location.file.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        let place = [file, "\(first.location.line)"].compactMap { $0 }.joined(separator: ":")
+        let more = doubting.count > 1 ? " and \(doubting.count - 1) more place\(doubting.count > 2 ? "s" : "")" : ""
+        weighed.message += "; not certain: the code also sets the state at \(place)\(more) \(first.reason), which fsmviz does not read as a transition"
+        return weighed
+    }
+
     /// The machine's suppressions that name no rule fsmviz has; a typo there would silently
     /// silence nothing, so the linter reports them.
     public static func unknownSuppressions(in machine: Machine) -> [Suppression] {

@@ -15,12 +15,28 @@ public struct RuleDescription: Sendable {
     public var triggeringExamples: [RuleExample]
     /// Machines the rule must accept.
     public var nonTriggeringExamples: [RuleExample]
+    /// What the rule's findings conclude from transitions being absent.
+    public var absence: Absence
+
+    /// What a rule's findings conclude from transitions that are not there, and so which of them
+    /// a change of state the reader could not read (``/FSMCore/MachineSemantics/unreadChanges``)
+    /// makes uncertain.
+    public enum Absence: Sendable {
+        /// Nothing: the findings rest on transitions that are there.
+        case none
+        /// That no transition enters the states the finding names: uncertain while an unread
+        /// change may enter one of them.
+        case waysIn
+        /// That no transition leaves some state: uncertain while any change is unread.
+        case waysOut
+    }
 
     /// Creates a description.
     public init(
         identifier: String, name: String, summary: String, defaultSeverity: Severity,
-        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], absence: Absence = .none
     ) {
+        self.absence = absence
         self.identifier = identifier
         self.name = name
         self.summary = summary

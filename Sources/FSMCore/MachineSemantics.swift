@@ -71,6 +71,25 @@ public struct MachineSemantics: Hashable, Sendable {
         }
     }
 
+    /// A change of state the source makes where its reader does not turn it into a
+    /// transition (a Swift assignment inside a closure, which runs later from whatever state is
+    /// current then): what the machine reaches and leaves is then not all known.
+    public struct UnreadChange: Hashable, Sendable {
+        /// Where the source makes the change.
+        public var location: SourceLocation
+        /// The state it enters, or `nil` when the value is not one syntax can name.
+        public var target: StateID?
+        /// Why it is not read as a transition, for people (`inside a closure, which runs later`).
+        public var reason: String
+
+        /// Creates an unread change.
+        public init(location: SourceLocation, target: StateID?, reason: String) {
+            self.location = location
+            self.target = target
+            self.reason = reason
+        }
+    }
+
     /// Where the machine came from.
     public var source: Source
     /// The machine's invocations, in document order; empty for a machine file.
@@ -79,12 +98,17 @@ public struct MachineSemantics: Hashable, Sendable {
     /// machine's transitions: of a state's enabled transitions, only those of the highest
     /// priority compete, so transitions of different priorities never conflict.
     public var priorities: [Int: Int]
+    /// The changes of state the reader saw but could not read as transitions, in source order:
+    /// a finding that rests on a transition being absent (a state never reached, never left)
+    /// cannot be sure while any of these may be that transition.
+    public var unreadChanges: [UnreadChange]
 
     /// Creates semantics.
-    public init(source: Source, invocations: [Invocation] = [], priorities: [Int: Int] = [:]) {
+    public init(source: Source, invocations: [Invocation] = [], priorities: [Int: Int] = [:], unreadChanges: [UnreadChange] = []) {
         self.source = source
         self.invocations = invocations
         self.priorities = priorities
+        self.unreadChanges = unreadChanges
     }
 
     /// A machine file's (and a machine built in code's).

@@ -49,6 +49,10 @@ struct BranchScanner {
     /// resolveLoading(event)`): one call deep is read, as the reducers that dispatch each state
     /// to a private function of the same file write it.
     var helpers: [String: FunctionDeclSyntax] = [:]
+    /// The methods that lend the state to the closure they are given, as `inout`
+    /// (`avoidingStateMachineCoW { newState in newState = .active(...) }`, whose body calls
+    /// `body(&self.state)`): the closure's first parameter is the state while it runs.
+    var lenders: Set<String> = []
 
     /// The exits of `statements` (a block, or some of its items), in source order, under `conditions`.
     func exits(of statements: some Sequence<CodeBlockItemSyntax>, conditions: [String] = []) -> [Exit] {
@@ -181,6 +185,11 @@ struct BranchScanner {
                 return exits(of: switchCase.statements, in: caseContext)
             }
         }
+        if let lent = lentState(node) {
+            var scanner = self
+            scanner.stateVariables.insert(lent.parameter)
+            return scanner.exits(of: lent.closure.statements, in: context)
+        }
         if let returnStatement = node.as(ReturnStmtSyntax.self) {
             guard returnsNextState else { return [] }
             return [exit(returnStatement.expression.map(outcome(of:)) ?? .stays, context, at: node)]
@@ -196,6 +205,18 @@ struct BranchScanner {
             if let loop { return exits(of: loop.statements, in: context) }
         }
         return []
+    }
+
+    /// The closure a call to a lender is given and the name it gives the state, when `node` is
+    /// such a call or returns one.
+    private func lentState(_ node: Syntax) -> (closure: ClosureExprSyntax, parameter: String)? {
+        guard !lenders.isEmpty else { return nil }
+        let expression = node.as(ReturnStmtSyntax.self)?.expression ?? node.as(ExprSyntax.self)
+        let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
+        guard let call, let callee = call.localCallee, lenders.contains(callee), let closure = call.finalClosure,
+            let parameter = closure.parameterNames.first
+        else { return nil }
+        return (closure, parameter)
     }
 
     /// The `if` that a statement is, if it is one.

@@ -44,7 +44,7 @@ extension MachineSketch {
             let machine = try Machine(
                 name: name, states: states, events: events.map { Event(EventID($0.name), label: tree.eventLabels[$0.name], location: $0.location) },
                 transitions: transitions)
-            return ImportedMachine(machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift))
+            return ImportedMachine(machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift, unreadChanges: unreadChanges))
         } catch {
             throw MachineFileError(path: location.file ?? path, location: location, message: "\(name): \(error)")
         }

@@ -49,6 +49,8 @@ struct MachineSketch {
     var warnings: [Diagnostic] = []
     /// What a style that declares its states' tree and text says of them, by state or event name.
     var tree = Tree()
+    /// The changes of the state the recognizer saw and could not read as transitions.
+    var unreadChanges: [MachineSemantics.UnreadChange] = []
 
     /// A declared hierarchy and the text diagrams show.
     struct Tree {

@@ -34,6 +34,7 @@ struct MutatingMethodRecognizer {
             var claims: [SyntaxIdentifier] = []
             read(methods, into: &sketch, variables: [property.name, "self." + property.name], claims: &claims)
             guard sketch.hasTransitions else { continue }
+            sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: [property.name, "self." + property.name])
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
             claimed.formUnion(claims)
@@ -77,15 +78,87 @@ struct MutatingMethodRecognizer {
         return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
     }
 
+    /// The methods of `methods` that call a closure parameter with the state as `inout`
+    /// (`body(&self.state)`), lending it to the closure for the call.
+    private static func lenders(among methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], variables: Set<String>) -> Set<String> {
+        var names: Set<String> = []
+        for method in methods {
+            let parameters = Set(method.function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            let lends = method.function.body?.descendants(of: FunctionCallExprSyntax.self, intoClosures: false).contains { call in
+                guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.contains(callee) else { return false }
+                return call.arguments.contains { argument in
+                    argument.expression.as(InOutExprSyntax.self).map { variables.contains($0.expression.trimmedText) } ?? false
+                }
+            }
+            if lends == true { names.insert(method.function.name.text) }
+        }
+        return names
+    }
+
+    /// The assignments to the state in `scope`'s methods and initializers that the machine's
+    /// transitions do not account for: those inside a closure (`closeFuture.whenComplete { _ in
+    /// self.state = .closed }`, a `Task`, a callback), which runs later from whatever state is
+    /// current then, and those of a case no transition enters (SwiftNIO's `.modifying`
+    /// placeholder, replaced before the method returns). The states they enter may still be
+    /// reached, and left.
+    private func unreadChanges(of sketch: MachineSketch, in scope: String, variables: Set<String>) -> [MachineSemantics.UnreadChange] {
+        let bodies: [(file: SwiftSourceFile, body: CodeBlockSyntax)] =
+            (methodsByType[scope] ?? []).compactMap { method in method.function.body.map { (method.file, $0) } }
+            + module.inventory.initializers.filter { $0.scope == scope }.compactMap { found in found.node.body.map { (found.file, $0) } }
+        guard let first = bodies.first?.file else { return [] }
+        let scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
+        let lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
+        var entered: Set<String> = []
+        for row in sketch.rows {
+            if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
+        }
+        var changes: [MachineSemantics.UnreadChange] = []
+        for (file, body) in bodies {
+            for sequence in body.descendants(of: SequenceExprSyntax.self) {
+                guard let value = scanner.assignedValue(.expr(ExprSyntax(sequence))) else { continue }
+                let name = CasePattern.caseName(value).flatMap { sketch.stateEnum.case(named: $0)?.name }
+                let reason: String
+                if Self.runsLater(sequence, below: body, lenders: lenders) {
+                    reason = "in a closure that runs later"
+                } else if let name, !entered.contains(name) {
+                    reason = "where no transition it reads enters that state (a placeholder replaced before the method returns)"
+                } else {
+                    continue
+                }
+                changes.append(.init(location: file.location(of: sequence), target: name.map { StateID($0) }, reason: reason))
+            }
+        }
+        return changes
+    }
+
+    /// Whether `node` is inside a closure below `body` that is not lent the state (lent
+    /// closures run in their call and are read as part of its method).
+    private static func runsLater(_ node: some SyntaxProtocol, below body: CodeBlockSyntax, lenders: Set<String>) -> Bool {
+        var current = node.parent
+        while let parent = current, parent.id != body.id {
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self)
+                if !(call?.localCallee.map(lenders.contains) ?? false) { return true }
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
     /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
     private func read(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,
         variables: Set<String>, claims: inout [SyntaxIdentifier]
     ) {
         let stateEnum = sketch.stateEnum
+        let lenders = Self.lenders(among: methods, variables: variables)
         for method in methods {
-            let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
-            guard let body = method.function.body, let rows = rows(of: body, scanner: scanner, claims: &claims) else { continue }
+            var scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
+            scanner.lenders = lenders
+            guard let body = method.function.body else { continue }
+            let delegated = delegatedRows(of: body, variables: variables, stateEnum: stateEnum, claims: &claims)
+            guard let rows = rows(of: body, scanner: scanner, claims: &claims).map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated)
+            else { continue }
             // A method that switches on an event it is given (`func handle(_ event: Event)`)
             // is a dispatcher: the event enum's cases are the events, not the method.
             if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
@@ -111,12 +184,37 @@ struct MutatingMethodRecognizer {
         }
     }
 
+    /// The rows of the state enum's own mutating methods that a method of its holder hands the
+    /// event to (`self.state.processInboundMessage(...)`, as swift-nio-ssh's connection machine
+    /// does): the holder's event changes the state as that method does. Their switches are
+    /// claimed, so the enum is not read again as a machine of its own with half the events.
+    private func delegatedRows(
+        of body: CodeBlockSyntax, variables: Set<String>, stateEnum: EnumCatalog.Enum, claims: inout [SyntaxIdentifier]
+    ) -> [MachineSketch.Row] {
+        guard !variables.contains("self") else { return [] }
+        let own = (methodsByType[stateEnum.qualifiedName] ?? []).filter(\.function.isMutating)
+        guard !own.isEmpty else { return [] }
+        var rows: [MachineSketch.Row] = []
+        for call in body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false) {
+            guard let base = call.calledBase?.trimmedText, variables.contains(base),
+                let name = call.calledName, let method = own.first(where: { $0.function.name.text == name }), let inner = method.function.body
+            else { continue }
+            let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
+            rows += self.rows(of: inner, scanner: scanner, claims: &claims) ?? []
+        }
+        return rows
+    }
+
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
     /// Rows whose `events` are set were read from a `switch` on an event the method is given.
     private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
-        let assigns = body.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
-            scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
-        }
+        let assigns =
+            body.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
+                scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
+            }
+            || body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false).contains { call in
+                call.localCallee.map(scanner.lenders.contains) ?? false
+            }
         guard assigns else { return nil }
         claims += body.descendants(of: SwitchExprSyntax.self, intoClosures: false).map(\.id)
         let items = Array(body.statements)

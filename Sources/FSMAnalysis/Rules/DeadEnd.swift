@@ -71,7 +71,7 @@ public struct DeadEnd: Rule {
                 transitions:
                   - {from: Playing, event: stop, to: Stopped}
                 """),
-        ])
+        ], absence: .waysOut)
 
     public init() {}
 

@@ -37,7 +37,7 @@ public struct NoFinalReachable: Rule {
                   - {from: Idle, event: start, to: Busy}
                   - {from: Busy, event: stop, to: Idle}
                 """),
-        ])
+        ], absence: .waysOut)
 
     public init() {}
 

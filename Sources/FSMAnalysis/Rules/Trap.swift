@@ -53,7 +53,7 @@ public struct Trap: Rule {
                   - {from: Ping, event: hit, to: Pong}
                   - {from: Pong, event: hit, to: Ping}
                 """),
-        ])
+        ], absence: .waysOut)
 
     public init() {}
 

@@ -67,7 +67,7 @@ public struct UnreachableState: Rule {
                 transitions:
                   - {from: Player, event: reset, to: Player}
                 """),
-        ])
+        ], absence: .waysIn)
 
     public init() {}
 

@@ -29,7 +29,7 @@ public struct UnreachableTransition: Rule {
                   - {from: Idle, event: start, to: Busy}
                   - {from: Busy, event: stop, to: Idle}
                 """)
-        ])
+        ], absence: .waysIn)
 
     public init() {}
 
