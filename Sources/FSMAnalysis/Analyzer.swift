@@ -35,10 +35,11 @@ public struct Analyzer: Sendable {
     public func analyze(_ machine: Machine, semantics: MachineSemantics = .machineFile) -> [Finding] {
         let context = AnalysisContext(machine, semantics: semantics)
         var findings: [(order: Int, finding: Finding)] = []
+        let enteredUnread = Self.enteredThrough(semantics.unreadChanges, context)
         for (order, rule) in rules.enumerated() {
             let absence = type(of: rule).description.absence
             findings += rule.check(context).filter { !Self.isSuppressed($0, in: machine) }.map { finding in
-                (order, Self.weighed(finding, absence: absence, unread: semantics.unreadChanges))
+                (order, Self.weighed(finding, absence: absence, unread: semantics.unreadChanges, entered: enteredUnread))
             }
         }
         let noLocation = SourceLocation(line: .max, column: .max)
@@ -56,11 +57,16 @@ extension Analyzer {
     /// A finding that rests on a transition being absent, lowered to a note that says why when a
     /// change of state the reader could not read may be that transition: what cannot be read is
     /// unknown, not evidence.
-    static func weighed(_ finding: Finding, absence: RuleDescription.Absence, unread: [MachineSemantics.UnreadChange]) -> Finding {
+    /// `entered`: the states an unread change may lead into, by itself or by the transitions
+    /// from where it leads, for each change.
+    static func weighed(
+        _ finding: Finding, absence: RuleDescription.Absence, unread: [MachineSemantics.UnreadChange], entered: [Set<StateID>?]
+    ) -> Finding {
         let doubting: [MachineSemantics.UnreadChange]
         switch absence {
         case .none: return finding
-        case .waysIn: doubting = unread.filter { change in change.target.map(finding.states.contains) ?? true }
+        case .waysIn:
+            doubting = zip(unread, entered).filter { _, states in states.map { !$0.isDisjoint(with: finding.states) } ?? true }.map(\.0)
         case .waysOut: doubting = unread
         }
         guard let first = doubting.first else { return finding }
@@ -71,6 +77,20 @@ extension Analyzer {
         let more = doubting.count > 1 ? " and \(doubting.count - 1) more place\(doubting.count > 2 ? "s" : "")" : ""
         weighed.message += "; not certain: the code also sets the state at \(place)\(more) \(first.reason), which fsmviz does not read as a transition"
         return weighed
+    }
+
+    /// For each unread change, the states it may lead into: its target and every state the
+    /// machine's transitions reach from there; `nil` for a change whose target is not known.
+    private static func enteredThrough(_ unread: [MachineSemantics.UnreadChange], _ context: AnalysisContext) -> [Set<StateID>?] {
+        unread.map { change -> Set<StateID>? in
+            guard let target = change.target, let start = context.machine.number(of: target) else { return nil }
+            var seen: Set<Int> = [start]
+            var pending = [start]
+            while let state = pending.popLast() {
+                for next in context.successors[state] where seen.insert(next).inserted { pending.append(next) }
+            }
+            return Set(seen.map(context.id(of:)))
+        }
     }
 
     /// The machine's suppressions that name no rule fsmviz has; a typo there would silently

@@ -41,10 +41,8 @@ extension Linter {
                         + Analyzer(rules: settings.enabledRules).analyze(machine.imported.machine, semantics: machine.imported.semantics))
             }
         var byFile: [String: [Finding]] = [:]
-        for (machine, findings) in zip(found, analysed) {
-            for finding in findings {
-                byFile[finding.location?.file ?? machine.path, default: []].append(finding)
-            }
+        for (file, findings) in Self.named(zip(found, analysed).map { ($0, $1) }) {
+            byFile[file, default: []] += findings
         }
         var results: [LintResult] = []
         let holding = Set(found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) })
@@ -75,6 +73,44 @@ extension Linter {
 }
 
 extension Linter {
+    /// Each machine's findings by the file they are in, each printed once: where a file holds
+    /// the states of several machines (two types sharing one enum, a module of many), a finding
+    /// names the machine it is about, and one that several machines share names them all.
+    static func named(_ analysed: [(machine: ModuleMachine, findings: [Finding])]) -> [(file: String, findings: [Finding])] {
+        var machinesByFile: [String: Set<String>] = [:]
+        for (machine, _) in analysed {
+            for file in Set([machine.path] + machine.imported.machine.states.compactMap(\.location?.file)) {
+                machinesByFile[file, default: []].insert(machine.name)
+            }
+        }
+        var order: [String] = []
+        var grouped: [String: [(finding: Finding, machines: [String])]] = [:]
+        for (machine, findings) in analysed {
+            for finding in findings {
+                let file = finding.location?.file ?? machine.path
+                if grouped[file] == nil { order.append(file) }
+                if let same = grouped[file]?.firstIndex(where: { $0.finding == finding }) {
+                    grouped[file]?[same].machines.append(machine.name)
+                } else {
+                    grouped[file, default: []].append((finding, [machine.name]))
+                }
+            }
+        }
+        return order.map { file in
+            let shared = (machinesByFile[file]?.count ?? 0) > 1
+            return (
+                file,
+                (grouped[file] ?? []).map { entry in
+                    guard shared || entry.machines.count > 1 else { return entry.finding }
+                    var finding = entry.finding
+                    let names = entry.machines.map { "'\($0)'" }
+                    finding.message += " (machine\(names.count > 1 ? "s" : "") \(names.joined(separator: ", ")))"
+                    return finding
+                }
+            )
+        }
+    }
+
     /// The files `input` stands for, found by the search `lint` makes: the file itself, or the
     /// machine files (and the files `sourceReader` reads) below a directory, sorted, with hidden
     /// and linked directories skipped.

@@ -53,8 +53,10 @@ enum MachineFileSearch {
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
                 case .file where MachineFormat(path: name)?.isReadable == true:
-                    // fsmviz's own JSON report, written here by an earlier `lint -o`, is no machine.
-                    if !isLintReport(child) { children.append((child, false)) }
+                    // fsmviz's own JSON report, written here by an earlier `lint -o`, is no
+                    // machine, nor is a JSON or YAML file that names none of a machine's keys
+                    // (a DocC theme, a CI workflow, a package's settings).
+                    if !isLintReport(child), mayBeMachine(child) { children.append((child, false)) }
                 case .file where FileExtension.of(name) == MachineFormat.xmlExtension && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
                 case .file where FileExtension.of(name).map(sourceExtensions.contains) == true:
@@ -83,7 +85,24 @@ enum MachineFileSearch {
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard start.hasPrefix("{") else { return false }
         let firstKey = start.dropFirst().drop(while: \.isWhitespace)
-        return firstKey.hasPrefix("\"files\"") || (text.contains("\"$schema\"") && text.contains("sarif"))
+        return firstKey.hasPrefix("\"files\"") || (text.contains("\"$schema\"") && text.contains("sarif") && !names(machineKeyIn: text))
+    }
+
+    /// Whether a JSON or YAML file found in a directory may hold a machine: its first 4 KiB name
+    /// a key every machine format fsmviz reads has one of (`states`, `transitions`, `initial`).
+    /// Other files (SCXML, sources) are told by their own tests.
+    private static func mayBeMachine(_ path: String) -> Bool {
+        guard let format = MachineFormat(path: path), format == .json || format == .yaml || format == .xstate else { return true }
+        guard let head = MachineReader.head(of: path) else { return true }
+        return names(machineKeyIn: String(decoding: head, as: UTF8.self))
+    }
+
+    private static func names(machineKeyIn text: String) -> Bool {
+        ["states", "transitions", "initial"].contains { key in
+            text.contains("\"\(key)\"") || text.split(separator: "\n").contains { line in
+                line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":")
+            }
+        }
     }
 
     private enum Kind {

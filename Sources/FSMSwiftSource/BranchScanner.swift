@@ -65,9 +65,10 @@ struct BranchScanner {
         let items = Array(statements)
         for (position, item) in items.enumerated() {
             // Of several assignments in a row, the last is the one the event leaves behind
-            // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment).
-            if let target = assignedValue(item.item), !items[(position + 1)...].contains(where: { assignedValue($0.item) != nil }) {
-                exits.append(exit(outcome(of: target), context, at: item))
+            // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
+            // may come in a branch that follows).
+            if let target = assignedValue(item.item) {
+                if !items[(position + 1)...].contains(where: assigns) { exits.append(exit(outcome(of: target), context, at: item)) }
                 continue
             }
             // `precondition(state == .idle)` stops the program in every other state.
@@ -264,6 +265,13 @@ struct BranchScanner {
         case nil: break
         }
         return exits
+    }
+
+    /// Whether `item` assigns the state, itself or in a statement it holds (not in a closure,
+    /// which runs later).
+    private func assigns(_ item: CodeBlockItemSyntax) -> Bool {
+        assignedValue(item.item) != nil
+            || item.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
     }
 
     /// The value assigned to the state, when `node` is such an assignment (`state = .idle`,

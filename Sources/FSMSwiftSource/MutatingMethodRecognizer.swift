@@ -127,8 +127,51 @@ struct MutatingMethodRecognizer {
                 }
                 changes.append(.init(location: file.location(of: sequence), target: name.map { StateID($0) }, reason: reason))
             }
+            changes += unreadOwnMethodCalls(in: body, file: file, variables: variables, stateEnum: sketch.stateEnum, lenders: lenders)
         }
         return changes
+    }
+
+    /// The calls of the state enum's own mutating methods that the machine's rows do not take in
+    /// (`newState.closeIfNeeded(state)` on a lent state, a call inside a callback): each case the
+    /// method assigns is a change it may make.
+    private func unreadOwnMethodCalls(
+        in body: CodeBlockSyntax, file: SwiftSourceFile, variables: Set<String>, stateEnum: EnumCatalog.Enum, lenders: Set<String>
+    ) -> [MachineSemantics.UnreadChange] {
+        let own = (methodsByType[stateEnum.qualifiedName] ?? []).filter(\.function.isMutating)
+        guard !own.isEmpty else { return [] }
+        var changes: [MachineSemantics.UnreadChange] = []
+        for call in body.descendants(of: FunctionCallExprSyntax.self) {
+            guard let base = call.calledBase?.trimmedText, let name = call.calledName,
+                let method = own.first(where: { $0.function.name.text == name })
+            else { continue }
+            // Called on the state itself, outside a closure, the method's rows are the event's.
+            let later = Self.runsLater(call, below: body, lenders: lenders)
+            if variables.contains(base), !later { continue }
+            guard later || Self.isLentParameter(base, at: call, lenders: lenders) else { continue }
+            let assigned = method.function.body?.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == "self" else { return nil }
+                return CasePattern.caseName(elements[2]).flatMap { stateEnum.case(named: $0)?.name }
+            } ?? []
+            let reason = later ? "in a closure that runs later" : "through its own method \(name), which fsmviz does not follow there"
+            changes += assigned.uniqued().map { .init(location: file.location(of: call), target: StateID($0), reason: reason) }
+        }
+        return changes
+    }
+
+    /// Whether `name` is the parameter a lender's closure around `node` gives the state.
+    private static func isLentParameter(_ name: String, at node: some SyntaxProtocol, lenders: Set<String>) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self),
+                call.localCallee.map(lenders.contains) ?? false, closure.parameterNames.first == name
+            {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// Whether `node` is inside a closure below `body` that is not lent the state (lent
@@ -200,9 +243,38 @@ struct MutatingMethodRecognizer {
                 let name = call.calledName, let method = own.first(where: { $0.function.name.text == name }), let inner = method.function.body
             else { continue }
             let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
-            rows += self.rows(of: inner, scanner: scanner, claims: &claims) ?? []
+            // The holder may call several of them in one event, each under its own conditions:
+            // those conditions guard the call's rows, so none hides another's.
+            let around = Self.conditions(around: call, below: body)
+            rows += (self.rows(of: inner, scanner: scanner, claims: &claims) ?? []).map { row in
+                var row = row
+                let conditions = around + (row.guardLabel.map { [$0] } ?? [])
+                row.guardLabel = conditions.isEmpty ? nil : conditions.joined(separator: " && ")
+                return row
+            }
         }
         return rows
+    }
+
+    /// The conditions under which `node` runs in `body`: the `if` conditions around it (negated
+    /// in an `else`) and the patterns of the `switch` cases it is in.
+    private static func conditions(around node: some SyntaxProtocol, below body: CodeBlockSyntax) -> [String] {
+        var conditions: [String] = []
+        var child = Syntax(node)
+        var current = node.parent
+        while let parent = current, parent.id != body.id {
+            if let ifExpression = parent.as(IfExprSyntax.self) {
+                let text = ifExpression.conditions.trimmedText
+                conditions.append(child.id == ifExpression.body.id ? text : child.id == ifExpression.elseBody?.id ? "!(\(text))" : text)
+            } else if let switchCase = parent.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label,
+                let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject.trimmedText
+            {
+                conditions.append(label.caseItems.map { "case \($0.pattern.trimmedText) = \(subject)" }.joined(separator: " || "))
+            }
+            child = parent
+            current = parent.parent
+        }
+        return conditions.reversed()
     }
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).

@@ -102,7 +102,9 @@ struct SwiftModule {
                 starts.append((ownStart.name, holder.location))
             }
         }
-        for holder in holders where holder.initializer == nil {
+        // An initializer may replace a property's first value (`var state: S = .unknown`, then
+        // `init(state: S) { self.state = state }`): the machine then starts where it says.
+        for holder in holders {
             for assignment in initializerAssignments(to: holder) {
                 if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
                     starts.append((name, assignment.location))

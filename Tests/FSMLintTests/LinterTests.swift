@@ -87,12 +87,24 @@ import Testing
     }
 
     @Test func eachFileIsLintedOnceInSortedOrder() throws {
-        let root = try Self.tree(["b.yaml": Self.machine, "a/z.yml": Self.machine, "a.json": "{}", "c.txt": "no"])
+        let root = try Self.tree([
+            "b.yaml": Self.machine, "a/z.yml": Self.machine, "a.json": "{\"states\": 1}", "c.txt": "no", "theme.json": "{\"theme\": {}}",
+        ])
         let file = root.appendingPathComponent("b.yaml").path
         let results = Linter().lint([root.path, file])
-        // Entries sort by name, so directory "a" comes before "a.json".
+        // Entries sort by name, so directory "a" comes before "a.json"; a JSON file that names
+        // no key of a machine (a DocC theme) is no machine file.
         #expect(results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["a/z.yml", "a.json", "b.yaml"])
         #expect(results[1].errors.first?.code == .invalidMachine)
+    }
+
+    /// A machine file that mentions SARIF's schema is still a machine; a SARIF log is not.
+    @Test func aMachineNamingSARIFIsLintedAndASARIFLogIsNot() throws {
+        let machine = "{\"$schema\": \"https://example.com/sarif-like.json\", \"initial\": \"A\", \"states\": [\"A\"], \"transitions\": []}"
+        let log = "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": []}"
+        let root = try Self.tree(["machine.json": machine, "fsmviz.sarif.json": log])
+        let results = Linter().lint([root.path])
+        #expect(results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["machine.json"])
     }
 
     @Test func unknownSuppressionsAreInputErrorsAndKnownOnesStillApply() throws {
