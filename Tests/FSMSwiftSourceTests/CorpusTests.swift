@@ -1,3 +1,4 @@
+import FSMAnalysis
 import FSMCore
 import FSMInterop
 import FSMLint
@@ -40,6 +41,27 @@ import Testing
         guard Self.requireCheckouts() else { return }
         let found = try SwiftSourceReader().machines(in: Self.sources(package), limits: .standard).machines
         Golden.check(found.map(Self.summary).joined(separator: "\n") + "\n", against: Golden.fixtures().appendingPathComponent("corpus/\(package).txt"))
+    }
+
+    /// `fsmviz lint Sources/` on each package gives only the error-severity findings its golden
+    /// file lists, and `corpus/lint-errors-why.txt` says, for each, why the code bears it out: a
+    /// CI gate on these packages must not fail on sound code.
+    @Test(arguments: ["swift-nio", "swift-nio-ssh", "swift-nio-http2", "async-http-client", "postgres-nio"])
+    func lintErrorsOnAPackageAreTheOnesItsCodeBearsOut(package: String) throws {
+        guard Self.requireCheckouts() else { return }
+        let sources = Self.checkouts.appendingPathComponent("\(package)/Sources").path
+        var linter = Linter()
+        linter.sourceReader = SwiftSourceReader()
+        let errors = linter.lint([sources]).flatMap { result in
+            (result.findings.filter { $0.severity == .error }.map { "\($0.location?.line ?? 0): \($0.message) [\($0.ruleID)]" }
+                + result.errors.map(\.message)).map { "\(result.path.replacingOccurrences(of: Self.checkouts.path + "/", with: "")):\($0)" }
+        }
+        Golden.check(
+            errors.map { $0 + "\n" }.joined(), against: Golden.fixtures().appendingPathComponent("corpus/\(package)-lint-errors.txt"))
+        let reasons = try String(contentsOf: Golden.fixtures().appendingPathComponent("corpus/lint-errors-why.txt"), encoding: .utf8)
+        for error in errors {
+            #expect(reasons.contains(error), "corpus/lint-errors-why.txt does not say why this finding is true: \(error)")
+        }
     }
 
     @Test(arguments: [
