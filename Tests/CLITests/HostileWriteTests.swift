@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `diff --against`, `sync` and the outputs CI writes, given a revision and a checkout a stranger
+/// made: nothing is written outside where it belongs, and what is refused is named.
+@Suite struct HostileWriteTests {
+    /// A repository `repo/` holding `m/door.yaml`, beside `settings.json` (the user's file) and
+    /// an empty `tmp/` for the temporary copies, so that `tmp/fsmviz-diff-XXXXXX/../..` is the
+    /// base directory.
+    struct Repository {
+        let base: URL
+        let scratch: ScratchRepository
+
+        init() throws {
+            base = try CommandRunner.temporaryDirectory()
+            scratch = try ScratchRepository()
+            try FileManager.default.createDirectory(at: scratch.directory.appendingPathComponent("m"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: base.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+            try DiffDirectoryTests.lay(["m/door.yaml": "base.yaml"], in: scratch.directory)
+            try Data("user settings".utf8).write(to: settings)
+            try scratch.git("add", ".")
+            try scratch.git("commit", "-q", "-m", "base")
+        }
+
+        var settings: URL { base.appendingPathComponent("settings.json") }
+
+        /// git's output for `arguments`, trimmed.
+        func git(_ arguments: [String], input: String = "") throws -> String {
+            let result = try CommandRunner.run(
+                ["-c", "user.name=fsmviz", "-c", "user.email=fsmviz@example.com"] + arguments, in: scratch.directory,
+                stdin: Array(input.utf8), program: URL(fileURLWithPath: "/usr/bin/git"))
+            #expect(result.status == 0, "git \(arguments): \(result.stderr)")
+            return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        func run(_ arguments: [String]) throws -> CommandRunner.Result {
+            try CommandRunner.run(arguments, in: scratch.directory, environment: ["TMPDIR": base.appendingPathComponent("tmp").path])
+        }
+    }
+
+    /// git's checkout refuses a tree entry named `..`, but `git mktree` makes one, and
+    /// `ls-tree` lists `m/../../settings.json`: the copy of the old side must not follow it.
+    @Test func aTreeEntryThatLeavesTheCopyIsRefusedAndNamed() throws {
+        let repository = try Repository()
+        let blob = try repository.git(["hash-object", "-w", "m/door.yaml"])
+        var tree = try repository.git(["mktree"], input: "100644 blob \(blob)\tsettings.json\n")
+        tree = try repository.git(["mktree"], input: "040000 tree \(tree)\t..\n")
+        tree = try repository.git(["mktree"], input: "040000 tree \(tree)\t..\n100644 blob \(blob)\tdoor.yaml\n")
+        tree = try repository.git(["mktree"], input: "040000 tree \(tree)\tm\n")
+        let commit = try repository.git(["commit-tree", "-m", "hostile", tree])
+        try repository.scratch.git("tag", "hostile", commit)
+
+        let result = try repository.run(["diff", "--against", "hostile", "m"])
+        #expect(try String(contentsOf: repository.settings, encoding: .utf8) == "user settings")
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "hostile:m/../../settings.json: warning: not copied, so left out of the diff: refused: its '..' would lead out of the directory\n"
+        )
+        #expect(result.stdoutText == "hostile:m -> m: no changes (1 machine unchanged)\n")
+    }
+
+    /// A tag named `--output=out` would be read by `git show` as its option, writing the
+    /// commit into `out:./door.yaml` (a directory the change may hold).
+    @Test(arguments: ["diff", "sync"])
+    func aRevisionNamedLikeAnOptionIsRefused(command: String) throws {
+        let repository = try Repository()
+        try repository.scratch.git("update-ref", "refs/tags/--output=out", "HEAD")
+        let trap = repository.scratch.directory.appendingPathComponent("m/out:.")
+        try FileManager.default.createDirectory(at: trap, withIntermediateDirectories: true)
+        let arguments: [String]
+        if command == "diff" {
+            arguments = ["diff", "--against=--output=out", "m/door.yaml"]
+        } else {
+            try Data("<!-- fsmviz: door.yaml --against --output=out -->\n![x](x.svg)\n".utf8)
+                .write(to: repository.scratch.directory.appendingPathComponent("m/doc.md"))
+            arguments = ["sync", "m/doc.md"]
+        }
+        let result = try repository.run(arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("error: '--output=out' is not a revision fsmviz reads: a revision's name cannot start with '-'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: trap.path).isEmpty)
+    }
+}
