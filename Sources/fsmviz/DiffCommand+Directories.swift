@@ -125,7 +125,6 @@ extension FsmvizCommand.Diff {
         if let output, !diff.isEmpty {
             let format = drawingFormat ?? .svg
             let destination = Self.join(output, drawing + "." + format.fileExtension)
-            status = max(status, Self.makeParent(of: destination))
             status = max(status, draw(diff, old: old.machine, new: new.machine, to: destination))
             picture = destination
         }
@@ -155,19 +154,5 @@ extension FsmvizCommand.Diff {
 
     static func join(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-    }
-
-    /// Creates the directory `path` is to be written in; returns the exit status a failure
-    /// calls for, after its error.
-    static func makeParent(of path: String) -> ExitStatus {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            return .success
-        } catch {
-            Console.printError(
-                Diagnostic(path: path, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
-            return .failure
-        }
     }
 }

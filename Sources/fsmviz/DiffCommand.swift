@@ -107,6 +107,8 @@ extension FsmvizCommand {
 
         @OptionGroup(title: "Layout limits") var layoutLimits: LayoutLimitOptions
 
+        @OptionGroup(title: "Output") var confinement: OutputConfinement
+
         func validate() throws {
             if against == nil, paths.count != 2 {
                 throw ValidationError("give the old and the new version (or one path and --against REF)")
@@ -180,7 +182,7 @@ extension FsmvizCommand {
         func emit(_ text: String) -> ExitStatus {
             if let report {
                 do {
-                    try AtomicFile.write(Array(text.utf8), to: report)
+                    try confinement.write(Array(text.utf8), to: report)
                 } catch {
                     Console.printError(error.description)
                     return .failure
@@ -259,7 +261,7 @@ extension FsmvizCommand {
                 return .success
             }
             do {
-                try AtomicFile.write(bytes, to: destination)
+                try confinement.write(bytes, to: destination, creatingDirectories: comparesDirectories)
             } catch {
                 Console.printError(error.description)
                 return .failure

@@ -82,4 +82,33 @@ import Testing
         #expect(result.stderr.contains("error: '--output=out' is not a revision fsmviz reads: a revision's name cannot start with '-'"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: trap.path).isEmpty)
     }
+
+    /// `--confine-to`, which the Action passes: a link a pull request committed where the
+    /// report or a drawing goes is refused, and what it names is untouched.
+    @Test(arguments: ["lint", "diff", "diff-directories"])
+    func aCommittedLinkAtAnOutputIsRefused(command: String) throws {
+        let repository = try Repository()
+        let checkout = repository.scratch.directory
+        try FileManager.default.createSymbolicLink(atPath: checkout.path + "/fsmviz.sarif", withDestinationPath: "../settings.json")
+        try FileManager.default.createSymbolicLink(atPath: checkout.path + "/fsmviz-diff", withDestinationPath: repository.base.path)
+        try DiffDirectoryTests.lay(["old/door.yaml": "state-added.yaml"], in: checkout)
+        let arguments: [String]
+        let refused: String
+        switch command {
+        case "lint":
+            arguments = ["lint", "m", "--format", "sarif", "-o", "fsmviz.sarif"]
+            refused = "fsmviz.sarif: error: cannot write: it is a symbolic link, which is not followed here"
+        case "diff":
+            arguments = ["diff", "old/door.yaml", "m/door.yaml", "-o", "fsmviz-diff/settings.json.svg"]
+            refused = "/fsmviz-diff: error: refused: it is a symbolic link or a file, where a directory was to be"
+        default:
+            arguments = ["diff", "old", "m", "-o", "fsmviz-diff/"]
+            refused = "/fsmviz-diff: error: refused: it is a symbolic link or a file, where a directory was to be"
+        }
+        let result = try repository.run(arguments + ["--confine-to", "."])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains(refused), "\(result.stderr)")
+        #expect(try String(contentsOf: repository.settings, encoding: .utf8) == "user settings")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: repository.base.path).sorted() == ["settings.json", "tmp"])
+    }
 }
