@@ -35,8 +35,10 @@ extension FsmvizCommand {
 
                 Exit status: 0 no change; 1 changes (with --fail-on: a new lint finding at or \
                 above it, whatever else changed); 2 bad usage, an unreadable or invalid \
-                version, a git revision git does not know, or a drawing over the layout limits; \
-                3 an output could not be written or drawn.
+                version, a git revision git does not know (or starting with '-'), or a drawing \
+                over the layout limits; 3 an output could not be written or drawn; 4 an entry of \
+                the revision's tree was refused (it would be written outside the copy's \
+                directory), so the diff of directories is incomplete.
 
                 Examples:
                   fsmviz diff old/door.json door.json
