@@ -160,6 +160,14 @@ func makeTemporaryDirectory(_ prefix: String) throws(SystemError) -> String {
     }
 }
 
+/// A new pipe's reading and writing ends, both closed on exec, as pipe(2).
+func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .last }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
+}
+
 /// Removes the file `name` in `directory`, as unlinkat(2), if it can.
 func removeFile(_ name: String, in directory: Int32) {
     unlinkat(directory, name, 0)

@@ -33,8 +33,7 @@ struct GitRevision {
     }
 
     /// Calls `body` with a fresh directory only this user may read (the revision's files may be
-    /// private, and a signal that ends the process leaves the directory behind), removed
-    /// afterwards.
+    /// private), removed afterwards, also when SIGINT or SIGTERM ends the process.
     private func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
         let temporary: String
         do throws(Diagnostic) {
@@ -43,7 +42,11 @@ struct GitRevision {
             Console.printError(error.description)
             throw ExitStatus.failure.exitCode
         }
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let registration = TemporaryFileCleanup.registerDirectory(temporary)
+        defer {
+            try? FileManager.default.removeItem(atPath: temporary)
+            TemporaryFileCleanup.unregisterDirectory(registration)
+        }
         do {
             return try body(temporary)
         } catch let error as Failure {

@@ -83,6 +83,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: trap.path).isEmpty)
     }
 
+    /// SIGTERM while the revision is copied (git show slowed down to make sure of it): the
+    /// process dies of the signal and its temporary directory goes with it.
+    @Test func aSignalDuringTheCopyRemovesIt() throws {
+        let repository = try Repository()
+        let slow = repository.base.appendingPathComponent("slow")
+        try FileManager.default.createDirectory(at: slow, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\n[ \"$1\" = show ] && sleep 3\nexec /usr/bin/git \"$@\"\n".utf8).write(to: slow.appendingPathComponent("git"))
+        #expect(chmod(slow.appendingPathComponent("git").path, 0o755) == 0)
+        let temporary = repository.base.appendingPathComponent("tmp").path
+        let script = """
+            cd '\(repository.scratch.directory.path)' && PATH='\(slow.path)':$PATH TMPDIR='\(temporary)' "$0" diff --against HEAD m &
+            pid=$!; sleep 1; ls '\(temporary)'; kill -TERM $pid; wait $pid; echo "status $?"
+            """
+        // Started through Python to unblock the signals: this test process blocks them on its
+        // threads, and a child started by Foundation inherits that mask.
+        let unblocked = """
+            import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+            os.execv("/bin/sh", ["sh", "-c", sys.argv[1], sys.argv[2]])
+            """
+        let result = try CommandRunner.run(
+            ["-c", unblocked, script, CommandRunner.executable.path], program: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(result.stdoutText.hasPrefix("fsmviz-diff-"), "the copy had begun: \(result.stdoutText)")
+        #expect(result.stdoutText.hasSuffix("status 143\n"), "\(result.stdoutText) \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+    }
+
     /// `--confine-to`, which the Action passes: a link a pull request committed where the
     /// report or a drawing goes is refused, and what it names is untouched.
     @Test(arguments: ["lint", "diff", "diff-directories"])
