@@ -9,7 +9,7 @@ import Synchronization
 /// atomic word the handler reads. SIGKILL cannot be caught; what it leaves is a hidden file
 /// named `.NAME.fsmviz-tmp-XXXXXXXX` beside the target, which no fsmviz command reads.
 ///
-/// A directory tree (``registerDirectory(_:)``) cannot be removed with the calls a handler may
+/// A directory tree (`registerDirectory(_:)`, for the package's own commands) cannot be removed with the calls a handler may
 /// make, so once one is registered the handler only writes the signal's number to a pipe, and a
 /// thread waiting on it does the whole of the work above, the tree first, then dies of the
 /// signal.
