@@ -25,13 +25,46 @@ public enum AtomicFile {
             return try writeThrough(bytes, to: path)
         }
         // A symlink keeps naming the same file: the file it resolves to is the one replaced.
-        let target = status != nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
-        try replace(target, with: bytes, mode: status?.permissions, reportedAs: path)
+        let target = URL(fileURLWithPath: status != nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path)
+        let parent = target.deletingLastPathComponent().path
+        let directory: Int32
+        do throws(SystemError) {
+            directory = try openDirectory(parent, followingLink: true)
+        } catch {
+            throw writeError(path, error.message)
+        }
+        defer { try? closeFile(directory) }
+        try replace(target.lastPathComponent, in: directory, named: parent, with: bytes, mode: status?.permissions, reportedAs: path)
     }
 
-    private static func replace(_ target: String, with bytes: [UInt8], mode: Int?, reportedAs path: String) throws(Diagnostic) {
-        let url = URL(fileURLWithPath: target)
-        let prefix = "\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent)\(temporaryMarker)"
+    /// Replaces the file `path` names below `root` with `bytes`, atomically, as
+    /// ``write(_:to:)`` does, but following no symbolic link below `root`: the directories on
+    /// the way are created when missing and refused when one is a link or a file, and the
+    /// target is refused when it is a link, a directory, a FIFO or a device. For outputs in a
+    /// directory whose links a stranger may have made (a pull request's checkout).
+    /// - Throws: A ``Diagnostic`` naming the path below `root` and why it was not written.
+    public static func write(_ bytes: [UInt8], to path: ConfinedPath, under root: String) throws(Diagnostic) {
+        let shown = path.shown(under: root)
+        let directory = try path.openParent(under: root)
+        defer { try? closeFile(directory) }
+        let existing = entryStatus(path.name, in: directory)
+        switch existing?.kind {
+        case nil, .regularFile?: break
+        case .symbolicLink?: throw writeError(shown, "it is a symbolic link, which is not followed here")
+        case .directory?: throw writeError(shown, "it is a directory")
+        case .other?: throw writeError(shown, "it is not a regular file")
+        }
+        let parent = URL(fileURLWithPath: shown).deletingLastPathComponent().path
+        try replace(path.name, in: directory, named: parent, with: bytes, mode: existing?.permissions, reportedAs: shown)
+    }
+
+    /// Replaces `name` in the open `directory` (at the path `directoryPath`, which a signal's
+    /// cleanup removes the temporary file by) with `bytes`: a temporary file written, synced and
+    /// renamed over it, so that the rename, which never follows a link, is the only change.
+    private static func replace(
+        _ name: String, in directory: Int32, named directoryPath: String, with bytes: [UInt8], mode: Int?, reportedAs path: String
+    ) throws(Diagnostic) {
+        let prefix = ".\(name)\(temporaryMarker)"
         var temporary = ""
         var descriptor: Int32 = -1
         var registration: Int?
@@ -43,9 +76,9 @@ public enum AtomicFile {
         for _ in 0..<100 where descriptor < 0 {
             TemporaryFileCleanup.unregister(registration)
             temporary = prefix + randomSuffix()
-            registration = TemporaryFileCleanup.register(temporary)
+            registration = TemporaryFileCleanup.register(directoryPath + "/" + temporary)
             do throws(SystemError) {
-                descriptor = try openFile(temporary, .creatingExclusively)
+                descriptor = try openFile(temporary, in: directory, .creatingExclusively)
             } catch  where error != .exists {
                 throw writeError(path, error.message)
             } catch {}
@@ -55,9 +88,9 @@ public enum AtomicFile {
         if failure == nil, let mode { failure = failureMessage { () throws(SystemError) in try setPermissions(descriptor, mode) } }
         if failure == nil { failure = failureMessage { () throws(SystemError) in try syncFile(descriptor) } }
         if let closing = failureMessage(of: { () throws(SystemError) in try closeFile(descriptor) }), failure == nil { failure = closing }
-        if failure == nil { failure = failureMessage { () throws(SystemError) in try renameFile(temporary, to: target) } }
+        if failure == nil { failure = failureMessage { () throws(SystemError) in try renameFile(temporary, to: name, in: directory) } }
         if let failure {
-            temporary.withCString(removeFile)
+            removeFile(temporary, in: directory)
             throw writeError(path, failure)
         }
     }

@@ -86,6 +86,9 @@ package struct SystemError: Error, Equatable {
     var isPermissionDenied: Bool { code == EACCES || code == EPERM }
     /// EISDIR.
     var isDirectory: Bool { code == EISDIR }
+    /// ELOOP from a call told not to follow a symbolic link: one was there; or ENOTDIR: a file
+    /// was where a directory was to be.
+    var isLinkOrFile: Bool { code == ELOOP || code == ENOTDIR }
     /// EINTR, or ECONNABORTED from accept(2): nothing is wrong; the call may be repeated.
     package var isTransient: Bool { code == EINTR || code == ECONNABORTED }
     /// EAGAIN or EWOULDBLOCK from a socket with a timeout: the peer took too long.
@@ -108,16 +111,66 @@ enum FileAccess {
 /// The descriptor of standard input.
 let standardInput = STDIN_FILENO
 
-/// Opens the file at `path`, as open(2).
-func openFile(_ path: String, _ access: FileAccess) throws(SystemError) -> Int32 {
+/// The directory the `*at` calls below resolve a relative path from when given no other: the
+/// working directory, as the plain calls resolve it.
+let workingDirectory = AT_FDCWD
+
+/// Opens the file at `path`, relative to the open directory `directory`, as openat(2).
+func openFile(_ path: String, in directory: Int32 = workingDirectory, _ access: FileAccess) throws(SystemError) -> Int32 {
     let descriptor =
         switch access {
-        case .reading: open(path, O_RDONLY | O_CLOEXEC)
-        case .writingThrough: open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        case .creatingExclusively: open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        case .reading: openat(directory, path, O_RDONLY | O_CLOEXEC)
+        case .writingThrough: openat(directory, path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        // O_EXCL fails on a symbolic link too, so the file created is never a link's target.
+        case .creatingExclusively: openat(directory, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         }
     guard descriptor >= 0 else { throw .last }
     return descriptor
+}
+
+/// Opens the directory at `path` (relative to `directory`) for the `*at` calls, as openat(2)
+/// with O_DIRECTORY; a symbolic link as its last component fails with ELOOP unless
+/// `followingLink`.
+func openDirectory(_ path: String, in directory: Int32 = workingDirectory, followingLink: Bool) throws(SystemError) -> Int32 {
+    let descriptor = openat(directory, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
+    guard descriptor >= 0 else { throw .last }
+    return descriptor
+}
+
+/// Creates the directory `name` in `directory` with `permissions` (reduced by the umask), as
+/// mkdirat(2); an existing entry, a symbolic link too, fails with ``SystemError/exists``.
+func makeDirectory(_ name: String, in directory: Int32 = workingDirectory, permissions: Int) throws(SystemError) {
+    guard mkdirat(directory, name, mode_t(permissions & 0o7777)) == 0 else { throw .last }
+}
+
+/// The status of `name` in `directory`, of a symbolic link itself rather than its target, as
+/// fstatat(2) with AT_SYMLINK_NOFOLLOW; `nil` when nothing is there.
+func entryStatus(_ name: String, in directory: Int32) -> FileStatus? {
+    var status = stat()
+    return fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? FileStatus(status) : nil
+}
+
+/// Creates a directory of mode 0700 named `prefix` and six random characters, as mkdtemp(3);
+/// returns its path.
+func makeTemporaryDirectory(_ prefix: String) throws(SystemError) -> String {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    return try template.withUnsafeMutableBufferPointer { (buffer) throws(SystemError) -> String in
+        guard let start = buffer.baseAddress, let made = mkdtemp(start) else { throw .last }
+        return String(cString: made)
+    }
+}
+
+/// A new pipe's reading and writing ends, both closed on exec, as pipe(2).
+func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw .last }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
+}
+
+/// Removes the file `name` in `directory`, as unlinkat(2), if it can.
+func removeFile(_ name: String, in directory: Int32) {
+    unlinkat(directory, name, 0)
 }
 
 /// Closes a descriptor, as close(2).
@@ -135,9 +188,10 @@ func setPermissions(_ descriptor: Int32, _ permissions: Int) throws(SystemError)
     guard fchmod(descriptor, mode_t(permissions & 0o7777)) == 0 else { throw .last }
 }
 
-/// Renames `source` to `target`, replacing it, as rename(2).
-func renameFile(_ source: String, to target: String) throws(SystemError) {
-    guard rename(source, target) == 0 else { throw .last }
+/// Renames `source` to `target`, both relative to `directory`, replacing the target (a
+/// symbolic link itself, not what it names), as renameat(2).
+func renameFile(_ source: String, to target: String, in directory: Int32 = workingDirectory) throws(SystemError) {
+    guard renameat(directory, source, directory, target) == 0 else { throw .last }
 }
 
 /// Removes the file at `path` if it can, as unlink(2). Async-signal-safe.

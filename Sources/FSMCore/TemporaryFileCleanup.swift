@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Removes ``AtomicFile``'s temporary files when the process is interrupted (SIGINT) or
@@ -7,6 +8,11 @@ import Synchronization
 /// the paths live in fixed buffers allocated once, and which buffers hold a live path is one
 /// atomic word the handler reads. SIGKILL cannot be caught; what it leaves is a hidden file
 /// named `.NAME.fsmviz-tmp-XXXXXXXX` beside the target, which no fsmviz command reads.
+///
+/// A directory tree (`registerDirectory(_:)`, for the package's own commands) cannot be removed with the calls a handler may
+/// make, so once one is registered the handler only writes the signal's number to a pipe, and a
+/// thread waiting on it does the whole of the work above, the tree first, then dies of the
+/// signal.
 public enum TemporaryFileCleanup {
     private static let slots = 64
     private static let slotSize = 4_096
@@ -20,11 +26,23 @@ public enum TemporaryFileCleanup {
     private nonisolated(unsafe) static let children = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
     private static let childCount = Atomic<Int>(0)
 
+    /// The pipe's writing end once the thread that removes ``registerDirectory(_:)``'s
+    /// directories waits on its reading end; -1 before.
+    private static let wakeUp = Atomic<Int32>(-1)
+    /// The directories to remove, by the token ``registerDirectory(_:)`` gave back.
+    private static let directories = Mutex<(next: Int, paths: [Int: String])>((0, [:]))
+
     /// Installs the handler for SIGINT and SIGTERM, unless the signal is ignored (as for a
     /// command started in the background by a shell without job control). Call once, early.
     public static func install() {
         for signal in stopSignals {
             let previous = setHandler(signal) { signal in
+                // Handed to the thread that can remove a directory tree, when one runs.
+                if TemporaryFileCleanup.wakeUp.load(ordering: .acquiring) >= 0 {
+                    var number = UInt8(truncatingIfNeeded: signal)
+                    _ = withUnsafeBytes(of: &number) { writeBytes(TemporaryFileCleanup.wakeUp.load(ordering: .acquiring), $0) }
+                    return
+                }
                 TemporaryFileCleanup.signalChildren(signal)
                 TemporaryFileCleanup.removeAll()
                 // Back to the default, which kills the process as soon as this handler returns.
@@ -71,6 +89,48 @@ public enum TemporaryFileCleanup {
     /// Sends `signal` to every child ``forwardSignals(to:)`` recorded. Async-signal-safe.
     package static func signalChildren(_ signal: Int32) {
         for index in 0..<childCount.load(ordering: .acquiring) { sendSignal(children[index], signal) }
+    }
+
+    /// Records the directory `path`, and everything below it, for removal when SIGINT or
+    /// SIGTERM ends the process (with ``install()``'s handler); the token given back
+    /// unregisters it. The first call starts the thread that removes it.
+    package static func registerDirectory(_ path: String) -> Int {
+        let token = directories.withLock { directories in
+            defer { directories.next += 1 }
+            directories.paths[directories.next] = path
+            return directories.next
+        }
+        startRemover()
+        return token
+    }
+
+    /// Forgets a directory recorded by ``registerDirectory(_:)``: it was removed.
+    package static func unregisterDirectory(_ token: Int) {
+        _ = directories.withLock { $0.paths.removeValue(forKey: token) }
+    }
+
+    /// Starts, once, the thread that waits for the handler's word and then does its work.
+    private static func startRemover() {
+        guard wakeUp.load(ordering: .acquiring) < 0, let ends = try? makePipe() else { return }
+        guard wakeUp.compareExchange(expected: -1, desired: ends.write, ordering: .acquiringAndReleasing).exchanged else {
+            try? closeFile(ends.read)
+            try? closeFile(ends.write)
+            return
+        }
+        Thread.detachNewThread {
+            var number: UInt8 = 0
+            var count: Int
+            repeat {
+                count = withUnsafeMutableBytes(of: &number) { readBytes(ends.read, into: $0) }
+            } while count < 0 && SystemError.last == .interrupted
+            guard count == 1 else { return }
+            let signal = Int32(number)
+            signalChildren(signal)
+            removeAll()
+            for path in directories.withLock({ Array($0.paths.values) }) { try? FileManager.default.removeItem(atPath: path) }
+            restoreDefaultHandler(signal)
+            raiseSignal(signal)
+        }
     }
 
     /// Forgets a path recorded by ``register(_:)``: it was renamed or removed.

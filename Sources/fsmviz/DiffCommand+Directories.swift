@@ -14,7 +14,7 @@ extension FsmvizCommand.Diff {
             return
         }
         let revision = GitRevision(reference: against)
-        try revision.withCopy(of: newDirectory, directory: true) { copy in
+        try revision.withDirectoryCopy(of: newDirectory) { copy, complete in
             let renames: [(old: String, new: String)]
             do throws(GitRevision.Failure) {
                 renames = try revision.renames(in: newDirectory)
@@ -22,14 +22,18 @@ extension FsmvizCommand.Diff {
                 Console.printError(PrintableText.escaped("error: \(error.message)"))
                 throw ExitStatus.usage.exitCode
             }
-            try compareDirectories(old: copy, oldName: "\(against):\(newDirectory)", new: newDirectory, renames: renames)
+            try compareDirectories(
+                old: copy, oldName: "\(against):\(newDirectory)", new: newDirectory, renames: renames, complete: complete)
         }
     }
 
     /// Pairs the machine files below `old` and `new` by their relative paths, then by
     /// `renames` (git's) or, without them, by how alike the machines are
-    /// (``/FSMAnalysis/MachinePairing``); reports named with `oldName` for the old side.
-    private func compareDirectories(old: String, oldName: String, new: String, renames: [(old: String, new: String)]?) throws {
+    /// (``/FSMAnalysis/MachinePairing``); reports named with `oldName` for the old side. A side
+    /// not `complete` (an entry refused, with its warning) exits with status 4 at least.
+    private func compareDirectories(
+        old: String, oldName: String, new: String, renames: [(old: String, new: String)]?, complete: Bool = true
+    ) throws {
         let oldFiles = Self.machineFiles(in: old)
         let newFiles = Self.machineFiles(in: new)
         let oldSet = Set(oldFiles)
@@ -37,7 +41,7 @@ extension FsmvizCommand.Diff {
         var pairs: [(old: String, new: String)] = oldFiles.filter(newSet.contains).map { ($0, $0) }
         var oldOnly = oldFiles.filter { !newSet.contains($0) }
         var newOnly = newFiles.filter { !oldSet.contains($0) }
-        var status = ExitStatus.success
+        var status: ExitStatus = complete ? .success : .incomplete
         var machines: [String: ImportedMachine] = [:]
         /// Reads one side's file once, or notes the input error and returns `nil`.
         func machine(_ relative: String, oldSide: Bool) -> ImportedMachine? {
@@ -121,7 +125,6 @@ extension FsmvizCommand.Diff {
         if let output, !diff.isEmpty {
             let format = drawingFormat ?? .svg
             let destination = Self.join(output, drawing + "." + format.fileExtension)
-            status = max(status, Self.makeParent(of: destination))
             status = max(status, draw(diff, old: old.machine, new: new.machine, to: destination))
             picture = destination
         }
@@ -151,19 +154,5 @@ extension FsmvizCommand.Diff {
 
     static func join(_ directory: String, _ relative: String) -> String {
         directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
-    }
-
-    /// Creates the directory `path` is to be written in; returns the exit status a failure
-    /// calls for, after its error.
-    static func makeParent(of path: String) -> ExitStatus {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            return .success
-        } catch {
-            Console.printError(
-                Diagnostic(path: path, location: nil, message: "cannot create the directory: \(error.localizedDescription)").description)
-            return .failure
-        }
     }
 }

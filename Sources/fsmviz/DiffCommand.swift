@@ -35,8 +35,10 @@ extension FsmvizCommand {
 
                 Exit status: 0 no change; 1 changes (with --fail-on: a new lint finding at or \
                 above it, whatever else changed); 2 bad usage, an unreadable or invalid \
-                version, a git revision git does not know, or a drawing over the layout limits; \
-                3 an output could not be written or drawn.
+                version, a git revision git does not know (or starting with '-'), or a drawing \
+                over the layout limits; 3 an output could not be written or drawn; 4 an entry of \
+                the revision's tree was refused (it would be written outside the copy's \
+                directory), so the diff of directories is incomplete.
 
                 Examples:
                   fsmviz diff old/door.json door.json
@@ -106,6 +108,8 @@ extension FsmvizCommand {
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
         @OptionGroup(title: "Layout limits") var layoutLimits: LayoutLimitOptions
+
+        @OptionGroup(title: "Output") var confinement: OutputConfinement
 
         func validate() throws {
             if against == nil, paths.count != 2 {
@@ -180,7 +184,7 @@ extension FsmvizCommand {
         func emit(_ text: String) -> ExitStatus {
             if let report {
                 do {
-                    try AtomicFile.write(Array(text.utf8), to: report)
+                    try confinement.write(Array(text.utf8), to: report)
                 } catch {
                     Console.printError(error.description)
                     return .failure
@@ -259,7 +263,7 @@ extension FsmvizCommand {
                 return .success
             }
             do {
-                try AtomicFile.write(bytes, to: destination)
+                try confinement.write(bytes, to: destination, creatingDirectories: comparesDirectories)
             } catch {
                 Console.printError(error.description)
                 return .failure

@@ -12,8 +12,24 @@ enum ExitStatus: Int32, Comparable, Error {
     case usage = 2
     /// Graphviz failed or the output could not be written.
     case failure = 3
+    /// The run finished without part of its input, which a warning named: an entry it refused
+    /// to write where it would have led (out of its directory, or through a symbolic link).
+    /// What it reports covers the rest only, so the run must not pass for a complete one.
+    case incomplete = 4
 
     var exitCode: ExitCode { ExitCode(rawValue) }
 
-    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// How bad a status is, for `max`: an incomplete run is worse than findings, but an error
+    /// that stopped part of the work (2, 3) outranks it.
+    private var rank: Int {
+        switch self {
+        case .success: 0
+        case .findings: 1
+        case .incomplete: 2
+        case .usage: 3
+        case .failure: 4
+        }
+    }
+
+    static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rank < rhs.rank }
 }

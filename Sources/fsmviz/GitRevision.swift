@@ -13,82 +13,103 @@ struct GitRevision {
     /// The revision, as the user named it (`origin/main`, `HEAD~1`, a hash).
     let reference: String
 
-    /// Calls `body` with a temporary copy of `path` as the revision has it (see
+    /// Calls `body` with a temporary copy of the file `path` as the revision has it (see
     /// ``copy(_:into:)``), removed afterwards; a failure to copy prints its error and exits
     /// with status 2, naming the revision, or 3 when no temporary directory can be made.
-    func withCopy<Result>(of path: String, directory: Bool = false, _ body: (String) throws -> Result) throws -> Result {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-diff-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    func withCopy<Result>(of path: String, _ body: (String) throws -> Result) throws -> Result {
+        try withTemporaryDirectory { temporary in try body(try self.copy(path, into: temporary)) }
+    }
+
+    /// Calls `body` with a temporary copy of the directory `path` as the revision has it (see
+    /// ``copyDirectory(_:into:)``), removed afterwards, and whether every entry was copied: an
+    /// entry refused has had its warning printed. A failure to copy exits as
+    /// ``withCopy(of:_:)``'s does.
+    func withDirectoryCopy<Result>(of path: String, _ body: (_ copy: String, _ complete: Bool) throws -> Result) throws -> Result {
+        try withTemporaryDirectory { temporary in
+            let refused = try copyDirectory(path, into: temporary)
+            for warning in refused { Console.printError(warning.description) }
+            return try body(temporary, refused.isEmpty)
+        }
+    }
+
+    /// Calls `body` with a fresh directory only this user may read (the revision's files may be
+    /// private), removed afterwards, also when SIGINT or SIGTERM ends the process.
+    private func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+        let temporary: String
+        do throws(Diagnostic) {
+            temporary = try ConfinedPath.makePrivateDirectory(in: FileManager.default.temporaryDirectory.path, prefix: "fsmviz-diff-")
         } catch {
-            Console.printError("error: cannot create a temporary directory: \(error.localizedDescription)")
+            Console.printError(error.description)
             throw ExitStatus.failure.exitCode
         }
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let copy: String
+        let registration = TemporaryFileCleanup.registerDirectory(temporary)
+        defer {
+            try? FileManager.default.removeItem(atPath: temporary)
+            TemporaryFileCleanup.unregisterDirectory(registration)
+        }
         do {
-            if directory {
-                try copyDirectory(path, into: temporary)
-                copy = temporary.path
-            } else {
-                copy = try self.copy(path, into: temporary)
-            }
-        } catch {
+            return try body(temporary)
+        } catch let error as Failure {
             Console.printError(PrintableText.escaped("error: \(error.message)"))
             throw ExitStatus.usage.exitCode
         }
-        return try body(copy)
     }
 
     /// Copies `path` (relative to the working directory, or absolute) as `reference` has it
-    /// into a new file, named like `path` so that its format is recognised, in a fresh
-    /// directory under `directory`; returns the copy's path.
+    /// into a new file in `directory`, named like `path` so that its format is recognised;
+    /// returns the copy's path.
     ///
     /// git runs in the file's own directory, so `path` may lie in any repository, and
     /// `REF:./name` names it relative to there.
-    func copy(_ path: String, into directory: URL) throws(Failure) -> String {
+    func copy(_ path: String, into directory: String) throws(Failure) -> String {
         let file = URL(fileURLWithPath: path)
         let workingDirectory = file.deletingLastPathComponent()
-        try verify(in: workingDirectory)
-        let copy = directory.appendingPathComponent(file.lastPathComponent)
-        try show(file.lastPathComponent, in: workingDirectory, to: copy, naming: path)
-        return copy.path
+        let commit = try verify(in: workingDirectory)
+        let name = file.lastPathComponent
+        if let refusal = try show(name, of: commit, in: workingDirectory, into: directory, naming: path) {
+            throw Failure(message: "cannot copy \(path) at '\(reference)': \(refusal)")
+        }
+        return FsmvizCommand.Diff.join(directory, name)
     }
 
     /// Copies the files below the directory `path` that may hold machines (by their names:
     /// what `lint` searches a directory for) as `reference` has them into `directory`, at the
-    /// same relative paths.
+    /// same relative paths; returns a warning for each entry refused because it would be
+    /// written elsewhere (a `..` or an empty component, which git's own checkout refuses too,
+    /// or a symbolic link on the way), which is left out.
     /// - Throws: When git does not know the revision, or the revision has no such directory.
-    func copyDirectory(_ path: String, into directory: URL) throws(Failure) {
+    func copyDirectory(_ path: String, into directory: String) throws(Failure) -> [Diagnostic] {
         let workingDirectory = URL(fileURLWithPath: path, isDirectory: true)
-        try verify(in: workingDirectory)
+        let commit = try verify(in: workingDirectory)
         let listing = Pipe()
         // `-z` keeps names with newlines or quotes whole; `REF:./` is the tree of the
         // directory git runs in, which `--full-tree` lists whole rather than filtered again
         // by that directory's path.
-        let listed = run(["ls-tree", "--full-tree", "-r", "-z", "--name-only", "\(reference):./"], in: workingDirectory, output: listing)
+        let listed = run(
+            ["ls-tree", "--full-tree", "-r", "-z", "--name-only", "--end-of-options", "\(commit):./"], in: workingDirectory,
+            output: listing)
         guard listed.status == 0 else {
             throw Failure(message: "git cannot find the directory \(path) at '\(reference)'")
         }
         let names = listed.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        var refused: [Diagnostic] = []
         for name in names where Self.mayHoldMachine(name) {
-            let copy = directory.appendingPathComponent(name)
-            do {
-                try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw Failure(message: "cannot create a temporary directory in \(directory.path)")
+            let shown = "\(reference):" + FsmvizCommand.Diff.join(path, name)
+            if let refusal = try show(name, of: commit, in: workingDirectory, into: directory, naming: shown) {
+                refused.append(.warning(path: shown, location: nil, message: "not copied, so left out of the diff: \(refusal)"))
             }
-            try show(name, in: workingDirectory, to: copy, naming: path + (path.hasSuffix("/") ? "" : "/") + name)
         }
+        return refused
     }
 
     /// The files git finds renamed between `reference` and the working tree below the
     /// directory `path` (`git diff -M`), as pairs of paths relative to it.
     func renames(in path: String) throws(Failure) -> [(old: String, new: String)] {
         let output = Pipe()
+        let directory = URL(fileURLWithPath: path, isDirectory: true)
+        let commit = try verify(in: directory)
         let result = run(
-            ["diff", "--name-status", "-z", "-M", "--relative", "--end-of-options", reference, "--", "."],
-            in: URL(fileURLWithPath: path, isDirectory: true), output: output)
+            ["diff", "--name-status", "-z", "-M", "--relative", "--end-of-options", commit, "--", "."], in: directory, output: output)
         guard result.status == 0 else {
             throw Failure(message: "git cannot compare \(path) with '\(reference)': \(result.errors.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
@@ -112,29 +133,44 @@ struct GitRevision {
             .contains(pathExtension)
     }
 
-    /// Fails unless git, run in `workingDirectory`, knows the revision as a commit.
-    private func verify(in workingDirectory: URL) throws(Failure) {
-        // `--end-of-options` keeps a reference that starts with '-' from being read as an option.
-        guard run(["rev-parse", "--verify", "--quiet", "--end-of-options", reference + "^{commit}"], in: workingDirectory).status == 0
-        else {
+    /// The commit git, run in `workingDirectory`, knows the revision as (its full hash, which
+    /// every later git command is given, so that what git reads as a revision is checked once).
+    /// - Throws: When the name starts with `-`, which git would read as an option wherever an
+    ///   argument is not preceded by `--end-of-options`, or git knows no such commit.
+    private func verify(in workingDirectory: URL) throws(Failure) -> String {
+        guard !reference.hasPrefix("-") else {
+            throw Failure(message: "'\(reference)' is not a revision fsmviz reads: a revision's name cannot start with '-'")
+        }
+        let hash = Pipe()
+        let resolved = run(
+            ["rev-parse", "--verify", "--quiet", "--end-of-options", reference + "^{commit}"], in: workingDirectory, output: hash)
+        let commit = String(decoding: resolved.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard resolved.status == 0, !commit.isEmpty, commit.allSatisfy(\.isHexDigit) else {
             throw Failure(message: "git does not know the revision '\(reference)' (in \(workingDirectory.path))")
         }
+        return commit
     }
 
-    /// Writes `name` (relative to `workingDirectory`) as the revision has it to `copy`;
-    /// errors call it `path`.
-    private func show(_ name: String, in workingDirectory: URL, to copy: URL, naming path: String) throws(Failure) {
-        guard FileManager.default.createFile(atPath: copy.path, contents: nil),
-            let output = FileHandle(forWritingAtPath: copy.path)
-        else {
-            throw Failure(message: "cannot create a temporary file in \(copy.deletingLastPathComponent().path)")
+    /// Writes `name` (relative to `workingDirectory`) as `commit` has it to the same path below
+    /// `directory`, through ``/FSMCore/ConfinedPath``, so that no name leads the copy out of
+    /// `directory`; returns why the name was refused there, or `nil` once it is copied.
+    /// - Throws: When git cannot show it; errors call it `path`.
+    private func show(
+        _ name: String, of commit: String, in workingDirectory: URL, into directory: String, naming path: String
+    ) throws(Failure) -> String? {
+        let descriptor: Int32
+        do throws(Diagnostic) {
+            descriptor = try ConfinedPath(name).createFile(under: directory)
+        } catch {
+            return error.message
         }
-        defer { try? output.close() }
-        let result = run(["show", "\(reference):./\(name)"], in: workingDirectory, output: output)
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let result = run(["show", "--end-of-options", "\(commit):./\(name)"], in: workingDirectory, output: output)
         guard result.status == 0 else {
             let reason = result.errors.trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(message: "git cannot show \(path) at '\(reference)'" + (reason.isEmpty ? "" : ": \(reason)"))
         }
+        return nil
     }
 
     /// Runs git with `arguments` in `directory`, its standard output to `output` (discarded

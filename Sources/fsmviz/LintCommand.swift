@@ -80,6 +80,8 @@ extension FsmvizCommand {
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
+        @OptionGroup(title: "Output") var confinement: OutputConfinement
+
         func validate() throws {
             if baseline != nil, inputs.count != 1 {
                 throw ValidationError("--baseline takes one input: the new version of the baseline's machine")
@@ -121,7 +123,7 @@ extension FsmvizCommand {
             var status: ExitStatus = summary.inputErrors > 0 ? .usage : summary.hasFinding(atLeast: failOn) ? .findings : .success
             if let output {
                 do {
-                    try AtomicFile.write(Array(report.utf8), to: output)
+                    try confinement.write(Array(report.utf8), to: output)
                     if !reading.quiet { WrittenFiles.announce([output]) }
                 } catch {
                     Console.printError(error.description)
@@ -132,7 +134,7 @@ extension FsmvizCommand {
             }
             if status == .success, let stamp {
                 do {
-                    try AtomicFile.write([], to: stamp)
+                    try confinement.write([], to: stamp)
                 } catch {
                     Console.printError(error.description)
                     status = .failure
