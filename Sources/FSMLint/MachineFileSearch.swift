@@ -99,9 +99,10 @@ enum MachineFileSearch {
 
     private static func names(machineKeyIn text: String) -> Bool {
         ["states", "transitions", "initial"].contains { key in
-            text.contains("\"\(key)\"") || text.split(separator: "\n").contains { line in
-                line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":")
-            }
+            text.contains("\"\(key)\"")
+                || text.split(separator: "\n").contains { line in
+                    line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":")
+                }
         }
     }
 

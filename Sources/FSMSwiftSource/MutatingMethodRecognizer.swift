@@ -149,11 +149,12 @@ struct MutatingMethodRecognizer {
             let later = Self.runsLater(call, below: body, lenders: lenders)
             if variables.contains(base), !later { continue }
             guard later || Self.isLentParameter(base, at: call, lenders: lenders) else { continue }
-            let assigned = method.function.body?.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
-                let elements = Array(sequence.elements)
-                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == "self" else { return nil }
-                return CasePattern.caseName(elements[2]).flatMap { stateEnum.case(named: $0)?.name }
-            } ?? []
+            let assigned =
+                method.function.body?.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
+                    let elements = Array(sequence.elements)
+                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == "self" else { return nil }
+                    return CasePattern.caseName(elements[2]).flatMap { stateEnum.case(named: $0)?.name }
+                } ?? []
             let reason = later ? "in a closure that runs later" : "through its own method \(name), which fsmviz does not follow there"
             changes += assigned.uniqued().map { .init(location: file.location(of: call), target: StateID($0), reason: reason) }
         }

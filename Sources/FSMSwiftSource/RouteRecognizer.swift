@@ -151,7 +151,8 @@ struct RouteRecognizer {
         guard let closure = call.trailingClosure, call.argument("handler") == nil else { return nil }
         let items = Array(closure.statements)
         if items.count == 1, let value = items[0].item.as(ExprSyntax.self) {
-            let isAction = value.is(FunctionCallExprSyntax.self) || value.as(SequenceExprSyntax.self)?.elements.contains { $0.is(AssignmentExprSyntax.self) } == true
+            let isAction =
+                value.is(FunctionCallExprSyntax.self) || value.as(SequenceExprSyntax.self)?.elements.contains { $0.is(AssignmentExprSyntax.self) } == true
             return isAction ? nil : ExprSyntax(closure)
         }
         let returnsValue = closure.descendants(of: ReturnStmtSyntax.self, intoClosures: false).contains { $0.expression != nil }

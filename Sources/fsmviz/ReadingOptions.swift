@@ -148,7 +148,8 @@ struct ReadingOptions: ParsableArguments {
         var files: [String] = []
         for input in inputs {
             let inInput =
-                input == "-" ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
+                input == "-"
+                ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
             guard !inInput.isEmpty || allowingNone else {
                 throw MachineFileError(path: Diagnostic.displayPath(for: input), location: nil, message: "no .swift files in this directory or below it")
             }

@@ -94,19 +94,19 @@ import Testing
         let types = directory.appendingPathComponent("DoorTypes.swift")
         let routes = directory.appendingPathComponent("Door.swift")
         try """
-            enum DoorState { case shut, ajar }
-            enum DoorEvent { case push, pull }
-            typealias DoorMachine = StateMachine<DoorState, DoorEvent>
-            """.write(to: types, atomically: true, encoding: .utf8)
+        enum DoorState { case shut, ajar }
+        enum DoorEvent { case push, pull }
+        typealias DoorMachine = StateMachine<DoorState, DoorEvent>
+        """.write(to: types, atomically: true, encoding: .utf8)
         try """
-            final class Door {
-                let machine = DoorMachine(state: .shut)
-                func wire() {
-                    machine.addRoutes(event: .push, transitions: [.shut => .ajar])
-                    machine.addRoutes(event: .pull, transitions: [.ajar => .shut])
-                }
+        final class Door {
+            let machine = DoorMachine(state: .shut)
+            func wire() {
+                machine.addRoutes(event: .push, transitions: [.shut => .ajar])
+                machine.addRoutes(event: .pull, transitions: [.ajar => .shut])
             }
-            """.write(to: routes, atomically: true, encoding: .utf8)
+        }
+        """.write(to: routes, atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("door.yaml").path
         let result = try CommandRunner.run(["convert", types.path, routes.path, "-o", output, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
