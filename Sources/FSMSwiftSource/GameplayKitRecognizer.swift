@@ -159,6 +159,20 @@ struct GameplayKitRecognizer {
                     path: enter.location.file ?? file.path, location: enter.location.droppingFile,
                     message: "enter(\(enter.target).self) always fails: no state of \(sketch.name) allows \(enter.target) as its next state"))
         }
+        // A call made where the code has just checked the current state (`if game.currentState
+        // is Playing`, `case is Playing`, a state's own method) fails when that state does not
+        // allow the target: GameplayKit returns false and stays, which the caller rarely checks.
+        for enter in enters where allowedAnywhere.contains(enter.target) {
+            guard let current = enter.current, names.contains(current),
+                !sketch.rows.contains(where: { $0.sources == [current] && $0.events == [Self.event(enter.target)] })
+            else { continue }
+            sketch.warnings.append(
+                Diagnostic(
+                    path: enter.location.file ?? file.path, location: enter.location.droppingFile, severity: .error,
+                    message:
+                        "enter(\(enter.target).self) fails here: the current state is \(current) (\(enter.currentReason)), whose isValidNextState(_:) does not allow \(enter.target); GameplayKit ignores the call and stays in \(current)"
+                ))
+        }
         return sketch
     }
 
@@ -174,6 +188,9 @@ struct GameplayKitRecognizer {
         let scope: String
         let location: SourceLocation
         let order: Int
+        /// The state class the code around the call has checked is current, and how it says so.
+        var current: String?
+        var currentReason = ""
     }
 
     /// Every `enter(X.self)` call of the files, by class, read once for all machines.
@@ -187,8 +204,12 @@ struct GameplayKitRecognizer {
             while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             order += 1
-            found[target, default: []].append(
-                EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order))
+            var enter = EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order)
+            if let (current, reason) = Self.checkedState(around: call, machine: base) {
+                enter.current = current
+                enter.currentReason = reason
+            }
+            found[target, default: []].append(enter)
         }
         return found
     }
@@ -208,6 +229,52 @@ struct GameplayKitRecognizer {
                         || (holder.variable != "self" && enter.base.hasSuffix("." + holder.variable))
                 }
         }.sorted { $0.order < $1.order }
+    }
+
+    /// The state class that the code around `call` checks is the current one of `machine`:
+    /// the innermost `if machine.currentState is B` whose body holds the call, or `case is B`
+    /// of a `switch machine.currentState`.
+    private static func checkedState(around call: FunctionCallExprSyntax, machine: String) -> (String, String)? {
+        var child = Syntax(call)
+        var current = call.parent
+        while let parent = current, !parent.is(FunctionDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            if let ifExpression = parent.as(IfExprSyntax.self), child.id == ifExpression.body.id {
+                for element in ifExpression.conditions {
+                    if case .expression(let expression) = element.condition, let name = testedCurrentState(expression, machine: machine) {
+                        return (name, "the `if \(expression.trimmedText)` around it")
+                    }
+                }
+            }
+            if let switchCase = parent.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label, label.caseItems.count == 1,
+                let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject, Self.isCurrentState(subject, of: machine),
+                let pattern = label.caseItems.first?.pattern.as(IsTypePatternSyntax.self)
+            {
+                let name = pattern.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedText ?? pattern.type.trimmedText
+                return (name, "the `case is \(name)` around it")
+            }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// `B` for `machine.currentState is B` (or `is B.Type`).
+    private static func testedCurrentState(_ expression: ExprSyntax, machine: String) -> String? {
+        if let cast = expression.as(IsExprSyntax.self), isCurrentState(cast.expression, of: machine) {
+            return cast.type.as(MetatypeTypeSyntax.self)?.baseType.trimmedText ?? cast.type.trimmedText
+        }
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            elements[1].is(UnresolvedIsExprSyntax.self), isCurrentState(elements[0], of: machine),
+            let type = elements[2].as(TypeExprSyntax.self)?.type
+        else { return nil }
+        return type.as(MetatypeTypeSyntax.self)?.baseType.trimmedText ?? type.trimmedText
+    }
+
+    /// Whether `expression` is `machine.currentState` (with `self.`, `?` or `!` as written).
+    private static func isCurrentState(_ expression: ExprSyntax, of machine: String) -> Bool {
+        var text = expression.trimmedText.filter { $0 != "?" && $0 != "!" }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text == machine + ".currentState"
     }
 
     /// `B` for `B.self`.

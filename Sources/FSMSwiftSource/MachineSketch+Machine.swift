@@ -11,10 +11,11 @@ extension MachineSketch {
     /// an explicit row that an earlier one beats stays, for `shadowed-transition` to report.
     /// - Throws: When the expansion exceeds `limits`, or the machine does not validate.
     func machine(path: String, limits: InputLimits) throws(MachineFileError) -> ImportedMachine {
+        let finalStates = tree.finalStates
         var states = stateEnum.cases.map { enumCase in
             State(
                 StateID(enumCase.name), label: tree.stateLabels[enumCase.name] ?? label(of: enumCase),
-                kind: tree.initialChildren.contains(enumCase.name) ? .initial : tree.finalStates.contains(enumCase.name) ? .final : .normal,
+                kind: tree.initialChildren.contains(enumCase.name) ? .initial : finalStates.contains(enumCase.name) ? .final : .normal,
                 parent: tree.parents[enumCase.name].map { StateID($0) }, location: enumCase.location)
         }
         var transitions: [Transition] = []
@@ -36,18 +37,56 @@ extension MachineSketch {
                 Diagnostic.warning(
                     path: location.file ?? path, location: location.droppingFile,
                     message: "\(name) starts in '\(expression)', which syntax cannot resolve to one state; lint takes it as any state"))
+            warnings += startOnlyStates(path: path, because: "it starts in '\(expression)'")
         case .unknown:
             addUnknownStart(&states, &transitions, expression: "not set in the source", location: location)
+            warnings += startOnlyStates(path: path, because: "the source does not show where it starts")
         }
         transitions += try expandedTransitions(path: path, limits: limits)
         do {
+            // A state the code ends in by design is no forgotten way out; it is still no final
+            // state, which other rules would take for a goal every run must be able to reach.
+            let suppressions = terminalByDesign.sorted().map { Suppression(ruleID: "dead-end", state: StateID($0)) }
             let machine = try Machine(
                 name: name, states: states, events: events.map { Event(EventID($0.name), label: tree.eventLabels[$0.name], location: $0.location) },
-                transitions: transitions)
+                transitions: transitions, suppressions: suppressions)
             return ImportedMachine(machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift, unreadChanges: unreadChanges))
         } catch {
             throw MachineFileError(path: location.file ?? path, location: location, message: "\(name): \(error)")
         }
+    }
+
+    /// A warning at each state no row enters, in a machine whose start syntax cannot see: lint
+    /// cannot call it unreachable, since the machine may start there, but nothing else ever
+    /// enters it (a case kept for previews, or a transition forgotten).
+    private func startOnlyStates(path: String, because reason: String) -> [Diagnostic] {
+        var entered: Set<String> = []
+        for row in rows {
+            if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
+        }
+        return stateEnum.cases.filter { !entered.contains($0.name) }.map { enumCase in
+            Diagnostic.warning(
+                path: enumCase.location.file ?? path, location: enumCase.location.droppingFile,
+                message: "state '\(enumCase.name)' of \(name) is entered by no transition: it is reachable only as the start (\(reason))")
+        }
+    }
+
+    /// The states the code means to stay in: Swift has no final marker, but a state whose case
+    /// the code handles by name (`case .closed: throw ...`, `case .signedOut: return
+    /// .from(oldState)`) and that no row leaves, even by a wildcard, is terminal by design, not
+    /// a forgotten way out.
+    private var terminalByDesign: Set<String> {
+        var handled: Set<String> = []
+        var left: Set<String> = []
+        for row in rows {
+            let moves = if case .moves = row.outcome { true } else { false }
+            guard let sources = row.sources else {
+                if moves { left.formUnion(stateEnum.cases.map(\.name)) }
+                continue
+            }
+            if moves { left.formUnion(sources) } else { handled.formUnion(sources) }
+        }
+        return handled.subtracting(left)
     }
 
     private func label(of enumCase: EnumCatalog.Case) -> String? {

@@ -102,9 +102,10 @@ struct MutatingMethodRecognizer {
     /// placeholder, replaced before the method returns). The states they enter may still be
     /// reached, and left.
     private func unreadChanges(of sketch: MachineSketch, in scope: String, variables: Set<String>) -> [MachineSemantics.UnreadChange] {
-        let bodies: [(file: SwiftSourceFile, body: CodeBlockSyntax)] =
-            (methodsByType[scope] ?? []).compactMap { method in method.function.body.map { (method.file, $0) } }
-            + module.inventory.initializers.filter { $0.scope == scope }.compactMap { found in found.node.body.map { (found.file, $0) } }
+        // An initializer's own assignments set the start, and only its closures change the state later.
+        let bodies: [(file: SwiftSourceFile, body: CodeBlockSyntax, isInitializer: Bool)] =
+            (methodsByType[scope] ?? []).compactMap { method in method.function.body.map { (method.file, $0, false) } }
+            + module.inventory.initializers.filter { $0.scope == scope }.compactMap { found in found.node.body.map { (found.file, $0, true) } }
         guard let first = bodies.first?.file else { return [] }
         let scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
         let lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
@@ -113,14 +114,14 @@ struct MutatingMethodRecognizer {
             if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
         }
         var changes: [MachineSemantics.UnreadChange] = []
-        for (file, body) in bodies {
+        for (file, body, isInitializer) in bodies {
             for sequence in body.descendants(of: SequenceExprSyntax.self) {
                 guard let value = scanner.assignedValue(.expr(ExprSyntax(sequence))) else { continue }
                 let name = CasePattern.caseName(value).flatMap { sketch.stateEnum.case(named: $0)?.name }
                 let reason: String
                 if Self.runsLater(sequence, below: body, lenders: lenders) {
                     reason = "in a closure that runs later"
-                } else if let name, !entered.contains(name) {
+                } else if let name, !entered.contains(name), !isInitializer {
                     reason = "where no transition it reads enters that state (a placeholder replaced before the method returns)"
                 } else {
                     continue

@@ -191,6 +191,16 @@ struct ReducerRecognizer {
             }
         }
         guard sketch.hasTransitions else { return nil }
+        // A feature's Action is the whole feature's vocabulary: the field's machine has only the
+        // actions its code handles.
+        let touching = sketch.rows.filter { row in
+            if case .moves = row.outcome { return true }
+            return row.sources != nil
+        }
+        if !touching.contains(where: { $0.events == nil }) {
+            let handled = Set(touching.flatMap { $0.events ?? [] })
+            sketch.events = sketch.events.filter { handled.contains($0.name) }
+        }
         if field.isPresentation, !sketch.rows.contains(where: { $0.sources != nil && $0.outcome != .stays && $0.outcome != .refuses }) {
             return nil
         }

@@ -125,9 +125,13 @@ struct RouteRecognizer {
                 stride(from: 1, to: elements.count, by: 2).allSatisfy({ elements[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "=>" })
             else { return [] }
             return stride(from: 0, to: elements.count - 2, by: 2).map { index in
-                Route(
+                // A source with pinned associated values (`.signingOut(isSoft: false)`) is only
+                // those values of its case: the route holds only while the state is one of them.
+                let pinned = elements[index].as(FunctionCallExprSyntax.self).map { "state == \($0.trimmedText)" }
+                let conditions = [pinned, guardLabel].compactMap { $0 }
+                return Route(
                     sources: Self.names(elements[index]), targets: Self.names(elements[index + 2]), events: events, eventless: eventless,
-                    guardLabel: guardLabel, location: file.location(of: transition))
+                    guardLabel: conditions.isEmpty ? nil : conditions.joined(separator: " && "), location: file.location(of: transition))
             }
         }
     }

@@ -27,7 +27,7 @@ extension FsmvizCommand {
                   fsmviz convert machine.json -o machine.mmd
                   fsmviz convert checkout.json --from xstate --to scxml -o -
                   fsmviz convert Sources/ -o machines/
-                  fsmviz convert Sources/Player/State.swift Sources/Player/Player.swift -o player.yaml
+                  fsmviz convert Sources/Door/ Sources/Player/ -o machines/
                 """
         )
 

@@ -37,3 +37,14 @@ final class Flying: GKState {
         return stateClass is Taxiing.Type
     }
 }
+
+extension Hangar {
+    func land() {
+        if machine.currentState is Parked {
+            machine.enter(Flying.self)
+        }
+        if machine.currentState is Taxiing {
+            machine.enter(Flying.self)
+        }
+    }
+}
