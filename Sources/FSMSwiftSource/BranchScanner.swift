@@ -285,9 +285,20 @@ struct BranchScanner {
         }
         guard let sequence = expression?.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
-            stateVariables.contains(elements[0].trimmedText)
-        else { return nil }
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        // `(action, self) = state.close()`: the state is one element of a tuple assigned at
+        // once; of a tuple literal it is the element in its place, else the whole value, which
+        // the state is computed from.
+        if let targets = elements[0].as(TupleExprSyntax.self), elements.count == 3,
+            let position = targets.elements.firstIndex(where: { stateVariables.contains($0.expression.trimmedText) })
+        {
+            let offset = targets.elements.distance(from: targets.elements.startIndex, to: position)
+            if let values = elements[2].as(TupleExprSyntax.self), values.elements.count == targets.elements.count {
+                return Array(values.elements)[offset].expression
+            }
+            return elements[2]
+        }
+        guard stateVariables.contains(elements[0].trimmedText) else { return nil }
         if elements.count == 3 { return elements[2] }
         return ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
     }

@@ -13,6 +13,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2", exact: "1.46.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", exact: "2.9.2"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
     ],
     targets: []
 )
