@@ -27,6 +27,14 @@ public enum AtomicFile {
         // A symlink keeps naming the same file: the file it resolves to is the one replaced.
         let target = URL(fileURLWithPath: status != nil ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path)
         let parent = target.deletingLastPathComponent().path
+        // `-o viewer/page.html` makes its folder, as `-o diagrams/` does.
+        if status == nil, !FileManager.default.fileExists(atPath: parent) {
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw writeError(path, "its folder cannot be created")
+            }
+        }
         let directory: Int32
         do throws(SystemError) {
             directory = try openDirectory(parent, followingLink: true)

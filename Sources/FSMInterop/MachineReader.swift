@@ -28,6 +28,10 @@ public enum MachineReader {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: maximumFileSize, advice: sizeAdvice)
             return try sniff(bytes, xstateVersion: xstateVersion).read(bytes, path: Diagnostic.displayPath(for: path))
         }
+        // A path that names nothing is a typo far more often than a format fsmviz does not know.
+        if path != "-", !FileManager.default.fileExists(atPath: path) {
+            throw MachineFileError(path: path, location: nil, message: "no such file" + Self.nearestSibling(of: path))
+        }
         // A `.xml` file is read as SCXML: the SCXML reader refuses any other root element with
         // its position.
         guard let chosen = format ?? MachineFormat(readingPath: path) else {
@@ -52,6 +56,16 @@ public enum MachineReader {
     public static func looksLikeSCXML(path: String) -> Bool {
         guard let head = head(of: path) else { return false }
         return head.firstRange(of: Array("<scxml".utf8)) != nil
+    }
+
+    /// `; did you mean 'NAME'?` for the entry of the path's folder named most like it
+    /// (`Source/` for `Sources/`), or nothing.
+    private static func nearestSibling(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let url = URL(fileURLWithPath: trimmed)
+        let folder = url.deletingLastPathComponent().path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return "" }
+        return Suggestion.hint(for: url.lastPathComponent, among: names.filter { !$0.hasPrefix(".") }.sorted())
     }
 
     /// The first 4 KiB of the file at `path` (all of it, if shorter), or `nil` when it cannot

@@ -61,7 +61,14 @@ struct FsmvizCommand: ParsableCommand {
 
     /// The name in `fsmviz help NAME ...` that is no subcommand: ArgumentParser would print the
     /// main help and exit with 0, hiding the typo.
+    /// So is a first argument that names no subcommand (`fsmviz lnt door.json`), which
+    /// ArgumentParser reports as unexpected arguments without saying which subcommand was meant.
     private static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help",
+            !configuration.subcommands.contains(where: { $0.configuration.commandName == first })
+        {
+            return first
+        }
         guard arguments.first == "help" else { return nil }
         var commands = configuration.subcommands
         for name in arguments.dropFirst() where !name.hasPrefix("-") {

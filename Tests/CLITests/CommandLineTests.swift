@@ -20,16 +20,26 @@ import Testing
     }
 
     /// `fsmviz help NAME` names a subcommand; a NAME that is none is an error with a suggestion,
-    /// not the main help with status 0.
+    /// not the main help with status 0. So is a mistyped subcommand itself, which ArgumentParser
+    /// would call unexpected arguments.
     @Test(arguments: [
         (["help", "nope"], "Error: unknown subcommand 'nope'; 'fsmviz --help' lists them\n"),
         (["help", "rendr"], "Error: unknown subcommand 'rendr'; did you mean 'render'?\n"),
+        (["lnt", "samples/door.scxml"], "Error: unknown subcommand 'lnt'; did you mean 'lint'?\n"),
     ])
     func helpForAnUnknownSubcommandIsAnError(arguments: [String], message: String) throws {
         let result = try CommandRunner.run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == message)
+    }
+
+    /// A path that names nothing is said to be missing, with the nearest name beside it, not
+    /// blamed on its format.
+    @Test func aMistypedPathIsMissingWithTheNameMeant() throws {
+        let result = try CommandRunner.run(["lint", "sample/"])
+        #expect(result.status == 2)
+        #expect(result.stdoutText.hasPrefix("sample/: error: no such file; did you mean 'samples'?\n"))
     }
 
     @Test(arguments: ["states", "flowdiagram"])

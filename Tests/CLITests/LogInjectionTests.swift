@@ -64,7 +64,8 @@ import Testing
         #expect(style.status == 2)
         #expect(Self.isClean(style.stderr), "\(style.stderr.debugDescription)")
         #expect(style.stderr.contains(#"'x\n::error file=forged.json"#), "the value is named: \(style.stderr)")
-        let output = try CommandRunner.run(["render", "m.json", "-o", "missing/" + Self.forged + ".svg"], in: directory)
+        // Below a regular file, whose folder cannot be made.
+        let output = try CommandRunner.run(["render", "m.json", "-o", "m.json/" + Self.forged + ".svg"], in: directory)
         #expect(output.status == 3)
         #expect(Self.isClean(output.stderr), "\(output.stderr.debugDescription)")
     }

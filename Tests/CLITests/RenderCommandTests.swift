@@ -97,9 +97,13 @@ import Testing
         let intoDirectory = try CommandRunner.run(["render", "samples/tcp.json", "-o", directory.path, "--format", "svg"])
         #expect(intoDirectory.status == 3, "one input and a directory without '/' is refused, as by convert and lint")
         #expect(intoDirectory.stderr == "\(directory.path): error: cannot write: it is a directory\n")
-        let missing = try CommandRunner.run(["render", "samples/tcp.json", "-o", "/nonexistent-dir/x/flow.svg"])
+        // A missing folder is made, as for `-o diagrams/`; one below a regular file cannot be.
+        let made = try CommandRunner.run(["render", "samples/tcp.json", "-o", directory.path + "/new/x/flow.svg", "--quiet"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/new/x/flow.svg"))
+        let missing = try CommandRunner.run(["render", "samples/tcp.json", "-o", "samples/tcp.json/x/flow.svg"])
         #expect(missing.status == 3)
-        #expect(missing.stderr == "/nonexistent-dir/x/flow.svg: error: cannot write: No such file or directory\n")
+        #expect(missing.stderr == "samples/tcp.json/x/flow.svg: error: cannot write: its folder cannot be created\n")
     }
 
     @Test func missingGraphvizPluginsAreExplained() throws {

@@ -24,11 +24,12 @@ import Testing
         try Data("old\n".utf8).write(to: kept)
         let queue = AtomicFileQueue()
         queue.write(Array("x".utf8), to: directory.path)
-        queue.write(Array("y".utf8), to: directory.appendingPathComponent("missing/kept").path)
+        // A folder that cannot be made: below a regular file.
+        queue.write(Array("y".utf8), to: kept.appendingPathComponent("missing/kept").path)
         queue.write(Array("new\n".utf8), to: kept.path)
         let failures = queue.finish()
-        #expect(failures.map(\.path) == [directory.path, directory.appendingPathComponent("missing/kept").path])
-        #expect(failures.map(\.message) == ["cannot write: it is a directory", "cannot write: No such file or directory"])
+        #expect(failures.map(\.path) == [directory.path, kept.appendingPathComponent("missing/kept").path])
+        #expect(failures.map(\.message) == ["cannot write: it is a directory", "cannot write: its folder cannot be created"])
         #expect(queue.finish().isEmpty, "a failure is reported once")
         #expect(try String(contentsOf: kept, encoding: .utf8) == "new\n")
     }
