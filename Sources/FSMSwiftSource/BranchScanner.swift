@@ -214,9 +214,7 @@ struct BranchScanner {
         guard !lenders.isEmpty else { return nil }
         let expression = node.as(ReturnStmtSyntax.self)?.expression ?? node.as(ExprSyntax.self)
         let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
-        guard let call, let callee = call.localCallee, lenders.contains(callee), let closure = call.finalClosure,
-            let parameter = closure.parameterNames.first
-        else { return nil }
+        guard let closure = call?.finalClosure, closure.isLent(by: lenders), let parameter = closure.parameterNames.first else { return nil }
         return (closure, parameter)
     }
 
@@ -380,6 +378,18 @@ extension SwitchCaseSyntax {
     var whereConditions: [String] {
         guard case .case(let label) = self.label else { return [] }
         return label.caseItems.compactMap { $0.whereClause?.condition.trimmedText }
+    }
+}
+
+extension ClosureExprSyntax {
+    /// Whether the closure is the one a call to one of `lenders` is given (its trailing
+    /// closure, or its last argument), which runs in the call with the state lent to it.
+    func isLent(by lenders: Set<String>) -> Bool {
+        guard !lenders.isEmpty else { return false }
+        var node = parent
+        if node?.is(LabeledExprSyntax.self) == true { node = node?.parent?.parent }
+        guard let call = node?.as(FunctionCallExprSyntax.self), call.finalClosure?.id == id else { return false }
+        return call.localCallee.map(lenders.contains) ?? false
     }
 }
 

@@ -60,10 +60,7 @@ extension MachineSketch {
     /// cannot call it unreachable, since the machine may start there, but nothing else ever
     /// enters it (a case kept for previews, or a transition forgotten).
     private func startOnlyStates(path: String, because reason: String) -> [Diagnostic] {
-        var entered: Set<String> = []
-        for row in rows {
-            if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
-        }
+        let entered = enteredStates
         return stateEnum.cases.filter { !entered.contains($0.name) }.map { enumCase in
             Diagnostic.warning(
                 path: enumCase.location.file ?? path, location: enumCase.location.droppingFile,

@@ -62,6 +62,15 @@ struct MachineSketch {
         var eventLabels: [String: String] = [:]
     }
 
+    /// The states some moving row may enter.
+    var enteredStates: Set<String> {
+        var entered: Set<String> = []
+        for row in rows {
+            if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
+        }
+        return entered
+    }
+
     /// Whether the sketch holds anything a machine needs: a moving row.
     var hasTransitions: Bool {
         rows.contains { if case .moves = $0.outcome { true } else { false } }

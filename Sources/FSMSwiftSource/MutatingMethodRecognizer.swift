@@ -78,6 +78,11 @@ struct MutatingMethodRecognizer {
         return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
     }
 
+    /// The state enum's own mutating methods, which a holder may hand its event to.
+    private func ownMutatingMethods(of stateEnum: EnumCatalog.Enum) -> [(file: SwiftSourceFile, function: FunctionDeclSyntax)] {
+        (methodsByType[stateEnum.qualifiedName] ?? []).filter(\.function.isMutating)
+    }
+
     /// The methods of `methods` that call a closure parameter with the state as `inout`
     /// (`body(&self.state)`), lending it to the closure for the call.
     private static func lenders(among methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], variables: Set<String>) -> Set<String> {
@@ -109,10 +114,7 @@ struct MutatingMethodRecognizer {
         guard let first = bodies.first?.file else { return [] }
         let scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
         let lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
-        var entered: Set<String> = []
-        for row in sketch.rows {
-            if case .moves(let targets, _) = row.outcome { entered.formUnion(targets) }
-        }
+        let entered = sketch.enteredStates
         var changes: [MachineSemantics.UnreadChange] = []
         for (file, body, isInitializer) in bodies {
             for sequence in body.descendants(of: SequenceExprSyntax.self) {
@@ -139,7 +141,7 @@ struct MutatingMethodRecognizer {
     private func unreadOwnMethodCalls(
         in body: CodeBlockSyntax, file: SwiftSourceFile, variables: Set<String>, stateEnum: EnumCatalog.Enum, lenders: Set<String>
     ) -> [MachineSemantics.UnreadChange] {
-        let own = (methodsByType[stateEnum.qualifiedName] ?? []).filter(\.function.isMutating)
+        let own = ownMutatingMethods(of: stateEnum)
         guard !own.isEmpty else { return [] }
         var changes: [MachineSemantics.UnreadChange] = []
         for call in body.descendants(of: FunctionCallExprSyntax.self) {
@@ -150,11 +152,10 @@ struct MutatingMethodRecognizer {
             let later = Self.runsLater(call, below: body, lenders: lenders)
             if variables.contains(base), !later { continue }
             guard later || Self.isLentParameter(base, at: call, lenders: lenders) else { continue }
+            let inMethod = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
             let assigned =
                 method.function.body?.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
-                    let elements = Array(sequence.elements)
-                    guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].trimmedText == "self" else { return nil }
-                    return CasePattern.caseName(elements[2]).flatMap { stateEnum.case(named: $0)?.name }
+                    inMethod.assignedValue(.expr(ExprSyntax(sequence))).flatMap(CasePattern.caseName).flatMap { stateEnum.case(named: $0)?.name }
                 } ?? []
             let reason = later ? "in a closure that runs later" : "through its own method \(name), which fsmviz does not follow there"
             changes += assigned.uniqued().map { .init(location: file.location(of: call), target: StateID($0), reason: reason) }
@@ -166,9 +167,7 @@ struct MutatingMethodRecognizer {
     private static func isLentParameter(_ name: String, at node: some SyntaxProtocol, lenders: Set<String>) -> Bool {
         var current = node.parent
         while let parent = current {
-            if let closure = parent.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self),
-                call.localCallee.map(lenders.contains) ?? false, closure.parameterNames.first == name
-            {
+            if let closure = parent.as(ClosureExprSyntax.self), closure.isLent(by: lenders), closure.parameterNames.first == name {
                 return true
             }
             current = parent.parent
@@ -181,10 +180,7 @@ struct MutatingMethodRecognizer {
     private static func runsLater(_ node: some SyntaxProtocol, below body: CodeBlockSyntax, lenders: Set<String>) -> Bool {
         var current = node.parent
         while let parent = current, parent.id != body.id {
-            if let closure = parent.as(ClosureExprSyntax.self) {
-                let call = closure.parent?.as(FunctionCallExprSyntax.self)
-                if !(call?.localCallee.map(lenders.contains) ?? false) { return true }
-            }
+            if let closure = parent.as(ClosureExprSyntax.self), !closure.isLent(by: lenders) { return true }
             current = parent.parent
         }
         return false
@@ -237,7 +233,7 @@ struct MutatingMethodRecognizer {
         of body: CodeBlockSyntax, variables: Set<String>, stateEnum: EnumCatalog.Enum, claims: inout [SyntaxIdentifier]
     ) -> [MachineSketch.Row] {
         guard !variables.contains("self") else { return [] }
-        let own = (methodsByType[stateEnum.qualifiedName] ?? []).filter(\.function.isMutating)
+        let own = ownMutatingMethods(of: stateEnum)
         guard !own.isEmpty else { return [] }
         var rows: [MachineSketch.Row] = []
         for call in body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false) {
