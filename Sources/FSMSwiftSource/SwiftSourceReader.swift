@@ -78,7 +78,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
                 // The machine carries the name it is listed by: drawings' titles and the files
                 // `render DIR -o out/` writes are named after it.
                 imported.machine.name = name
-                machines.append(ModuleMachine(name: name, style: found.sketch.style.rawValue, location: found.sketch.location, imported: imported))
+                machines.append(ModuleMachine(name: name, style: found.sketch.style.name, location: found.sketch.location, imported: imported))
                 warnings += imported.warnings
             case .failure(let error):
                 warnings.append(.warning(path: error.path, location: error.location?.droppingFile, message: error.message))
@@ -138,24 +138,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         in files: [ParsedFile], limits: InputLimits
     ) -> [(sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)] {
         let module = SwiftModule(files: files.map(\.file), inventory: SyntaxInventory(merging: files.map(\.inventory)))
-        var claimed: Set<SyntaxIdentifier> = []
-        let methods = MutatingMethodRecognizer(module: module)
-        var sketches = methods.machines(claimed: &claimed)
-        let inventory = module.inventory
-        sketches += ReducerRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
-        sketches += RouteRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
-        sketches += GameplayKitRecognizer(inventory: inventory).machines()
-        sketches += BuilderDSLRecognizer(module: module, inventory: inventory).machines(claimed: &claimed)
-        sketches += MappingRowsRecognizer(module: module, inventory: inventory).machines()
-        sketches += TransitionTableRecognizer(module: module, inventory: inventory).machines()
-        sketches += RegisteredActionRecognizer(module: module, inventory: inventory).machines()
-        sketches += EventObjectRecognizer(module: module).machines()
-        sketches += TransitionBuilderRecognizer(inventory: inventory, module: module).machines()
-        sketches += StateDiagramRecognizer(module: module, inventory: inventory).machines()
-        let functions = TransitionFunctionRecognizer(module: module)
-        sketches += functions.machines(claimed: &claimed)
-        sketches += methods.enumMachines(claimed: &claimed)
-        return sketches.map { sketch in
+        return StyleRegistry.machines(in: module).map { sketch in
             let path = sketch.location.file ?? ""
             return (
                 sketch,

@@ -110,7 +110,7 @@ import Testing
 
     /// Swift sources are read through the same reader as every command's, so they diff too.
     @Test func diffsSwiftSources() throws {
-        let fixture = Golden.packageRoot.appendingPathComponent("Tests/FSMSwiftSourceTests/Fixtures/styles/ConnectionStateMachine.swift")
+        let fixture = Golden.packageRoot.appendingPathComponent("Tests/FSMSwiftSourceTests/Fixtures/styles/mutating-methods/ConnectionStateMachine.swift")
         let source = try String(contentsOf: fixture, encoding: .utf8)
         let edited = source.replacingOccurrences(
             of: "case .idle:\n            self.state = .connecting(attempt: 1)", with: "case .idle:\n            self.state = .connected")

@@ -6,7 +6,10 @@ import Testing
 /// `convert` on the FSMSwiftSourceTests fixtures.
 @Suite struct SwiftSourceCommandTests {
     static let styles = "Tests/FSMSwiftSourceTests/Fixtures/styles"
-    static let four = ["AuthResolver.swift", "ConnectionStateMachine.swift", "Loadable.swift", "Player.swift"]
+    static let four = [
+        "transition-function/AuthResolver.swift", "mutating-methods/ConnectionStateMachine.swift", "transition-function/Loadable.swift",
+        "transition-function/Player.swift",
+    ]
 
     /// A directory holding four of the fixtures, as a package's `Sources/` would.
     static func sources() throws -> URL {
@@ -14,7 +17,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for name in four {
             try FileManager.default.copyItem(
-                at: Golden.packageRoot.appendingPathComponent("\(styles)/\(name)"), to: directory.appendingPathComponent(name))
+                at: Golden.packageRoot.appendingPathComponent("\(styles)/\(name)"), to: directory.appendingPathComponent((name as NSString).lastPathComponent))
         }
         return directory
     }
@@ -24,24 +27,25 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdoutText == """
-                \(Self.styles)/AuthResolver.swift:7:9: AuthResolver (transition-function): 4 states, 4 events, 5 transitions
-                \(Self.styles)/ConnectionStateMachine.swift:14:17: ConnectionStateMachine (mutating-methods): 6 states, 4 events, 10 transitions
-                \(Self.styles)/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 6 transitions
-                \(Self.styles)/Player.swift:24:9: Player (transition-function): 6 states, 6 events, 12 transitions
+                \(Self.styles)/mutating-methods/ConnectionStateMachine.swift:14:17: ConnectionStateMachine (mutating-methods): 6 states, 4 events, 10 transitions
+                \(Self.styles)/transition-function/AuthResolver.swift:7:9: AuthResolver (transition-function): 4 states, 4 events, 5 transitions
+                \(Self.styles)/transition-function/Loadable.swift:20:9: LoadableReducer (transition-function): 4 states, 4 events, 6 transitions
+                \(Self.styles)/transition-function/Player.swift:24:9: Player (transition-function): 6 states, 6 events, 12 transitions
 
                 """)
     }
 
     @Test func lintReportsAnUnreachableCaseAtItsSwiftLineWithItsWitness() throws {
-        let result = try CommandRunner.run(["lint", "\(Self.styles)/Player.swift"])
+        let result = try CommandRunner.run(["lint", "\(Self.styles)/transition-function/Player.swift"])
         #expect(result.status == 1)
         #expect(
             result.stdoutText.contains(
-                "\(Self.styles)/Player.swift:8:10: error: state 'archived' cannot be reached from the initial state 'idle' [unreachable-state]"))
+                "\(Self.styles)/transition-function/Player.swift:8:10: error: state 'archived' cannot be reached from the initial state 'idle' [unreachable-state]"
+            ))
     }
 
     @Test func lintOnAFileWithoutAMachineSaysSoUnlessEmptyIsAllowed() throws {
-        let file = "\(Self.styles)/NotMachines.swift"
+        let file = "\(Self.styles)/transition-function/near-misses/NotMachines.swift"
         let refused = try CommandRunner.run(["lint", file])
         #expect(refused.status == 2)
         #expect(refused.stdoutText.contains("\(file): error: no state machine in the Swift source here"))
@@ -64,7 +68,7 @@ import Testing
     }
 
     @Test func theDrawingNamesTheSwiftLineAndTheComputedTarget() throws {
-        let result = try CommandRunner.run(["dot", "\(Self.styles)/Player.swift"])
+        let result = try CommandRunner.run(["dot", "\(Self.styles)/transition-function/Player.swift"])
         #expect(result.status == 0)
         #expect(result.stdoutText.contains("tooltip=\"archived (Player.swift:8)\""))
         #expect(result.stdoutText.contains("load → retries > 3 ? .failed : .loading(url: \\\"again\\\") (Player.swift:36)"))
@@ -128,7 +132,7 @@ import Testing
         let sources = try Self.sources()
         defer { try? FileManager.default.removeItem(at: sources) }
         let output = sources.appendingPathComponent("diagrams").path + "/"
-        let result = try CommandRunner.run(["render", sources.path, "\(Self.styles)/UploadTree.swift", "-o", output, "--quiet"])
+        let result = try CommandRunner.run(["render", sources.path, "\(Self.styles)/state-diagram/UploadTree.swift", "-o", output, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output).sorted()
         #expect(names == ["AuthResolver.svg", "ConnectionStateMachine.svg", "LoadableReducer.svg", "Player.svg", "Upload.svg"])
@@ -155,7 +159,7 @@ import Testing
     }
 
     @Test func renderOfCodeWithoutAMachineFailsUnlessEmptyIsAllowed() throws {
-        let file = "\(Self.styles)/NotMachines.swift"
+        let file = "\(Self.styles)/transition-function/near-misses/NotMachines.swift"
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let refused = try CommandRunner.run(["render", file, "-o", directory.path + "/"])

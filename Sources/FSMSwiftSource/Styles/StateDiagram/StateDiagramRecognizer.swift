@@ -10,11 +10,13 @@ import SwiftSyntax
 /// the case name, or the raw value where the enum's `description` is its `rawValue`. A
 /// transition from several nodes is one transition per node, as the runtime draws it; one naming
 /// a node the diagram does not declare is left out, with a warning, since the runtime refuses it.
-struct StateDiagramRecognizer {
-    let module: SwiftModule
-    let inventory: SyntaxInventory
+struct StateDiagramRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.stateDiagram
 
-    func machines() -> [MachineSketch] {
+    let module: SwiftModule
+    var inventory: SyntaxInventory { module.inventory }
+
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         inventory.calls(named: "StateDiagram").compactMap { found in
             let call = found.node
             guard call.genericArgumentNames.count == 2,
@@ -100,4 +102,10 @@ struct StateDiagramRecognizer {
                 location: location, effects: effects)
         }
     }
+}
+
+extension SwiftMachineStyle {
+    /// Amplify's style in fsmviz's runtime: the `Amplify.StateDiagram(nodes:events:transitions:)` a state
+    /// tree declares beside its reducer.
+    public static let stateDiagram = SwiftMachineStyle("state-diagram")
 }

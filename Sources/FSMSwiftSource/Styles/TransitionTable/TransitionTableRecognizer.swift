@@ -11,9 +11,11 @@ import SwiftSyntax
 ///
 /// A table keyed by two states (`[Room: [Room: String]]`, entry actions by (from, to)) names no
 /// event and is not a machine.
-struct TransitionTableRecognizer {
+struct TransitionTableRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.transitionTable
+
     let module: SwiftModule
-    let inventory: SyntaxInventory
+    var inventory: SyntaxInventory { module.inventory }
 
     /// One `outer: [inner: target]` entry.
     private struct Entry {
@@ -23,7 +25,7 @@ struct TransitionTableRecognizer {
         let location: SourceLocation
     }
 
-    func machines() -> [MachineSketch] {
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         for (dictionary, file) in inventory.dictionaries.map({ ($0.node, $0.file) }) where !Self.isNested(dictionary) {
             if let sketch = machine(dictionary, file: file) { sketches.append(sketch) }
@@ -127,4 +129,9 @@ struct TransitionTableRecognizer {
             path: file.path, location: file.location(of: node).droppingFile, severity: .error,
             message: "the key \(key) is written twice in this dictionary literal, which traps at run time; the second entry is left out")
     }
+}
+
+extension SwiftMachineStyle {
+    /// A transition table written as nested dictionary literals, `[State: [Event: State]]`.
+    public static let transitionTable = SwiftMachineStyle("transition-table")
 }

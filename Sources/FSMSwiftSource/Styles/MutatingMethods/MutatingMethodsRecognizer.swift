@@ -5,7 +5,9 @@ import SwiftSyntax
 /// changes it in its methods, each method an event (`mutating func channelActive()`), switching
 /// on `self.state` and assigning the next one; `throw` and `preconditionFailure` branches refuse
 /// the event. The methods of the type's extensions in other files count too.
-struct MutatingMethodRecognizer {
+struct MutatingMethodsRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.mutatingMethods
+
     let module: SwiftModule
     /// The non-static methods of each type, by the type's qualified name, found in one walk.
     private let methodsByType: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]]
@@ -472,4 +474,10 @@ extension FunctionDeclSyntax {
     }
 
     var isMutating: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.mutating) } }
+}
+
+extension SwiftMachineStyle {
+    /// SwiftNIO's style: a type with a `state` property and one `mutating func` per event that
+    /// switches on `self.state` and assigns the next one.
+    public static let mutatingMethods = SwiftMachineStyle("mutating-methods")
 }

@@ -5,9 +5,11 @@ import SwiftSyntax
 /// initialState(.a); state(.a) { on(.e) { transition(to: .b, emit: .x) } } }`, where each
 /// `on(.e)` inside `state(.a)` is a transition from `a`, `dontTransition()` keeps the state, the
 /// `emit:` side effect is the transition's effect, and an `if` around an action its guard.
-struct BuilderDSLRecognizer {
+struct BuilderDSLRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.builderDSL
+
     let module: SwiftModule
-    let inventory: SyntaxInventory
+    var inventory: SyntaxInventory { module.inventory }
 
     /// One action an `on` closure may return, under the conditions around it.
     private struct Action {
@@ -157,4 +159,10 @@ struct BuilderDSLRecognizer {
             path: file.path, location: location.droppingFile,
             message: "cannot tell which state or event this names; its transitions are left out")
     }
+}
+
+extension SwiftMachineStyle {
+    /// Tinder/StateMachine's result-builder DSL: `initialState(.a)` and `state(.a) { on(.e) {
+    /// transition(to: .b) } }` in a `StateMachine` closure.
+    public static let builderDSL = SwiftMachineStyle("builder-dsl")
 }

@@ -10,9 +10,11 @@ import SwiftSyntax
 /// a real choice, not an order: a `.any` wildcard is spelled out into every state rather than
 /// yielding to the explicit routes. Handlers (`addHandler`, `addAnyHandler(.a => .b)`) and send
 /// sites (`machine <-! .e`, `tryEvent`) are not routes and are not read.
-struct RouteRecognizer {
+struct SwiftStateRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.swiftState
+
     let module: SwiftModule
-    let inventory: SyntaxInventory
+    var inventory: SyntaxInventory { module.inventory }
 
     /// A route before its names are checked against the enums: `nil` sources mean any state,
     /// `nil` targets any state, `eventless` a route taken by a direct state change.
@@ -228,4 +230,10 @@ struct RouteRecognizer {
         case .other: return nil
         }
     }
+}
+
+extension SwiftMachineStyle {
+    /// ReactKit/SwiftState: routes added to a `StateMachine` with `addRoute(.a => .b)`,
+    /// `addRoutes(event:transitions:)` and `addRouteMapping`.
+    public static let swiftState = SwiftMachineStyle("swift-state")
 }

@@ -7,7 +7,9 @@ import SwiftSyntax
 ///
 /// Both enums must be declared in the files read and differ: `switch (lhs, rhs)` in `==`, or
 /// a table keyed by two states, has no event and is no machine.
-struct TransitionFunctionRecognizer {
+struct TransitionFunctionRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.transitionFunction
+
     let module: SwiftModule
 
     /// The machines in the module's files, skipping the switches another recognizer claimed.
@@ -272,4 +274,10 @@ struct TransitionFunctionRecognizer {
             path: file.path, location: location,
             message: "cannot tell which states and events this pattern matches; its transitions are left out")
     }
+}
+
+extension SwiftMachineStyle {
+    /// A function that switches on the state and the event (`switch (state, event)`, or a
+    /// `switch state` with a `switch event` in each case) and returns or assigns the next state.
+    public static let transitionFunction = SwiftMachineStyle("transition-function")
 }

@@ -11,9 +11,11 @@ import SwiftSyntax
 /// A presentation field typed by a `@Reducer enum` (`var destination: Destination.State?`) is a
 /// machine only when it moves from a case it tested: presenting a screen from anywhere and
 /// dismissing it is navigation, not a machine.
-struct ReducerRecognizer {
+struct ComposableArchitectureRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.composableArchitecture
+
     let module: SwiftModule
-    let inventory: SyntaxInventory
+    var inventory: SyntaxInventory { module.inventory }
 
     /// One reducer body: the `switch` on the action, with the names its closure or function
     /// gives the state and the action, and the types they have.
@@ -284,7 +286,7 @@ struct ReducerRecognizer {
     }
 }
 
-extension ReducerRecognizer {
+extension ComposableArchitectureRecognizer {
     /// Reads one action's statements for one field, narrowing the sources where the code tests
     /// the field (`switch state.mode`, `if case .a = state.mode`, `guard case`, `==`), and leaving
     /// the rest to ``BranchScanner``.
@@ -308,7 +310,7 @@ extension ReducerRecognizer {
                 plain = []
             }
             for (index, item) in items.enumerated() {
-                if let fieldSwitch = ReducerRecognizer.switchExpression(item.item), fieldSwitch.subject.trimmedText == field.expression {
+                if let fieldSwitch = ComposableArchitectureRecognizer.switchExpression(item.item), fieldSwitch.subject.trimmedText == field.expression {
                     flush()
                     rows += switchRows(fieldSwitch, sources: sources, events: events, conditions: conditions)
                     continue
@@ -429,4 +431,10 @@ extension ReducerRecognizer {
             return (sources ?? field.stateEnum.cases.map(\.name)).filter { !cases.contains($0) }
         }
     }
+}
+
+extension SwiftMachineStyle {
+    /// The Composable Architecture: a `Reduce` closure (or `reduce(into:action:)`) that switches on
+    /// the action and assigns an enum-typed field of `State`.
+    public static let composableArchitecture = SwiftMachineStyle("composable-architecture")
 }

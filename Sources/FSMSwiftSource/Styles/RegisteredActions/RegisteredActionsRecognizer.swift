@@ -7,11 +7,13 @@ import SwiftSyntax
 /// variable in the same function or type. The handler returns one of `toStates`, chosen at run
 /// time, so each transition may enter any of them; registering an action again replaces its
 /// earlier registration, so only the last one of each action is read.
-struct RegisteredActionRecognizer {
-    let module: SwiftModule
-    let inventory: SyntaxInventory
+struct RegisteredActionsRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.registeredActions
 
-    func machines() -> [MachineSketch] {
+    let module: SwiftModule
+    var inventory: SyntaxInventory { module.inventory }
+
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         let index = MethodCallIndex(inventory: inventory, names: ["registerAction"])
         for (call, file) in inventory.calls(named: "ActionMachine", "StateMachine").map({ ($0.node, $0.file) })
@@ -68,4 +70,10 @@ struct RegisteredActionRecognizer {
         guard names.count == array.elements.count, enumeration.contains(all: names) else { return nil }
         return names
     }
+}
+
+extension SwiftMachineStyle {
+    /// EFStateMachine's style in fsmviz's runtime: `registerAction(_:fromStates:toStates:handler:)`
+    /// on an `ActionMachine`.
+    public static let registeredActions = SwiftMachineStyle("registered-actions")
 }

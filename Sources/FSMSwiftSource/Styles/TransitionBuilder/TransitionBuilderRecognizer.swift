@@ -8,11 +8,13 @@ import SwiftSyntax
 /// which registers only when it ends in `immediately()`, `ifCondition` or `ifResult` (a work
 /// state's result: no event). `builder.build(initialState: a)` gives the start. States are the
 /// ones the chains and the start name, in the order the builder meets them.
-struct TransitionBuilderRecognizer {
-    let inventory: SyntaxInventory
+struct TransitionBuilderRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.transitionBuilder
+
+    var inventory: SyntaxInventory { module.inventory }
     let module: SwiftModule
 
-    func machines() -> [MachineSketch] {
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         inventory.calls(named: "StateMachineBuilder").compactMap { found in
             guard found.node.arguments.isEmpty else { return nil }
             return machine(found.node, file: found.file)
@@ -102,4 +104,10 @@ struct TransitionBuilderRecognizer {
         }
         return nil
     }
+}
+
+extension SwiftMachineStyle {
+    /// DDStateMachine's builder in fsmviz's runtime: `builder.shouldTransit(a ~> b).by(event:)`
+    /// chains ending in `immediately()`, `ifCondition` or `ifResult`.
+    public static let transitionBuilder = SwiftMachineStyle("transition-builder")
 }

@@ -13,8 +13,11 @@ import SwiftSyntax
 ///
 /// An `enter(B.self)` that no state of the machine allows (other than the one that starts it)
 /// always fails at run time: it is reported as a warning at the call.
-struct GameplayKitRecognizer {
-    let inventory: SyntaxInventory
+struct GameplayKitRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.gameplayKit
+
+    let module: SwiftModule
+    var inventory: SyntaxInventory { module.inventory }
 
     /// One state class and where it is declared.
     private struct StateClass {
@@ -32,7 +35,7 @@ struct GameplayKitRecognizer {
         var location: SourceLocation
     }
 
-    func machines() -> [MachineSketch] {
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var classes: [String: StateClass] = [:]
         for found in stateClasses() where classes[found.name] == nil { classes[found.name] = found }
         guard !classes.isEmpty else { return [] }
@@ -503,7 +506,7 @@ struct GameplayKitRecognizer {
         }
 
         private static func switchOnParameter(_ item: CodeBlockItemSyntax.Item, _ parameter: String) -> SwitchExprSyntax? {
-            let found = ReducerRecognizer.switchExpression(item)
+            let found = ComposableArchitectureRecognizer.switchExpression(item)
             return found?.subject.trimmedText == parameter ? found : nil
         }
 
@@ -511,4 +514,10 @@ struct GameplayKitRecognizer {
             conditions.isEmpty ? nil : conditions.joined(separator: " && ")
         }
     }
+}
+
+extension SwiftMachineStyle {
+    /// GameplayKit: `GKState` subclasses allowing their next states in `isValidNextState(_:)`,
+    /// gathered by `GKStateMachine(states:)`.
+    public static let gameplayKit = SwiftMachineStyle("gameplaykit")
 }

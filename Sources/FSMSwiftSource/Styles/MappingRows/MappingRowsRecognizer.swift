@@ -9,18 +9,20 @@ import SwiftSyntax
 ///
 /// The machine starts where `Automaton(state: .a, ...)` or Stated's `StateMachine(initialState:
 /// A(), ...)` says.
-struct MappingRowsRecognizer {
+struct MappingRowsRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.mappingRows
+
     let module: SwiftModule
     /// The enum declarations by qualified name, and the calls that may give a start state, read
     /// once for all the arrays of rows.
     private let declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)]
     private let startCalls: [(call: FunctionCallExprSyntax, file: SwiftSourceFile)]
 
-    private let inventory: SyntaxInventory
+    private var inventory: SyntaxInventory { module.inventory }
 
-    init(module: SwiftModule, inventory: SyntaxInventory) {
+    init(module: SwiftModule) {
         self.module = module
-        self.inventory = inventory
+        let inventory = module.inventory
         var declarations: [String: (declaration: EnumDeclSyntax, file: SwiftSourceFile)] = [:]
         for found in inventory.enums {
             let name = (found.scope.isEmpty ? "" : found.scope + ".") + found.node.name.text
@@ -45,7 +47,7 @@ struct MappingRowsRecognizer {
         let location: SourceLocation
     }
 
-    func machines() -> [MachineSketch] {
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         var sketches: [MachineSketch] = []
         for (array, file) in inventory.arrays.map({ ($0.node, $0.file) }) {
             let mappings = array.elements.compactMap { Self.mapping($0.expression, file: file) }
@@ -208,4 +210,10 @@ struct MappingRowsRecognizer {
         }
         return .unknown
     }
+}
+
+extension SwiftMachineStyle {
+    /// Rows of operators in an array: RxAutomaton's `input | from => to` and Stated's
+    /// `input | from => to | sideEffect`.
+    public static let mappingRows = SwiftMachineStyle("mapping-rows")
 }

@@ -11,10 +11,12 @@ import SwiftSyntax
 /// Only the states the machine holds are its states, in the order it got them; an event naming
 /// another state is refused by the runtime and left out here, and of two events with one name
 /// the first is the event.
-struct EventObjectRecognizer {
+struct EventObjectsRecognizer: StyleRecognizer {
+    static let style = SwiftMachineStyle.eventObjects
+
     let module: SwiftModule
 
-    func machines() -> [MachineSketch] {
+    func machines(claimed _: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         module.constructions(of: ["StateMachine"]).compactMap { found in
             let call = found.call
             guard call.argument("states") != nil || call.argument("initialStateValue") != nil
@@ -124,4 +126,10 @@ struct EventObjectRecognizer {
     private static func describe(_ hook: String, _ label: String?) -> String {
         label.map { "\(hook): \($0)" } ?? hook
     }
+}
+
+extension SwiftMachineStyle {
+    /// Transporter's style in fsmviz's runtime: `State` and `Event(name:sourceValues:
+    /// destinationValue:)` objects added to a `StateMachine`.
+    public static let eventObjects = SwiftMachineStyle("event-objects")
 }

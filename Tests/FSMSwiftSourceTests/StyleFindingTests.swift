@@ -1,0 +1,42 @@
+import FSMAnalysis
+import FSMCore
+import FSMInterop
+import FSMSwiftSource
+import Foundation
+import TestSupport
+import Testing
+
+/// What the styles' fixtures show beyond their listings: findings that hold up against the code,
+/// and a machine whose transitions come from the files of a module.
+@Suite struct StyleFindingTests {
+    /// A state set in a callback is not called unreachable, a state the code ends in by design
+    /// is no dead end, and two routes from different pinned values of one case are no duplicates.
+    @Test func findingsHoldUpAgainstTheCode() throws {
+        let found = try StyleFixtureTests.read(["findings/LintedShapes.swift"])
+        let connection = try #require(found.first { $0.name == "Connection" })
+        let findings = Analyzer().analyze(connection.imported.machine, semantics: connection.imported.semantics)
+        let closed = try #require(findings.first { $0.ruleID == "unreachable-state" && $0.states == ["closed"] })
+        #expect(closed.severity == .info)
+        #expect(
+            closed.message.hasSuffix(
+                "; not certain: the code also sets the state at LintedShapes.swift:16 in a closure that runs later, which fsmviz does not read as a transition")
+        )
+        #expect(!findings.contains { $0.ruleID == "dead-end" && $0.states == ["failed"] })
+        #expect(!findings.contains { $0.severity == .error })
+        let session = try #require(found.first { $0.name == "SessionFlow.machine" })
+        let sessionFindings = Analyzer().analyze(session.imported.machine, semantics: session.imported.semantics)
+        #expect(!sessionFindings.contains { $0.ruleID == "duplicate-transition" })
+    }
+
+    /// GameplayKit's machine spans the files of its state classes, read together as one module.
+    @Test func gameplayKitMachineSpansItsStateFiles() throws {
+        let maze = try #require(try StyleFixtureTests.fixtures(of: "gameplaykit").first { $0.name == "Maze" })
+        let found = try StyleFixtureTests.read(maze.files)
+        let machine = try #require(found.first { $0.name == "MazeGame.stateMachine" })
+        let files = Set(machine.imported.machine.transitions.compactMap { $0.location?.file.map { ($0 as NSString).lastPathComponent } })
+        #expect(files == ["TitleState.swift", "PlayingState.swift", "PausedState.swift", "GameOverState.swift"])
+        let failing = try #require(machine.imported.warnings.first)
+        #expect(failing.path.hasSuffix("Maze/MazeGame.swift"))
+        #expect(failing.location?.line == 29)
+    }
+}
