@@ -8,6 +8,7 @@ enum StyleRegistry {
         [
             MutatingMethodsRecognizer.self,
             ComposableArchitectureRecognizer.self,
+            ReactorKitRecognizer.self,
             SwiftStateRecognizer.self,
             GameplayKitRecognizer.self,
             BuilderDSLRecognizer.self,

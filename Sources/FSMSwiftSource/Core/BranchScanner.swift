@@ -13,6 +13,10 @@ struct BranchScanner {
         /// The states it is limited to by a test of the state on the way (`guard case .open =
         /// self.state`, a nested `switch self.state`), or `nil`.
         var sources: [String]? = nil
+        /// The states it leaves from when the same body entered one before a suspension (`state =
+        /// .loading` then `try await fetch()`): that state (or those a test of the state after it
+        /// found), not the ones it started from.
+        var resumes: [String]? = nil
     }
 
     /// What holds on the way to a statement: conditions as text, and the states a test of the
@@ -20,6 +24,9 @@ struct BranchScanner {
     struct Context {
         var conditions: [String] = []
         var sources: [String]?
+        /// The states the body is in after it suspended: the one it entered before, or those a
+        /// test of the state since then found.
+        var resumes: [String]?
 
         func adding(_ condition: String) -> Context {
             var context = self
@@ -27,10 +34,16 @@ struct BranchScanner {
             return context
         }
 
-        /// Narrowed to `names` (`nil`: no narrowing), as far as the context already was.
+        /// Narrowed to `names` (`nil`: no narrowing), as far as the context already was. After a
+        /// suspension, a test of the state (`switch self.state` again) finds it in any of the
+        /// states it tests, as another task may have moved it.
         func narrowed(to names: [String]?) -> Context {
             guard let names else { return self }
             var context = self
+            if resumes != nil {
+                context.resumes = names
+                return context
+            }
             context.sources = sources.map { current in current.filter(names.contains) } ?? names
             return context
         }
@@ -68,7 +81,15 @@ struct BranchScanner {
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
             // may come in a branch that follows).
             if let target = assignedValue(item.item) {
-                if !items[(position + 1)...].contains(where: assigns) { exits.append(exit(outcome(of: target), context, at: item)) }
+                let later = items[(position + 1)...]
+                if !later.contains(where: assigns) {
+                    exits.append(exit(outcome(of: target), context, at: item))
+                } else if case .moves(let targets, nil) = outcome(of: target), targets.count == 1, suspends(before: later) {
+                    // A state kept across an `await` is one that other tasks and the UI see, so
+                    // the body moves into it and what follows moves on from it.
+                    exits.append(exit(.moves(targets: targets, computed: nil), context, at: item))
+                    context = Context(resumes: targets)
+                }
                 continue
             }
             // `precondition(state == .idle)` stops the program in every other state.
@@ -94,7 +115,23 @@ struct BranchScanner {
     }
 
     private func exit(_ outcome: MachineSketch.Outcome, _ context: Context, at node: some SyntaxProtocol) -> Exit {
-        Exit(outcome: outcome, guardLabel: context.guardLabel, location: file.location(of: node), sources: context.sources)
+        Exit(outcome: outcome, guardLabel: context.guardLabel, location: file.location(of: node), sources: context.sources, resumes: context.resumes)
+    }
+
+    /// Whether `items` suspend (`await`, outside closures) before the first of them that assigns
+    /// the state does so.
+    private func suspends(before items: ArraySlice<CodeBlockItemSyntax>) -> Bool {
+        for item in items {
+            let suspension = item.descendants(of: AwaitExprSyntax.self, intoClosures: false).first?.position
+            if !assigns(item) { if suspension != nil { return true } else { continue } }
+            // The item that assigns suspends first when its first `await` comes before every
+            // assignment it holds ends (`do { let x = try await f(); state = .done(x) }`, or
+            // `state = .loaded(try await fetch())`, which stores after it resumes).
+            guard let suspension else { return false }
+            let assignments = item.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
+            return assignments.allSatisfy { $0.endPosition > suspension }
+        }
+        return false
     }
 
     /// The contexts where `conditions` hold and where they do not: a `case .x = self.state`

@@ -87,7 +87,7 @@ extension MachineSketch {
         var groups: [[String]?] = []
         var byGroup: [[String]?: [BranchScanner.Exit]] = [:]
         for exit in exits {
-            let group = exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed }
+            let group = exit.resumes ?? exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed }
             if byGroup[group] == nil, group != nil { groups.append(group) }
             byGroup[group, default: []].append(exit)
         }

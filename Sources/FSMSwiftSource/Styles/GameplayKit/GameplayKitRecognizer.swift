@@ -506,7 +506,7 @@ struct GameplayKitRecognizer: StyleRecognizer {
         }
 
         private static func switchOnParameter(_ item: CodeBlockItemSyntax.Item, _ parameter: String) -> SwitchExprSyntax? {
-            let found = ComposableArchitectureRecognizer.switchExpression(item)
+            let found = ReducerReading.switchExpression(item)
             return found?.subject.trimmedText == parameter ? found : nil
         }
 

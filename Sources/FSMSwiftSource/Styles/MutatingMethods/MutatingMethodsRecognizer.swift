@@ -25,8 +25,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     func machines(claimed: inout Set<SyntaxIdentifier>) -> [MachineSketch] {
         let functions = methodsByType
         var sketches: [MachineSketch] = []
-        for property in module.properties where !property.isLocal && !property.scope.isEmpty && property.name.lowercased().contains("state") {
-            guard let type = property.type,
+        for property in module.properties where !property.isLocal && !property.scope.isEmpty {
+            guard let type = property.type, Self.namesAState(property.name) || Self.namesAState(type),
                 let stateEnum = module.enums.lookup(type, in: property.scope, file: property.location.file),
                 let methods = functions[property.scope]
             else { continue }
@@ -66,6 +66,13 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             sketches.append(sketch)
         }
         return sketches
+    }
+
+    /// Whether a property's name or type says it holds where something is in its life
+    /// (`state`, `phase`, `status`, `mode`, `stage`), as against its settings (`sortOrder`).
+    private static func namesAState(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["state", "phase", "status", "mode", "stage"].contains { lowered.contains($0) }
     }
 
     /// Whether an enum's own methods make a machine rather than a setter or a copy-on-write
@@ -279,11 +286,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
     /// Rows whose `events` are set were read from a `switch` on an event the method is given.
+    /// Whether `node` assigns the state, itself or in a statement it holds (not in a closure).
+    private static func assigns(_ node: some SyntaxProtocol, _ scanner: BranchScanner) -> Bool {
+        node.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
+            scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
+        }
+    }
+
     private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
         let assigns =
-            body.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
-                scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
-            }
+            Self.assigns(body, scanner)
             || body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false).contains { call in
                 call.localCallee.map(scanner.lenders.contains) ?? false
             }
@@ -291,7 +303,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         claims += body.descendants(of: SwitchExprSyntax.self, intoClosures: false).map(\.id)
         let items = Array(body.statements)
         let function = body.parent?.as(FunctionDeclSyntax.self)
+        // A switch on the state after the body has already assigned it (`state = .retrying`,
+        // `await`, then `switch state` again) tests where it got to: the body is read as a whole.
         guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
+            !items[..<switchIndex].contains(where: { !$0.item.is(DeferStmtSyntax.self) && Self.assigns($0, scanner) }),
             let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
             if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner) { return eventRows }
