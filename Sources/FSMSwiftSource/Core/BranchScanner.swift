@@ -357,6 +357,14 @@ struct BranchScanner {
         if let sequence = expression.as(SequenceExprSyntax.self), let choice = ternaryTargets(sequence) {
             return .moves(targets: choice, computed: text)
         }
+        // The states a route mapping allows (`return [.b, .c]`), any one of which may be entered.
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
+            if array.elements.isEmpty { return .refuses }
+            if names.count == array.elements.count, names.allSatisfy({ stateEnum.case(named: $0) != nil }) {
+                return .moves(targets: names.uniqued(), computed: nil)
+            }
+        }
         if let targets = helperTargets(expression) { return .moves(targets: targets, computed: text) }
         if let wrapped = wrappedState(expression) { return outcome(of: wrapped) }
         return .moves(targets: stateEnum.cases.map(\.name), computed: text)

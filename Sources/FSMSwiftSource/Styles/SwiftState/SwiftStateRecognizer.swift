@@ -41,11 +41,14 @@ struct SwiftStateRecognizer: StyleRecognizer {
         let file = construction.file
         var routes: [Route] = []
         var mappings: [(closure: ClosureExprSyntax, file: SwiftSourceFile)] = []
+        var stateMappings: [(closure: ClosureExprSyntax, file: SwiftSourceFile)] = []
         for found in routeCalls(of: call, file: file, index: index) {
             let routeCall = found.call
             let routeFile = found.file
             if routeCall.calledName == "addRouteMapping", let closure = routeCall.finalClosure {
                 mappings.append((closure, routeFile))
+            } else if routeCall.calledName == "addStateRouteMapping", let closure = routeCall.finalClosure {
+                stateMappings.append((closure, routeFile))
             } else {
                 routes += self.routes(routeCall, file: routeFile)
             }
@@ -80,6 +83,9 @@ struct SwiftStateRecognizer: StyleRecognizer {
         for mapping in mappings {
             sketch.rows += mappingRows(mapping.closure, file: mapping.file, stateEnum: stateEnum, eventEnum: eventEnum, claimed: &claimed)
         }
+        for mapping in stateMappings {
+            sketch.rows += stateMappingRows(mapping.closure, file: mapping.file, stateEnum: stateEnum, claimed: &claimed)
+        }
         guard sketch.hasTransitions else { return nil }
         if let initial = call.argument("state") {
             sketch.start = .written(initial, in: file)
@@ -103,7 +109,7 @@ struct SwiftStateRecognizer: StyleRecognizer {
         return found + index.calls(on: variable, in: SyntaxScope.typeName(around: call)).filter { seen.insert($0.call.id).inserted }
     }
 
-    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteChain", "addRouteMapping"]
+    private static let routeMethods: Set<String> = ["addRoute", "addRoutes", "addRouteChain", "addRouteMapping", "addStateRouteMapping"]
 
     /// The routes one `addRoute`/`addRoutes` call adds.
     private func routes(_ call: FunctionCallExprSyntax, file: SwiftSourceFile) -> [Route] {
@@ -207,6 +213,40 @@ struct SwiftStateRecognizer: StyleRecognizer {
                         from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events,
                         at: file.location(of: item))
                 }
+            }
+        }
+        return rows
+    }
+
+    /// The eventless rows of `addStateRouteMapping { fromState, userInfo in switch fromState {
+    /// case .a: return [.b, .c] ... } }`: from each case's states to the states it returns, which
+    /// `tryState` may enter directly; `nil` or `[]` is no route.
+    private func stateMappingRows(
+        _ closure: ClosureExprSyntax, file: SwiftSourceFile, stateEnum: EnumCatalog.Enum, claimed: inout Set<SyntaxIdentifier>
+    ) -> [MachineSketch.Row] {
+        guard let stateName = closure.parameterNames.first else { return [] }
+        let scanner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: [], returnsNextState: true)
+        var rows: [MachineSketch.Row] = []
+        for node in closure.descendants(of: SwitchExprSyntax.self, intoClosures: false) where node.subject.trimmedText == stateName {
+            claimed.insert(node.id)
+            for case .switchCase(let switchCase) in node.cases {
+                let sources: [String]?
+                switch switchCase.label {
+                case .case(let label):
+                    // Each item names cases (`.some([...])`) or any state (`.some(nil)`); an item
+                    // that names something else leaves the case out.
+                    let named = label.caseItems.compactMap { Self.cases(CasePattern.single(of: $0.pattern), in: stateEnum) }
+                    guard named.count == label.caseItems.count else { continue }
+                    sources = named.contains { $0 == nil } ? nil : named.flatMap { $0 ?? [] }
+                case .default:
+                    sources = nil
+                }
+                rows += MachineSketch.rows(from: scanner.exits(of: switchCase.statements), sources: sources, events: nil, at: file.location(of: switchCase))
+                    .map { row in
+                        var row = row
+                        row.eventless = true
+                        return row
+                    }
             }
         }
         return rows
