@@ -31,3 +31,14 @@ public struct Finding: Hashable, Sendable {
         self.location = location
     }
 }
+
+extension Finding: CustomStringConvertible {
+    /// The line `fsmviz lint` prints for the finding, without the machine's file:
+    /// `11:5: warning: state 'Stuck' is not final but no transition leaves it [dead-end]`, the
+    /// position left out for a machine built in code and the witness in parentheses after it.
+    public var description: String {
+        let position = location.map { location in (location.file.map { "\($0):" } ?? "") + "\(location): " } ?? ""
+        let witness = witness.map { " (witness: \($0.summary))" } ?? ""
+        return "\(position)\(severity.rawValue): \(message) [\(ruleID)]\(witness)"
+    }
+}

@@ -14,3 +14,12 @@ public struct Change<State: Hashable & Sendable, Event: Hashable & Sendable>: Ha
         self.event = event
     }
 }
+
+extension Change: CustomStringConvertible {
+    /// `closed --open--> open`, or `open --(automatic)--> closed` for an automatic transition:
+    /// the notation of lint's witnesses, with the states and the event as they print.
+    public var description: String {
+        let via = event.map { String(describing: $0) } ?? "(automatic)"
+        return "\(source) --\(via)--> \(target)"
+    }
+}

@@ -20,3 +20,21 @@ public enum SendResult<State: Hashable & Sendable, Event: Hashable & Sendable>: 
         }
     }
 }
+
+extension SendResult: CustomStringConvertible {
+    /// The case with its values as they print: `transitioned([closed --open--> open])`,
+    /// `rejected(notAllowed(lock, in: open))`.
+    public var description: String {
+        switch self {
+        case .transitioned(let changes): "transitioned(\(Self.list(changes)))"
+        case .queued: "queued"
+        case .rejected(let error): "rejected(\(error))"
+        case .interrupted(let changes, let error): "interrupted(\(Self.list(changes)), \(error))"
+        }
+    }
+
+    /// An array's own description would show each change's debug description.
+    private static func list(_ changes: [Change<State, Event>]) -> String {
+        "[" + changes.map(\.description).joined(separator: ", ") + "]"
+    }
+}

@@ -17,3 +17,24 @@ public enum TransitionError<State: Hashable & Sendable, Event: Hashable & Sendab
     /// Automatic transitions kept firing without settling, which means they form a cycle.
     case automaticTransitionLoop(after: Int, in: State)
 }
+
+extension TransitionError: CustomStringConvertible {
+    /// The case with its values as they print, `notAllowed(lock, in: open)`: a state or event
+    /// inside an enum's payload would otherwise print with its module and type names.
+    public var description: String {
+        switch self {
+        case .unknownEvent(let event): "unknownEvent(\(event))"
+        case .notAllowed(let event, let state): "notAllowed(\(event), in: \(state))"
+        case .declinedByGuard(let event, let state): "declinedByGuard(\(Self.text(event)), in: \(state))"
+        case .invalidTarget(let target, let allowed, let event):
+            "invalidTarget(\(target), allowed: [\(allowed.map { "\($0)" }.joined(separator: ", "))], event: \(Self.text(event)))"
+        case .handlerFailed(let message, let event): "handlerFailed(\(String(reflecting: message)), event: \(Self.text(event)))"
+        case .automaticTransitionLoop(let count, let state): "automaticTransitionLoop(after: \(count), in: \(state))"
+        }
+    }
+
+    /// An optional event as it prints, `nil` for none.
+    private static func text(_ event: Event?) -> String {
+        event.map { "\($0)" } ?? "nil"
+    }
+}

@@ -4,7 +4,9 @@ import Foundation
 /// A place in a Markdown file that `fsmviz sync` keeps drawn from a machine file: an HTML
 /// comment `<!-- fsmviz: PATH -->` and, on the next line, what it keeps up to date. A comment
 /// `<!-- fsmviz: PATH --against REF -->` keeps a drawing of what changed in the machine since
-/// git revision REF instead, as `fsmviz diff --against REF PATH -o` draws it.
+/// git revision REF instead, as `fsmviz diff --against REF PATH -o` draws it; one with
+/// `--machine NAME` draws the machine of that name where PATH holds several (a Swift file), as
+/// the command line's `--machine` picks it.
 struct DiagramMarker: Equatable {
     /// An image file the marker keeps drawn.
     struct Drawing: Equatable {
@@ -36,6 +38,9 @@ struct DiagramMarker: Equatable {
     /// The git revision whose version of the machine the drawing shows the changes since, or
     /// `nil` for a drawing of the machine itself.
     var against: String? = nil
+    /// The machine of PATH the marker draws, where PATH holds several; `nil` for the only one
+    /// (or the one the command line's `--machine` names).
+    var name: String? = nil
     var target: Target
 
     /// The markers of a Markdown file's `lines` (without their line breaks or a byte-order
@@ -73,10 +78,14 @@ struct DiagramMarker: Equatable {
                 openFence = fence
                 continue
             }
-            guard let (machine, against) = machinePath(in: line) else { continue }
-            guard machine.isEmpty == false, against?.isEmpty != true else {
+            guard let (machine, against, name) = machinePath(in: line) else { continue }
+            guard machine.isEmpty == false, against?.isEmpty != true, name?.isEmpty != true else {
                 errors.append(
-                    (index, "the fsmviz comment names no machine file or no revision: write <!-- fsmviz: PATH --> or <!-- fsmviz: PATH --against REF -->"))
+                    (
+                        index,
+                        "the fsmviz comment names no machine file, revision or machine: write <!-- fsmviz: PATH -->, "
+                            + "with --against REF or --machine NAME after PATH where needed"
+                    ))
                 continue
             }
             let next = index + 1 < lines.count ? lines[index + 1] : ""
@@ -90,10 +99,11 @@ struct DiagramMarker: Equatable {
                     errors.append((index + 1, "the mermaid block after the fsmviz comment has no closing fence"))
                     continue
                 }
-                markers.append(DiagramMarker(line: index, machine: machine, target: .mermaid(contents: (index + 2)..<close)))
+                markers.append(DiagramMarker(line: index, machine: machine, name: name, target: .mermaid(contents: (index + 2)..<close)))
                 index = close
             } else if let images = imageLinks(lines, at: index + 1) {
-                markers.append(DiagramMarker(line: index, machine: machine, against: against, target: .drawings(images.drawings)))
+                markers.append(
+                    DiagramMarker(line: index, machine: machine, against: against, name: name, target: .drawings(images.drawings)))
                 index = images.last
             } else if next.trimmingWhitespace.hasPrefix("<picture") {
                 guard let close = lines[(index + 1)...].firstIndex(where: { $0.contains("</picture>") }) else {
@@ -108,7 +118,7 @@ struct DiagramMarker: Equatable {
                         ))
                     continue
                 }
-                markers.append(DiagramMarker(line: index, machine: machine, against: against, target: .drawings(drawings)))
+                markers.append(DiagramMarker(line: index, machine: machine, against: against, name: name, target: .drawings(drawings)))
                 index = close
             } else {
                 errors.append(
@@ -189,15 +199,20 @@ struct DiagramMarker: Equatable {
         return path.removingPercentEncoding ?? String(path)
     }
 
-    /// The machine file of a line `<!-- fsmviz: PATH -->`, and the revision of one
-    /// `<!-- fsmviz: PATH --against REF -->`, or `nil` when the line is neither.
-    private static func machinePath(in line: Substring) -> (machine: String, against: String?)? {
+    /// The machine file of a line `<!-- fsmviz: PATH -->`, with the revision and the machine's
+    /// name that `--against REF` and `--machine NAME` after it give, in either order; `nil`
+    /// when the line is no such comment.
+    private static func machinePath(in line: Substring) -> (machine: String, against: String?, name: String?)? {
         guard let match = line.trimmingWhitespace.wholeMatch(of: /<!--\s*fsmviz:\s*(.*?)\s*-->/) else { return nil }
-        guard let option = match.1.firstMatch(of: /(?:^|\s)--against(?:\s+|$)/) else { return (String(match.1), nil) }
-        return (
-            String(match.1[..<option.range.lowerBound].trimmingWhitespace),
-            String(match.1[option.range.upperBound...].trimmingWhitespace)
-        )
+        let content = match.1
+        let options = content.matches(of: /(?:^|\s)--(against|machine)(?:\s+|$)/)
+        guard let first = options.first else { return (String(content), nil, nil) }
+        var values: [Substring: String] = [:]
+        for (number, option) in options.enumerated() {
+            let end = number + 1 < options.count ? options[number + 1].range.lowerBound : content.endIndex
+            values[option.1] = String(content[option.range.upperBound..<end].trimmingWhitespace)
+        }
+        return (String(content[..<first.range.lowerBound].trimmingWhitespace), values["against"], values["machine"])
     }
 }
 

@@ -75,13 +75,24 @@ struct RenderOptions: ParsableArguments {
                     : [RenderJob(input: input, destination: directory + outputName(input, format ?? .svg), format: format ?? .svg)]
             }
         } else if let output {
-            jobs = [RenderJob(input: inputs[0], destination: output, format: format ?? OutputFormat(path: output) ?? .svg)]
+            let chosen = format ?? OutputFormat(path: output) ?? .svg
+            jobs =
+                reading.readsSwift(inputs[0])
+                ? onlyMachine(of: inputs[0], to: output, format: chosen, worst: &worst)
+                : [RenderJob(input: inputs[0], destination: output, format: chosen)]
         } else {
-            // Beside each input: for a directory of Swift sources, that is inside it.
+            // Beside each input: for a directory of Swift sources, that is inside it; a Swift
+            // file's several machines are drawn beside it, each named after itself.
             jobs = inputs.flatMap { input in
-                ReadingOptions.isDirectory(input) && reading.readsSwift(input)
-                    ? eachMachine(of: input, into: input.hasSuffix("/") ? input : input + "/", worst: &worst)
-                    : [RenderJob(input: input, destination: input == "-" ? "-" : besideInput(input, format ?? .svg), format: format ?? .svg)]
+                if ReadingOptions.isDirectory(input), reading.readsSwift(input) {
+                    return eachMachine(of: input, into: input.hasSuffix("/") ? input : input + "/", worst: &worst)
+                }
+                guard input != "-" else { return [RenderJob(input: input, destination: "-", format: format ?? .svg)] }
+                let beside = besideInput(input, format ?? .svg)
+                guard reading.readsSwift(input) else { return [RenderJob(input: input, destination: beside, format: format ?? .svg)] }
+                let folder = URL(fileURLWithPath: beside).deletingLastPathComponent().path + "/"
+                let each = eachMachine(of: input, into: folder, worst: &worst)
+                return each.count == 1 ? [RenderJob(input: input, destination: beside, format: each[0].format, imported: each[0].imported)] : each
             }
         }
         // Two inputs named alike (a/door.json and b/door.json into one directory, or
@@ -236,6 +247,28 @@ struct RenderOptions: ParsableArguments {
             worst = max(worst, .usage)
             return []
         }
+    }
+
+    /// The drawing of the one machine Swift source `input` holds (or `--machine` names) to
+    /// `output`; none when reading fails or the source holds several, which is reported with
+    /// the machines' names and the two ways to draw them.
+    private func onlyMachine(of input: String, to output: String, format: OutputFormat, worst: inout ExitStatus) -> [RenderJob] {
+        let found: [ImportedMachine]
+        do throws(MachineFileError) {
+            found = try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty)
+        } catch {
+            Console.printError(error.description)
+            worst = max(worst, .usage)
+            return []
+        }
+        guard found.count > 1 else { return found.map { RenderJob(input: input, destination: output, format: format, imported: $0) } }
+        let names = found.map { $0.machine.name ?? "machine" }.joined(separator: ", ")
+        let message =
+            "\(found.count) machines here (\(names)) for one output file; "
+            + "choose one with --machine NAME, or draw each to its own file with -o DIR/"
+        Console.printError(Diagnostic(path: Diagnostic.displayPath(for: input), location: nil, message: message).description)
+        worst = max(worst, .usage)
+        return []
     }
 
     /// As documented: a path ending in '/', or any path for several inputs. One input and

@@ -35,6 +35,13 @@ extension FsmvizCommand {
                   <!-- fsmviz: ../samples/door.json --against v1.0 -->
                   ![What changed in the door since 1.0](images/door-changes.svg)
 
+                Where the file holds several machines (a Swift file), '--machine NAME' after \
+                it picks one, as the option does on the command line, and may differ from \
+                marker to marker:
+
+                  <!-- fsmviz: ../Sources/App/Flow.swift --machine Checkout -->
+                  ![Checkout](images/checkout.svg)
+
                 sync reads and writes only regular files inside the repository (the \
                 enclosing git work tree, else the current directory, or --root): a path \
                 that leads out of it, through a symbolic link too, is refused with its line. \
@@ -163,12 +170,16 @@ extension FsmvizCommand {
                     continue
                 }
                 let machine: Machine
+                // A marker's own --machine picks where the command line's would.
+                var reading = self.reading
+                reading.machine = marker.name ?? reading.machine
+                let machineKey = source.path + "\u{0}" + (reading.machine ?? "")
                 let result =
-                    memo.machines[source.path]
+                    memo.machines[machineKey]
                     ?? Result { () throws(MachineFileError) in
                         try reading.read(directory + marker.machine, limits: limitOptions.limits).machine
                     }
-                memo.machines[source.path] = result
+                memo.machines[machineKey] = result
                 switch result {
                 case .success(let read): machine = read
                 case .failure(let error):
@@ -179,7 +190,7 @@ extension FsmvizCommand {
                 var drawn = Drawn.machine(machine)
                 if let against = marker.against {
                     do {
-                        drawn = try changeDrawing(of: machine, at: directory + marker.machine, since: against)
+                        drawn = try changeDrawing(of: machine, at: directory + marker.machine, since: against, reading: reading)
                     } catch {
                         Console.printError(
                             "\(PrintableText.escaped(file)):\(marker.line + 1): error: cannot draw what changed in \(PrintableText.escaped(marker.machine)) since '\(PrintableText.escaped(against))'"
@@ -205,7 +216,7 @@ extension FsmvizCommand {
                 case .drawings(let drawings):
                     for drawing in drawings {
                         guard let target = contained(drawing.path, line: drawing.line) else { continue }
-                        let key = [source.path, marker.against ?? "", drawing.dark ? "dark" : "standard"].joined(separator: "\u{0}")
+                        let key = [machineKey, marker.against ?? "", drawing.dark ? "dark" : "standard"].joined(separator: "\u{0}")
                         let status = draw(drawn, dark: drawing.dark, to: target, key: key, memo: memo) { message, status in
                             refuse("'\(PrintableText.escaped(drawing.path))': \(message)", line: drawing.line, status: status)
                         } changed: {
@@ -241,9 +252,9 @@ extension FsmvizCommand {
             case change(DiffDrawing)
         }
 
-        /// The drawing of what changed in `machine`, read from `path`, since git revision
-        /// `reference`; an error is printed, and thrown as its exit status.
-        private func changeDrawing(of machine: Machine, at path: String, since reference: String) throws -> Drawn {
+        /// The drawing of what changed in `machine`, read from `path` with `reading`, since git
+        /// revision `reference`; an error is printed, and thrown as its exit status.
+        private func changeDrawing(of machine: Machine, at path: String, since reference: String, reading: ReadingOptions) throws -> Drawn {
             let old = try GitRevision(reference: reference).withCopy(of: path) { copy in
                 do throws(MachineFileError) {
                     return try reading.read(copy, limits: limitOptions.limits).machine

@@ -12,10 +12,11 @@ import TestSupport
 /// - `<!-- doc-test: prints "COMMAND" -->`, above a block that is not shell: COMMAND prints
 ///   exactly that block (standard output, then standard error); `exits N` may follow.
 /// - `<!-- doc-test: lints clean as "NAME" -->`, above a machine: written to NAME, it lints
-///   with no finding at all, not even an info.
-/// - `<!-- doc-test: skip "swift": REASON -->` and `<!-- doc-test: continues "swift" -->`, above a
-///   Swift block: for scripts/ci/snippet-test, which compiles every Swift snippet; this test only
-///   checks that nothing else is marked so.
+///   with no finding at all, not even an info; the document's later examples find it there.
+/// - `<!-- doc-test: skip "swift": REASON -->`, `<!-- doc-test: continues "swift" -->` and
+///   `<!-- doc-test: runs "swift" -->`, above a Swift block: for scripts/ci/snippet-test, which
+///   compiles every Swift snippet (and runs those so marked); this test only checks that nothing
+///   else is marked so.
 struct DocExample: CustomStringConvertible, Sendable {
     /// Where the command is written: `README.md:42`, or `fsmviz lint --help`.
     var source: String

@@ -14,7 +14,7 @@ struct DocExampleReader {
             case skip(String)
             case exits(Int32)
             case prints(Int32)
-            case lintsClean, continues
+            case lintsClean, continues, runs
         }
         var kind: Kind
         var text: String
@@ -22,10 +22,13 @@ struct DocExampleReader {
         var used = false
     }
 
-    /// Reads the examples of the Markdown document `text`, naming them after `name`.
+    /// Reads the examples of the Markdown document `text`, naming them after `name`. A machine
+    /// the document shows (`lints clean as`) is in place for every example after it, as for a
+    /// reader who saved it.
     mutating func readMarkdown(_ text: String, name: String) {
         let lines = text.components(separatedBy: "\n")
         var markers: [Marker] = []
+        var shown: [String: String] = [:]
         var index = 0
         while index < lines.count {
             let line = lines[index].trimmingCharacters(in: .whitespaces)
@@ -49,24 +52,25 @@ struct DocExampleReader {
             let body = Array(lines[first..<min(index, lines.count)])
             index += 1
             if language == "sh" {
-                readShell(body, firstLine: first + 1, name: name, markers: &markers)
+                readShell(body, firstLine: first + 1, name: name, markers: &markers, files: shown)
             } else if language == "swift" {
                 // Swift snippets are compiled by scripts/ci/snippet-test, which reads their markers.
                 for index in markers.indices where markers[index].text == "swift" { markers[index].used = true }
             } else if let linted = markers.firstIndex(where: { if case .lintsClean = $0.kind { true } else { false } }) {
                 markers[linted].used = true
                 let file = markers[linted].text
+                shown[file] = body.joined(separator: "\n") + "\n"
                 examples.append(
                     DocExample(
                         source: "\(name):\(markers[linted].line)", command: "fsmviz lint --fail-on info \(file)",
-                        output: "no problems in 1 file\n", files: [file: body.joined(separator: "\n") + "\n"]))
+                        output: "no problems in 1 file\n", files: shown))
             } else if let printer = markers.firstIndex(where: { if case .prints = $0.kind { true } else { false } }) {
                 guard case .prints(let status) = markers[printer].kind else { continue }
                 markers[printer].used = true
                 examples.append(
                     DocExample(
                         source: "\(name):\(markers[printer].line)", command: markers[printer].text, statuses: [status],
-                        output: body.joined(separator: "\n") + "\n"))
+                        output: body.joined(separator: "\n") + "\n", files: shown))
             }
             reportUnused(&markers, name: name)
         }
@@ -89,7 +93,9 @@ struct DocExampleReader {
         }
     }
 
-    private mutating func readShell(_ body: [String], firstLine: Int, name: String, markers: inout [Marker]) {
+    private mutating func readShell(
+        _ body: [String], firstLine: Int, name: String, markers: inout [Marker], files: [String: String]
+    ) {
         var pending = ""
         var start = firstLine
         for (offset, raw) in body.enumerated() {
@@ -102,12 +108,12 @@ struct DocExampleReader {
             let command = pending + line
             pending = ""
             guard !command.isEmpty, !command.hasPrefix("#") else { continue }
-            var example = DocExample(source: "\(name):\(start)", command: command)
+            var example = DocExample(source: "\(name):\(start)", command: command, files: files)
             for index in markers.indices where command.hasPrefix(markers[index].text) {
                 switch markers[index].kind {
                 case .skip(let reason): example.skipReason = reason
                 case .exits(let status): example.statuses = [status]
-                case .prints, .lintsClean, .continues: continue
+                case .prints, .lintsClean, .continues, .runs: continue
                 }
                 markers[index].used = true
             }
@@ -134,8 +140,8 @@ struct DocExampleReader {
         case "skip":
             guard rest.hasPrefix(":"), rest.count > 1 else { return nil }
             return Marker(kind: .skip(rest.dropFirst().trimmingCharacters(in: .whitespaces)), text: parts[1], line: number)
-        case "continues":
-            return rest.isEmpty ? Marker(kind: .continues, text: parts[1], line: number) : nil
+        case "continues", "runs":
+            return rest.isEmpty ? Marker(kind: verb == "runs" ? .runs : .continues, text: parts[1], line: number) : nil
         case "lints clean as":
             return rest.isEmpty ? Marker(kind: .lintsClean, text: parts[1], line: number) : nil
         case "prints":

@@ -145,6 +145,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sources.appendingPathComponent("AuthResolver.svg").path))
     }
 
+    /// A Swift file that holds two machines is drawn as a directory of them is: each to its own
+    /// file, named after it, in `-o DIR/` or beside the file; only one output file for both is
+    /// refused, naming them and both ways out.
+    @Test func renderDrawsEachMachineOfOneFileToItsOwnFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-two-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Flow.swift").path
+        let texts = try ["AuthResolver.swift", "Player.swift"].map {
+            try String(contentsOf: Golden.packageRoot.appendingPathComponent("\(Self.styles)/\($0)"), encoding: .utf8)
+        }
+        try Data(texts.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let diagrams = directory.appendingPathComponent("diagrams").path + "/"
+        let each = try CommandRunner.run(["render", file, "-o", diagrams, "--quiet"])
+        #expect(each.status == 0, "\(each.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: diagrams).sorted() == ["AuthResolver.svg", "Player.svg"])
+        let beside = try CommandRunner.run(["render", file, "--quiet"])
+        #expect(beside.status == 0, "\(beside.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["AuthResolver.svg", "Flow.swift", "Player.svg", "diagrams"])
+        let one = try CommandRunner.run(["render", file, "-o", directory.appendingPathComponent("flow.svg").path])
+        #expect(one.status == 2)
+        #expect(
+            one.stderr
+                == "\(file): error: 2 machines here (AuthResolver, Player) for one output file; choose one with --machine NAME, or draw each to its own file with -o DIR/\n"
+        )
+        let chosen = try CommandRunner.run(["render", file, "-o", directory.appendingPathComponent("flow.svg").path, "--machine", "Player"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(try String(contentsOfFile: directory.appendingPathComponent("flow.svg").path, encoding: .utf8).contains("<title>archived</title>"))
+    }
+
     @Test func watchDrawsADirectoryOfSwiftSources() throws {
         let sources = try Self.sources()
         defer { try? FileManager.default.removeItem(at: sources) }

@@ -124,6 +124,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/x.svg").path))
     }
 
+    /// `--machine NAME` after a Swift file names one of the machines it holds; markers in one
+    /// Markdown file may name different ones, and a name the file lacks is an error at its line.
+    @Test func aMarkerNamesOneMachineOfASwiftFile() throws {
+        let root = try workspace()
+        let styles = Golden.packageRoot.appendingPathComponent(SwiftSourceCommandTests.styles)
+        let texts = try ["AuthResolver.swift", "Player.swift"].map {
+            try String(contentsOf: styles.appendingPathComponent($0), encoding: .utf8)
+        }
+        try Data(texts.joined(separator: "\n").utf8).write(to: root.appendingPathComponent("machines/Flow.swift"))
+        let guide = root.appendingPathComponent("docs/flow.md")
+        try Data(
+            """
+            <!-- fsmviz: ../machines/Flow.swift --machine Player -->
+            ```mermaid
+            ```
+
+            <!-- fsmviz: ../machines/Flow.swift --machine AuthResolver -->
+            ![Sign-in](images/auth.svg)
+
+            """.utf8
+        ).write(to: guide)
+        let result = try CommandRunner.run(["sync", "docs/flow.md"], in: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(text(guide).contains("archived"), "\(text(guide))")
+        let auth = text(root.appendingPathComponent("docs/images/auth.svg"))
+        #expect(auth.contains("<title>AuthResolver</title>") || auth.contains("AuthResolver"), "\(auth.prefix(300))")
+        #expect(!auth.contains("archived"))
+        let again = try CommandRunner.run(["sync", "--check", "docs/flow.md"], in: root)
+        #expect(again.status == 0, "\(again.stderr)")
+        try Data("<!-- fsmviz: ../machines/Flow.swift --machine Playr -->\n![x](x.svg)\n".utf8).write(to: guide)
+        let typo = try CommandRunner.run(["sync", "docs/flow.md"], in: root)
+        #expect(typo.status == 2)
+        #expect(
+            typo.stderr.contains("no machine named 'Playr' here; did you mean 'Player'? (named at docs/flow.md:1)"), "\(typo.stderr)")
+    }
+
     /// `--against REF` after the machine file keeps a drawing of what changed since that git
     /// revision: stale when the machine changes again, and an error for an unknown revision.
     @Test func aMarkerAgainstARevisionKeepsTheDrawingOfWhatChanged() throws {

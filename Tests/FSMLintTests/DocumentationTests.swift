@@ -1,3 +1,4 @@
+import FSMAnalysis
 import FSMLint
 import Foundation
 import TestSupport
@@ -23,5 +24,25 @@ import Testing
         #expect(
             String(text[start.upperBound..<finish.lowerBound]) == table,
             "docs/lint.md's rules table is out of date; run the tests with FSMVIZ_UPDATE_GOLDEN=1")
+    }
+
+    /// A page that counts the rules ("ten rules") must count them as `fsmviz rules` lists them.
+    @Test func everyPageThatCountsTheRulesCountsThemAll() throws {
+        let numbers = [
+            "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+            "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+        ]
+        let docs = Golden.packageRoot.appendingPathComponent("docs")
+        let pages =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: docs.path)).filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        for page in pages {
+            let text = try String(contentsOf: Golden.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            for match in text.matches(of: /(?i)\b([a-z]+|[0-9]+)\s+(?:lint\s+)?rules\b/) {
+                let word = match.1.lowercased()
+                guard let count = Int(word) ?? numbers.firstIndex(of: word).map({ $0 + 1 }) else { continue }
+                #expect(count == Analyzer.allRules.count, "\(page) says '\(match.0)'; fsmviz rules lists \(Analyzer.allRules.count)")
+            }
+        }
     }
 }
