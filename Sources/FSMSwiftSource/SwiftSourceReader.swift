@@ -138,7 +138,9 @@ public struct SwiftSourceReader: ModuleMachineReader {
         in files: [ParsedFile], limits: InputLimits
     ) -> [(sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)] {
         let module = SwiftModule(files: files.map(\.file), inventory: SyntaxInventory(merging: files.map(\.inventory)))
-        return StyleRegistry.machines(in: module).map { sketch in
+        return StyleRegistry.machines(in: module).map { found in
+            var sketch = found
+            sketch.reportUnknownCases(in: module)
             let path = sketch.location.file ?? ""
             return (
                 sketch,

@@ -153,7 +153,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Flow.swift").path
-        let texts = try ["AuthResolver.swift", "Player.swift"].map {
+        let texts = try ["transition-function/AuthResolver.swift", "transition-function/Player.swift"].map {
             try String(contentsOf: Golden.packageRoot.appendingPathComponent("\(Self.styles)/\($0)"), encoding: .utf8)
         }
         try Data(texts.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))

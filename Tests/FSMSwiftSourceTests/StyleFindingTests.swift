@@ -28,6 +28,15 @@ import Testing
         #expect(!sessionFindings.contains { $0.ruleID == "duplicate-transition" })
     }
 
+    /// A next state the enum does not declare is an error at its line, with the case meant; a
+    /// static member of the enum's type is none.
+    @Test func aCaseTheEnumDoesNotDeclareIsAnErrorAtItsLine() throws {
+        let light = try #require(try StyleFixtureTests.read(["findings/TrafficLight.swift"]).first)
+        let errors = light.imported.warnings.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["'.yelow' is not a case of TrafficLight.State; did you mean 'yellow'?"])
+        #expect(errors.first?.location?.line == 14)
+    }
+
     /// GameplayKit's machine spans the files of its state classes, read together as one module.
     @Test func gameplayKitMachineSpansItsStateFiles() throws {
         let maze = try #require(try StyleFixtureTests.fixtures(of: "gameplaykit").first { $0.name == "Maze" })
