@@ -66,6 +66,9 @@ struct BranchScanner {
     /// (`avoidingStateMachineCoW { newState in newState = .active(...) }`, whose body calls
     /// `body(&self.state)`): the closure's first parameter is the state while it runs.
     var lenders: Set<String> = []
+    /// Whether a returned array lists the states one of which comes next (SwiftState's state
+    /// route mapping), rather than being a value of its own.
+    var returnsStateLists = false
 
     /// The exits of `statements` (a block, or some of its items), in source order, under `conditions`.
     func exits(of statements: some Sequence<CodeBlockItemSyntax>, conditions: [String] = []) -> [Exit] {
@@ -73,9 +76,14 @@ struct BranchScanner {
     }
 
     private func exits(of statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> [Exit] {
+        scan(statements, in: context).exits
+    }
+
+    /// The exits of `statements`, and the context that holds after them.
+    private func scan(_ statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> (exits: [Exit], after: Context) {
         var exits: [Exit] = []
         var context = context
-        let items = Array(statements)
+        let items = Self.deferredLast(statements)
         for (position, item) in items.enumerated() {
             // Of several assignments in a row, the last is the one the event leaves behind
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
@@ -109,21 +117,61 @@ struct BranchScanner {
                 context = split(ifExpression.conditions, context).fails
                 continue
             }
+            if let doStatement = item.item.as(DoStmtSyntax.self) {
+                // A `catch` runs from wherever the body got to: after a kept state and its
+                // `await`, from that state.
+                let body = scan(doStatement.body.statements, in: context)
+                let caught = body.after.resumes != nil ? body.after : context
+                exits += body.exits + doStatement.catchClauses.flatMap { self.exits(of: $0.body.statements, in: caught) }
+                if body.after.resumes != nil { context = body.after }
+                continue
+            }
             exits += self.exits(ofNode: Syntax(item.item), in: context)
         }
-        return exits
+        return (exits, context)
+    }
+
+    /// `statements` in the order they run in: each `defer`'s body after the rest, the last
+    /// written first, as Swift runs them when the scope ends.
+    private static func deferredLast(_ statements: some Sequence<CodeBlockItemSyntax>) -> [CodeBlockItemSyntax] {
+        var items: [CodeBlockItemSyntax] = []
+        var deferred: [[CodeBlockItemSyntax]] = []
+        for item in statements {
+            if let deferStatement = item.item.as(DeferStmtSyntax.self) {
+                deferred.insert(Array(deferStatement.body.statements), at: 0)
+            } else {
+                items.append(item)
+            }
+        }
+        return items + deferred.flatMap { $0 }
     }
 
     private func exit(_ outcome: MachineSketch.Outcome, _ context: Context, at node: some SyntaxProtocol) -> Exit {
         Exit(outcome: outcome, guardLabel: context.guardLabel, location: file.location(of: node), sources: context.sources, resumes: context.resumes)
     }
 
-    /// Whether `items` suspend (`await`, outside closures) before the first of them that assigns
-    /// the state does so.
+    /// Where `node` first suspends, outside closures: an `await`, or a `for await` loop.
+    private static func firstSuspension(in node: some SyntaxProtocol) -> AbsolutePosition? {
+        let awaited = node.descendants(of: AwaitExprSyntax.self, intoClosures: false).first?.position
+        let looped = node.descendants(of: ForStmtSyntax.self, intoClosures: false).first { $0.awaitKeyword != nil }?.position
+        return [awaited, looped].compactMap { $0 }.min()
+    }
+
+    /// Whether `item` is a `guard`, or an `if` without `else` whose body always leaves.
+    private static func leavesWhenTaken(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        if item.is(GuardStmtSyntax.self) { return true }
+        guard let ifExpression = ifStatement(item) else { return false }
+        return ifExpression.elseBody == nil && leaves(ifExpression.body.statements)
+    }
+
+    /// Whether `items` suspend (`await` or `for await`, outside closures) before the first of
+    /// them that assigns the state does so.
     private func suspends(before items: ArraySlice<CodeBlockItemSyntax>) -> Bool {
         for item in items {
-            let suspension = item.descendants(of: AwaitExprSyntax.self, intoClosures: false).first?.position
-            if !assigns(item) { if suspension != nil { return true } else { continue } }
+            let suspension = Self.firstSuspension(in: item)
+            // A branch that assigns and leaves (`if cached { state = .loaded; return }`) is not
+            // the way on to the next assignment.
+            if !assigns(item) || Self.leavesWhenTaken(item.item) { if suspension != nil { return true } else { continue } }
             // The item that assigns suspends first when its first `await` comes before every
             // assignment it holds ends (`do { let x = try await f(); state = .done(x) }`, or
             // `state = .loaded(try await fetch())`, which stores after it resumes).
@@ -358,7 +406,7 @@ struct BranchScanner {
             return .moves(targets: choice, computed: text)
         }
         // The states a route mapping allows (`return [.b, .c]`), any one of which may be entered.
-        if let array = expression.as(ArrayExprSyntax.self) {
+        if returnsStateLists, let array = expression.as(ArrayExprSyntax.self) {
             let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
             if array.elements.isEmpty { return .refuses }
             if names.count == array.elements.count, names.allSatisfy({ stateEnum.case(named: $0) != nil }) {

@@ -35,6 +35,12 @@ extension FunctionCallExprSyntax {
     var finalClosure: ClosureExprSyntax? {
         trailingClosure ?? arguments.last?.expression.as(ClosureExprSyntax.self)
     }
+
+    /// The first closure it is given, among its arguments or trailing: the one a call such as
+    /// `addRouteMapping(_:handler:)` takes first, before its handler.
+    var firstClosure: ClosureExprSyntax? {
+        arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first ?? trailingClosure
+    }
 }
 
 extension ClosureExprSyntax {

@@ -108,7 +108,13 @@ extension MachineSketch {
         var handled: Set<[String]> = []
         var transitions: [Transition] = []
         let maximum = limits.transitions ?? .max
-        for row in rows {
+        // One statement read under two patterns of a case (`case .idle, .failed:` then `state =
+        // .loading`, `await`, `state = .loaded`) gives the row it resumes with twice.
+        var seen: Set<String> = []
+        for row in rows
+        where seen.insert(
+            "\(String(describing: row.sources))|\(String(describing: row.events))|\(row.guardLabel ?? "")|\(row.outcome)|\(row.location)|\(row.effects)|\(row.eventless)"
+        ).inserted {
             let explicit = row.sources != nil && row.events != nil
             for source in row.sources ?? allStates {
                 for event in row.eventless ? [nil] : (row.events ?? allEvents).map(Optional.some) {

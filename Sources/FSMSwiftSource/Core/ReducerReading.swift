@@ -185,7 +185,10 @@ struct ReducerReading {
                     Array(switchCase.statements), sources: field.routedSources(of: events), events: events, conditions: guardLabel.map { [$0] } ?? [])
             }
         }
-        guard sketch.hasTransitions else { return nil }
+        // A field every action only copies a value into (`case let .setSortOrder(order):
+        // state.sortOrder = order`, ReactorKit's `setX` idiom) is a setting, not a machine: a
+        // machine names a case it moves to, or moves from a case it tested.
+        guard sketch.hasTransitions, sketch.rows.contains(where: Self.movesByName) else { return nil }
         // A feature's Action is the whole feature's vocabulary: the field's machine has only the
         // actions its code handles.
         let touching = sketch.rows.filter { row in
@@ -204,6 +207,12 @@ struct ReducerReading {
             ? storeStart(of: owner, stateEnum: field.stateEnum)
             : module.start(of: field.stateEnum, scope: field.scope, property: field.name)
         return sketch
+    }
+
+    /// Whether `row` moves to a case it names, or from states a test narrowed it to.
+    private static func movesByName(_ row: MachineSketch.Row) -> Bool {
+        guard case .moves(_, let computed) = row.outcome else { return false }
+        return computed == nil || row.sources != nil
     }
 
     /// Where a store of the feature starts, when its whole state is an enum:

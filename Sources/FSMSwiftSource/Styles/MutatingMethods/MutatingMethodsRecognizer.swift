@@ -35,7 +35,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 style: .mutatingMethods, location: property.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
             read(methods, into: &sketch, variables: [property.name, "self." + property.name], claims: &claims)
-            guard sketch.hasTransitions else { continue }
+            guard sketch.hasTransitions, Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch) else { continue }
             sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: [property.name, "self." + property.name])
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
@@ -71,20 +71,47 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     /// Whether a property's name or type says it holds where something is in its life
     /// (`state`, `phase`, `status`, `mode`, `stage`), as against its settings (`sortOrder`).
     private static func namesAState(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return ["state", "phase", "status", "mode", "stage"].contains { lowered.contains($0) }
+        words(of: name).contains { ["state", "phase", "status", "mode", "stage"].contains($0) }
+    }
+
+    /// Whether the name says `state` in so many words, so that any change of it is a machine's;
+    /// the other words (`mode`, `status`) also name settings, whose machine must test the state.
+    private static func saysState(_ name: String) -> Bool {
+        words(of: name).contains("state")
+    }
+
+    /// The lower-cased words of a camel-cased name (`displayMode` is `display` and `mode`, and
+    /// `model` no `mode`), and of each component of a qualified type name.
+    private static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase || !(character.isLetter || character.isNumber) {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = character.isLetter || character.isNumber ? String(character) : ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
     }
 
     /// Whether an enum's own methods make a machine rather than a setter or a copy-on-write
     /// helper: a method that moves it from states it tests (`switch self`, `guard case`) to
     /// another case, or two methods that move it at all.
     private static func isMachine(_ sketch: MachineSketch) -> Bool {
-        let moving = sketch.rows.compactMap { row -> (row: MachineSketch.Row, targets: [String])? in
-            guard case .moves(let targets, _) = row.outcome else { return nil }
-            return (row, targets)
+        let movingEvents = sketch.rows.compactMap { row in if case .moves = row.outcome { row.events?.first } else { nil } }
+        return movesFromATestedState(sketch) || Set(movingEvents).count >= 2
+    }
+
+    /// Whether a row moves from states the code tested (or entered before an `await`) to
+    /// another case: what tells a machine from a setting that any method may set.
+    private static func movesFromATestedState(_ sketch: MachineSketch) -> Bool {
+        sketch.rows.contains { row in
+            guard case .moves(let targets, _) = row.outcome, let sources = row.sources else { return false }
+            return !Set(targets).isSubset(of: sources)
         }
-        let changesCase = moving.contains { move in move.row.sources.map { !Set(move.targets).isSubset(of: $0) } ?? false }
-        return changesCase || Set(moving.compactMap { $0.row.events?.first }).count >= 2
     }
 
     /// The state enum's own mutating methods, which a holder may hand its event to.

@@ -45,9 +45,9 @@ struct SwiftStateRecognizer: StyleRecognizer {
         for found in routeCalls(of: call, file: file, index: index) {
             let routeCall = found.call
             let routeFile = found.file
-            if routeCall.calledName == "addRouteMapping", let closure = routeCall.finalClosure {
+            if routeCall.calledName == "addRouteMapping", let closure = routeCall.firstClosure {
                 mappings.append((closure, routeFile))
-            } else if routeCall.calledName == "addStateRouteMapping", let closure = routeCall.finalClosure {
+            } else if routeCall.calledName == "addStateRouteMapping", let closure = routeCall.firstClosure {
                 stateMappings.append((closure, routeFile))
             } else {
                 routes += self.routes(routeCall, file: routeFile)
@@ -225,7 +225,8 @@ struct SwiftStateRecognizer: StyleRecognizer {
         _ closure: ClosureExprSyntax, file: SwiftSourceFile, stateEnum: EnumCatalog.Enum, claimed: inout Set<SyntaxIdentifier>
     ) -> [MachineSketch.Row] {
         guard let stateName = closure.parameterNames.first else { return [] }
-        let scanner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: [], returnsNextState: true)
+        var scanner = BranchScanner(file: file, stateEnum: stateEnum, stateVariables: [], returnsNextState: true)
+        scanner.returnsStateLists = true
         var rows: [MachineSketch.Row] = []
         for node in closure.descendants(of: SwitchExprSyntax.self, intoClosures: false) where node.subject.trimmedText == stateName {
             claimed.insert(node.id)

@@ -249,12 +249,18 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
 
     /// Whether the function around `node` returns the next state: the state's own type, or a
     /// type of the module that holds one (`struct TransitionEffect { let toState: Phase }`).
+    /// Generic types whose arguments are elements, not a wrapped next state.
+    private static let collections: Set<String> = ["Array", "Set", "ContiguousArray", "ArraySlice", "Dictionary", "OrderedSet", "Deque"]
+
     private func returnsState(_ stateEnum: EnumCatalog.Enum, at node: some SyntaxProtocol, in file: SwiftSourceFile) -> Bool {
         guard let returned = SyntaxScope.returnType(around: node) else { return false }
         if let found = module.lookupEnum(returned, at: node, in: file) { return found.location == stateEnum.location }
         // A library's value generic over the state (`StateResolution<SignOutState>`) wraps the
-        // next state, which ``BranchScanner`` takes out of it.
-        if Construction.parts(of: returned).arguments.contains(where: { module.lookupEnum($0, at: node, in: file)?.location == stateEnum.location }) {
+        // next state, which ``BranchScanner`` takes out of it; a collection of states
+        // (`Array<State>`, a history or a set of options) is a value of its own.
+        if !Self.collections.contains(returned.strippingGenericArguments),
+            Construction.parts(of: returned).arguments.contains(where: { module.lookupEnum($0, at: node, in: file)?.location == stateEnum.location })
+        {
             return true
         }
         return module.propertiesByScope[returned.strippingGenericArguments]?.values.contains { property in

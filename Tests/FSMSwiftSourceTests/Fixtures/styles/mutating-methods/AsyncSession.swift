@@ -62,3 +62,51 @@ final class FeedModel {
 
     private func fetch() async throws -> [String] { [] }
 }
+
+@MainActor
+final class InboxModel {
+    enum Status {
+        case idle
+        case syncing
+        case listening
+        case saving
+        case upToDate
+        case failed
+    }
+
+    private(set) var status: Status = .idle
+
+    // A catch runs from where the body got to: syncing, not idle.
+    func sync(cached: Bool) async {
+        do {
+            status = .syncing
+            if cached {
+                status = .upToDate
+                return
+            }
+            try await download()
+            status = .upToDate
+        } catch {
+            status = .failed
+        }
+    }
+
+    // `for await` suspends too.
+    func listen(_ updates: AsyncStream<Int>) async {
+        status = .listening
+        for await _ in updates {
+            status = .syncing
+        }
+        status = .idle
+    }
+
+    // A defer's assignment is the last, after the await.
+    func save() async {
+        status = .saving
+        defer { status = .idle }
+        await persist()
+    }
+
+    private func download() async throws {}
+    private func persist() async {}
+}
