@@ -18,6 +18,7 @@ enum StyleRegistry {
             EventObjectsRecognizer.self,
             TransitionBuilderRecognizer.self,
             StateDiagramRecognizer.self,
+            AllowedTransitionsRecognizer.self,
             TransitionFunctionRecognizer.self,
             EnumMethodsRecognizer.self,
         ]

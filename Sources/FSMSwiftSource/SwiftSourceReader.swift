@@ -141,6 +141,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return StyleRegistry.machines(in: module).map { found in
             var sketch = found
             sketch.reportUnknownCases(in: module)
+            sketch.nameDirectChanges()
             let path = sketch.location.file ?? ""
             return (
                 sketch,

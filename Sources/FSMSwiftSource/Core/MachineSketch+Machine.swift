@@ -115,7 +115,8 @@ extension MachineSketch {
         where seen.insert(
             "\(String(describing: row.sources))|\(String(describing: row.events))|\(row.guardLabel ?? "")|\(row.outcome)|\(row.location)|\(row.effects)|\(row.eventless)"
         ).inserted {
-            let explicit = row.sources != nil && row.events != nil
+            // An eventless row (a direct change of state) is one route among others from its source.
+            let explicit = row.sources != nil && (row.events != nil || row.eventless)
             for source in row.sources ?? allStates {
                 for event in row.eventless ? [nil] : (row.events ?? allEvents).map(Optional.some) {
                     let pair = [source, event ?? ""]

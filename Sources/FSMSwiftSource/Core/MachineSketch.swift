@@ -18,6 +18,10 @@ struct MachineSketch {
         /// Whether the row fires without an event (a library's direct change of state), so its
         /// transitions have no event rather than every event.
         var eventless = false
+        /// Whether it is a change the code asks for by naming the next state (SwiftState's
+        /// `machine <- .b`, an allowed move), rather than one that fires by itself (a work's
+        /// result): it is drawn and linted as the event `enter(TARGET)`.
+        var isDirectChange = false
     }
 
     /// What a row does when it matches.

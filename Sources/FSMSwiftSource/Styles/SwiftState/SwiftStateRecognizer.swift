@@ -77,7 +77,7 @@ struct SwiftStateRecognizer: StyleRecognizer {
             var row = MachineSketch.Row(
                 sources: route.sources ?? allStates, events: route.eventless ? nil : (route.events ?? eventEnum?.cases.map(\.name)),
                 guardLabel: route.guardLabel, outcome: outcome, location: route.location)
-            row.eventless = route.eventless
+            row.isDirectChange = route.eventless
             sketch.rows.append(row)
         }
         for mapping in mappings {
@@ -245,7 +245,7 @@ struct SwiftStateRecognizer: StyleRecognizer {
                 rows += MachineSketch.rows(from: scanner.exits(of: switchCase.statements), sources: sources, events: nil, at: file.location(of: switchCase))
                     .map { row in
                         var row = row
-                        row.eventless = true
+                        row.isDirectChange = true
                         return row
                     }
             }
