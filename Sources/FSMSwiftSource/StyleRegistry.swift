@@ -15,6 +15,7 @@ enum StyleRegistry {
             MappingRowsRecognizer.self,
             TransitionTableRecognizer.self,
             RegisteredActionsRecognizer.self,
+            TransitionRulesRecognizer.self,
             EventObjectsRecognizer.self,
             TransitionBuilderRecognizer.self,
             StateDiagramRecognizer.self,

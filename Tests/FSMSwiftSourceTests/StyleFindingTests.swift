@@ -37,6 +37,22 @@ import Testing
         #expect(errors.first?.location?.line == 14)
     }
 
+    /// The README's first runtime example, written against fsmviz's own runtime, is a machine
+    /// `list` and `lint` find, with the transitions it adds.
+    @Test func theReadmesRuntimeExampleIsReadAsItsMachine() throws {
+        let readme = try String(contentsOf: Golden.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "<!-- doc-test: runs \"swift\" -->\n```swift\n"))
+        let end = try #require(readme.range(of: "\n```", range: marker.upperBound..<readme.endIndex))
+        let source = Array(readme[marker.upperBound..<end.lowerBound].utf8)
+        let found = try SwiftSourceReader().machines(reading: [("README.swift", source)], limits: .standard).machines
+        let door = try #require(found.first)
+        #expect(door.style == "transition-rules")
+        #expect(
+            door.imported.machine.transitions.map { "\($0.source.rawValue) --\($0.event?.rawValue ?? "")--> \($0.targets.map(\.rawValue))" } == [
+                "closed --open--> [\"open\"]", "open --close--> [\"closed\"]", "closed --lock--> [\"locked\"]", "locked --unlock--> [\"closed\"]",
+            ])
+    }
+
     /// GameplayKit's machine spans the files of its state classes, read together as one module.
     @Test func gameplayKitMachineSpansItsStateFiles() throws {
         let maze = try #require(try StyleFixtureTests.fixtures(of: "gameplaykit").first { $0.name == "Maze" })
