@@ -24,6 +24,14 @@ struct EnumCatalog {
             names.allSatisfy { self.case(named: $0) != nil }
         }
 
+        /// The cases an array literal (`[.a, .b]`) names, when each is one of this enum's.
+        func cases(listedBy expression: ExprSyntax) -> [String]? {
+            guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
+            let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
+            guard names.count == array.elements.count, contains(all: names) else { return nil }
+            return names
+        }
+
         /// The case named `name`.
         func `case`(named name: String) -> Case? { caseIndex[name].map { cases[$0] } }
 

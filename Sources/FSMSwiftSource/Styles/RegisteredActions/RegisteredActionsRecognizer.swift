@@ -39,8 +39,8 @@ struct RegisteredActionsRecognizer: StyleRecognizer {
             if let function, SyntaxScope.function(around: registration)?.id != function { continue }
             guard let actionExpression = registration.argument(nil), let action = CasePattern.caseName(actionExpression),
                 actionEnum.case(named: action) != nil,
-                let sources = registration.argument("fromStates").flatMap({ Self.cases($0, in: stateEnum) }),
-                let targets = registration.argument("toStates").flatMap({ Self.cases($0, in: stateEnum) })
+                let sources = registration.argument("fromStates").flatMap(stateEnum.cases(listedBy:)),
+                let targets = registration.argument("toStates").flatMap(stateEnum.cases(listedBy:))
             else {
                 warnings.append(
                     .warning(
@@ -63,13 +63,6 @@ struct RegisteredActionsRecognizer: StyleRecognizer {
         return sketch
     }
 
-    /// The cases an array literal (`[.a, .b]`) or set literal names, each a case of `enumeration`.
-    private static func cases(_ expression: ExprSyntax, in enumeration: EnumCatalog.Enum) -> [String]? {
-        guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
-        let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
-        guard names.count == array.elements.count, enumeration.contains(all: names) else { return nil }
-        return names
-    }
 }
 
 extension SwiftMachineStyle {

@@ -51,8 +51,8 @@ struct TransitionRulesRecognizer: StyleRecognizer {
         let eventExpression = rule.argument("event")
         let event = eventExpression.flatMap(CasePattern.caseName)
         guard eventExpression == nil || eventExpression?.is(NilLiteralExprSyntax.self) == true || event.map({ eventEnum.case(named: $0) != nil }) == true,
-            let sources = rule.argument("from").flatMap({ cases($0, in: stateEnum) }),
-            let targets = rule.argument("to").flatMap({ cases($0, in: stateEnum) })
+            let sources = rule.argument("from").flatMap(stateEnum.cases(listedBy:)),
+            let targets = rule.argument("to").flatMap(stateEnum.cases(listedBy:))
         else { return nil }
         let guardLabel = rule.argument("guardLabel")?.stringLiteralValue
         var row = MachineSketch.Row(
@@ -63,13 +63,6 @@ struct TransitionRulesRecognizer: StyleRecognizer {
         return row
     }
 
-    /// The cases an array literal names, each a case of `enumeration`.
-    private static func cases(_ expression: ExprSyntax, in enumeration: EnumCatalog.Enum) -> [String]? {
-        guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
-        let names = array.elements.compactMap { CasePattern.caseName($0.expression) }
-        guard names.count == array.elements.count, enumeration.contains(all: names) else { return nil }
-        return names
-    }
 }
 
 extension SwiftMachineStyle {
