@@ -129,7 +129,7 @@ import Testing
     @Test func aMarkerNamesOneMachineOfASwiftFile() throws {
         let root = try workspace()
         let styles = Golden.packageRoot.appendingPathComponent(SwiftSourceCommandTests.styles)
-        let texts = try ["AuthResolver.swift", "Player.swift"].map {
+        let texts = try ["transition-function/AuthResolver.swift", "transition-function/Player.swift"].map {
             try String(contentsOf: styles.appendingPathComponent($0), encoding: .utf8)
         }
         try Data(texts.joined(separator: "\n").utf8).write(to: root.appendingPathComponent("machines/Flow.swift"))
