@@ -24,22 +24,36 @@ public struct SwiftSourceReader: ModuleMachineReader {
     public func machines(
         in paths: [String], limits: InputLimits
     ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+        try machines(reading: Self.loaded(paths, limits: limits), limits: limits)
+    }
+
+    /// The enums of `paths` that look like a state type (by their name, or the name of a
+    /// property holding one) but are read as no machine, each a warning at its declaration that
+    /// says why: what `fsmviz list --explain` prints.
+    /// - Throws: The first file, in order, that is not UTF-8 or does not parse, with its position.
+    public func nearMisses(in paths: [String], limits: InputLimits) throws(MachineFileError) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for module in Self.modules(of: try Self.loaded(paths, limits: limits)) {
+            var files: [ParsedFile] = []
+            for source in module.files { files.append(try Self.parsed(source.bytes, path: source.path, limits: limits)) }
+            let swiftModule = SwiftModule(files: files.map(\.file), inventory: SyntaxInventory(merging: files.map(\.inventory)))
+            warnings += NearMisses(module: swiftModule).warnings(besides: StyleRegistry.machines(in: swiftModule))
+        }
+        return warnings
+    }
+
+    /// The bytes of each file of `paths`, with the path to report.
+    private static func loaded(_ paths: [String], limits: InputLimits) throws(MachineFileError) -> [(path: String, bytes: [UInt8])] {
         var sources: [(path: String, bytes: [UInt8])] = []
         for path in paths {
             let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max, advice: limits.advice.fileSize)
             sources.append((Diagnostic.displayPath(for: path), bytes))
         }
-        return try machines(reading: sources, limits: limits)
+        return sources
     }
 
-    /// Every machine in `sources` (a path to report and the file's bytes), and the warnings about
-    /// what could not be read. The files of one SwiftPM target (below `Sources/NAME/` or
-    /// `Tests/NAME/`) are read together, as the module they are; files outside that layout are one
-    /// module.
-    /// - Throws: The first file, in order, that is not UTF-8 or does not parse, with its position.
-    public func machines(
-        reading sources: [(path: String, bytes: [UInt8])], limits: InputLimits
-    ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+    /// `sources` grouped into the modules SwiftPM builds them into, in the order first given.
+    private static func modules(of sources: [(path: String, bytes: [UInt8])]) -> [(name: String, files: [Source])] {
         var modules: [(name: String, files: [Source])] = []
         var moduleIndex: [String: Int] = [:]
         for (order, source) in sources.enumerated() {
@@ -50,6 +64,18 @@ public struct SwiftSourceReader: ModuleMachineReader {
             }
             modules[moduleIndex[name] ?? 0].files.append(Source(order: order, path: source.path, bytes: source.bytes))
         }
+        return modules
+    }
+
+    /// Every machine in `sources` (a path to report and the file's bytes), and the warnings about
+    /// what could not be read. The files of one SwiftPM target (below `Sources/NAME/` or
+    /// `Tests/NAME/`) are read together, as the module they are; files outside that layout are one
+    /// module.
+    /// - Throws: The first file, in order, that is not UTF-8 or does not parse, with its position.
+    public func machines(
+        reading sources: [(path: String, bytes: [UInt8])], limits: InputLimits
+    ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+        let modules = Self.modules(of: sources)
         // Modules share nothing, so each is read on a core of its own, and its trees are freed as
         // soon as its machines are read: a package takes the memory of the modules in flight, not
         // of every tree at once (on swift-nio, 109 MiB instead of 188, and a third less time in

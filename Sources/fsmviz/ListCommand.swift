@@ -18,9 +18,14 @@ extension FsmvizCommand {
                 Exit status: 0 every file read and at least one machine found; 2 none found, or a \
                 file that cannot be read (reported, and the others still listed).
 
+                With --explain (and whenever no machine is found), each enum that looks like a \
+                state type (by its name, or the name of a property holding it) but is read as no \
+                machine is a warning at its declaration that says why.
+
                 Examples:
                   fsmviz list Sources/
                   fsmviz list Sources/Player/PlayerState.swift machines/
+                  fsmviz list --explain Sources/
                 """
         )
 
@@ -28,6 +33,9 @@ extension FsmvizCommand {
             help: ArgumentHelp("Swift files, machine files, or directories to search for them.", valueName: "file-or-directory"),
             completion: .machineFiles)
         var inputs: [String]
+
+        @Flag(help: "Also say, for each enum that looks like a state type but is read as no machine, why not.")
+        var explain = false
 
         @OptionGroup(title: "Input limits") var limitOptions: LimitOptions
 
@@ -61,6 +69,11 @@ extension FsmvizCommand {
                 failed = true
             }
             if !lines.isEmpty { Console.write(Array((lines.joined(separator: "\n") + "\n").utf8)) }
+            // What was close to a machine, when asked or when nothing was found: a style fsmviz
+            // does not read is then told apart from a shape it misread.
+            if !failed, explain || lines.isEmpty, !swiftFiles.isEmpty {
+                (try? reader.nearMisses(in: swiftFiles, limits: limitOptions.limits))?.forEach { Console.printError($0.description) }
+            }
             if failed { throw ExitStatus.usage.exitCode }
             guard !lines.isEmpty else {
                 Console.printError(

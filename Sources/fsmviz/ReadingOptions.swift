@@ -158,9 +158,13 @@ struct ReadingOptions: ParsableArguments {
         var seen: Set<String> = []
         let found = try reader.machines(in: files.filter { seen.insert($0).inserted }, limits: limits).machines
         guard !found.isEmpty || allowingNone else {
+            // What was close, one line each, so the user can tell a style fsmviz does not read
+            // from a shape it misread.
+            let nearMisses = (try? reader.nearMisses(in: files.filter { $0 != "-" }, limits: limits)) ?? []
             throw MachineFileError(
                 path: Self.displayName(of: inputs), location: nil,
-                message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")
+                message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)"
+                    + nearMisses.map { "\n" + $0.description }.joined())
         }
         return found
     }

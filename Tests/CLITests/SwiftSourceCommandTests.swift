@@ -200,6 +200,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    /// What was close to a machine is said where a user looks: by `list --explain`, and under
+    /// "no state machine found", one line per enum, at its declaration.
+    @Test func nearMissesAreSaidWhenAskedAndWhenNothingIsFound() throws {
+        let file = "Tests/FSMSwiftSourceTests/Fixtures/findings/NearMisses.swift"
+        let closure = "\(file):4:10: warning: enum FeedLoader.LoadState looks like a state type but is read as no machine: FeedLoader.state"
+        let listed = try CommandRunner.run(["list", "--explain", file])
+        #expect(listed.status == 2)
+        #expect(listed.stderr.contains(closure), "\(listed.stderr)")
+        let drawn = try CommandRunner.run(["dot", file])
+        #expect(drawn.status == 2)
+        #expect(drawn.stderr.contains("error: no state machine found in the Swift source here"))
+        #expect(drawn.stderr.contains(closure), "\(drawn.stderr)")
+        let quiet = try CommandRunner.run(["list", "\(Self.styles)/transition-function/Player.swift"])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stderr.contains("looks like a state type"))
+    }
+
     @Test func aFileThatIsNotSwiftFailsAtItsPosition() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -53,6 +53,17 @@ import Testing
             ])
     }
 
+    /// Each enum that looks like a state type but is no machine is a warning at its declaration
+    /// that says why: set only in a closure, never assigned, a setting, held by nothing.
+    @Test func nearMissesSayWhyTheyAreNoMachine() throws {
+        let path = StyleFixtureTests.fixtures.appendingPathComponent("findings/NearMisses.swift").path
+        #expect(try SwiftSourceReader().machines(in: [path], limits: .standard).machines.isEmpty)
+        let warnings = try SwiftSourceReader().nearMisses(in: [path], limits: .standard)
+        Golden.check(
+            warnings.map { "\($0.location?.line ?? 0): \($0.message)" }.joined(separator: "\n") + "\n",
+            against: StyleFixtureTests.fixtures.appendingPathComponent("findings/NearMisses.txt"))
+    }
+
     /// GameplayKit's machine spans the files of its state classes, read together as one module.
     @Test func gameplayKitMachineSpansItsStateFiles() throws {
         let maze = try #require(try StyleFixtureTests.fixtures(of: "gameplaykit").first { $0.name == "Maze" })

@@ -26,7 +26,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         let functions = methodsByType
         var sketches: [MachineSketch] = []
         for property in module.properties where !property.isLocal && !property.scope.isEmpty {
-            guard let type = property.type, Self.namesAState(property.name) || Self.namesAState(type),
+            guard let type = property.type, property.name.namesAState || type.namesAState,
                 let stateEnum = module.enums.lookup(type, in: property.scope, file: property.location.file),
                 let methods = functions[property.scope]
             else { continue }
@@ -68,33 +68,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         return sketches
     }
 
-    /// Whether a property's name or type says it holds where something is in its life
-    /// (`state`, `phase`, `status`, `mode`, `stage`), as against its settings (`sortOrder`).
-    private static func namesAState(_ name: String) -> Bool {
-        words(of: name).contains { ["state", "phase", "status", "mode", "stage"].contains($0) }
-    }
-
     /// Whether the name says `state` in so many words, so that any change of it is a machine's;
     /// the other words (`mode`, `status`) also name settings, whose machine must test the state.
     private static func saysState(_ name: String) -> Bool {
-        words(of: name).contains("state")
-    }
-
-    /// The lower-cased words of a camel-cased name (`displayMode` is `display` and `mode`, and
-    /// `model` no `mode`), and of each component of a qualified type name.
-    private static func words(of name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in name {
-            if character.isUppercase || !(character.isLetter || character.isNumber) {
-                if !current.isEmpty { words.append(current.lowercased()) }
-                current = character.isLetter || character.isNumber ? String(character) : ""
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current.lowercased()) }
-        return words
+        name.camelCaseWords.contains("state")
     }
 
     /// Whether an enum's own methods make a machine rather than a setter or a copy-on-write
