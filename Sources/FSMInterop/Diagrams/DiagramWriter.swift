@@ -201,7 +201,9 @@ struct DiagramWriter {
         switch scalar {
         case "\"": "\\\""
         case "\\": "\\\\"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}":
+        // `<` and `>` too: Mermaid sanitizes the whole text as HTML before it reads the front
+        // matter, and takes `<javascript:[*]="` for a tag whose quote it rewrites.
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFE}", "\u{FFFF}", "<", ">":
             "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
         default: String(scalar)
         }
