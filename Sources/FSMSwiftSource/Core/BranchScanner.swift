@@ -176,8 +176,7 @@ struct BranchScanner {
             // assignment it holds ends (`do { let x = try await f(); state = .done(x) }`, or
             // `state = .loaded(try await fetch())`, which stores after it resumes).
             guard let suspension else { return false }
-            let assignments = item.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
-            return assignments.allSatisfy { $0.endPosition > suspension }
+            return assignments(in: item).allSatisfy { $0.endPosition > suspension }
         }
         return false
     }
@@ -353,8 +352,13 @@ struct BranchScanner {
     /// Whether `item` assigns the state, itself or in a statement it holds (not in a closure,
     /// which runs later).
     private func assigns(_ item: CodeBlockItemSyntax) -> Bool {
-        assignedValue(item.item) != nil
-            || item.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
+        assignedValue(item.item) != nil || !assignments(in: item).isEmpty
+    }
+
+    /// The assignments to the state below `node`, not in closures: whether a body or statement
+    /// changes the state at all, and where.
+    func assignments(in node: some SyntaxProtocol) -> [SequenceExprSyntax] {
+        node.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
     }
 
     /// The value assigned to the state, when `node` is such an assignment (`state = .idle`,

@@ -290,16 +290,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
     /// Rows whose `events` are set were read from a `switch` on an event the method is given.
-    /// Whether `node` assigns the state, itself or in a statement it holds (not in a closure).
-    private static func assigns(_ node: some SyntaxProtocol, _ scanner: BranchScanner) -> Bool {
-        node.descendants(of: SequenceExprSyntax.self, intoClosures: false).contains { sequence in
-            scanner.assignedValue(.expr(ExprSyntax(sequence))) != nil
-        }
-    }
-
     private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
         let assigns =
-            Self.assigns(body, scanner)
+            !scanner.assignments(in: body).isEmpty
             || body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false).contains { call in
                 call.localCallee.map(scanner.lenders.contains) ?? false
             }
@@ -310,7 +303,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         // A switch on the state after the body has already assigned it (`state = .retrying`,
         // `await`, then `switch state` again) tests where it got to: the body is read as a whole.
         guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
-            !items[..<switchIndex].contains(where: { !$0.item.is(DeferStmtSyntax.self) && Self.assigns($0, scanner) }),
+            !items[..<switchIndex].contains(where: { !$0.item.is(DeferStmtSyntax.self) && !scanner.assignments(in: $0).isEmpty }),
             let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
             if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner) { return eventRows }
