@@ -28,6 +28,6 @@ enum StyleRegistry {
     /// The machines every recognizer finds in `module`, in the registry's order.
     static func machines(in module: SwiftModule) -> [MachineSketch] {
         var claimed: Set<SyntaxIdentifier> = []
-        return recognizers.flatMap { recognizer in recognizer.init(module: module).machines(claimed: &claimed) }
+        return MachineSketch.sharingEnums(recognizers.flatMap { recognizer in recognizer.init(module: module).machines(claimed: &claimed) })
     }
 }

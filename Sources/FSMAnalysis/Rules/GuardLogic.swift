@@ -66,6 +66,17 @@ extension GuardLogic {
                 excluded.append((position, other))
             }
         }
+        // `case .success = result` and `case .failure = result` (Swift's pattern tests, as the
+        // Swift reader writes a branch of a `switch` on another value) hold of different cases.
+        let patterns = variables.enumerated().compactMap { position, variable -> (Int, CaseTest)? in
+            guard case .condition(let text) = variable, let test = CaseTest(text) else { return nil }
+            return (position, test)
+        }
+        for (first, (position, test)) in patterns.enumerated() {
+            for (other, otherTest) in patterns.dropFirst(first + 1) where otherTest.subject == test.subject && otherTest.caseName != test.caseName {
+                excluded.append((position, other))
+            }
+        }
         let comparisons = variables.enumerated().compactMap { position, variable -> (Int, GuardComparison)? in
             guard case .compare(let comparison) = variable else { return nil }
             return (position, comparison)
@@ -102,5 +113,28 @@ struct GuardReader: Sendable {
 
     func formula(_ guardLabel: String?) -> GuardExpression {
         guardLabel.map { GuardExpression($0, readsInState: readsInState) } ?? .and([])
+    }
+}
+
+extension GuardLogic {
+    /// A Swift pattern test of one enum case, `case .success(let items) = result` or `case let
+    /// .failure(error) = result`: true of one case of its subject, so false where another holds.
+    struct CaseTest: Equatable {
+        let caseName: String
+        let subject: String
+
+        init?(_ text: String) {
+            guard text.hasPrefix("case "), let equals = text.indices.last(where: { text[$0...].hasPrefix(" = ") }) else { return nil }
+            var pattern = text[text.index(text.startIndex, offsetBy: 5)..<equals].drop { $0 == " " }
+            for binding in ["let ", "var "] where pattern.hasPrefix(binding) { pattern = pattern.dropFirst(binding.count) }
+            guard pattern.hasPrefix(".") else { return nil }
+            let name = pattern.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            let rest = pattern.dropFirst(1 + name.count)
+            // A compound pattern (`.a, .b`, `.a where x`) is more than one case test.
+            guard !name.isEmpty, rest.isEmpty || rest.hasPrefix("("), !rest.contains(" where "), !text.contains("||"), !text.contains("&&") else { return nil }
+            caseName = String(name)
+            subject = String(text[text.index(equals, offsetBy: 3)...]).trimmingCharacters()
+            guard !subject.isEmpty, !subject.contains(" ") else { return nil }
+        }
     }
 }

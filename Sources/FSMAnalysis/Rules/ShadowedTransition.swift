@@ -75,6 +75,14 @@ public struct ShadowedTransition: Rule {
                   - {from: "Off", event: flip, to: "On"}
                   - {from: "On", event: flip, to: "Off"}
                 """, readAs: .scxml),
+            RuleExample(
+                """
+                initial: Loading
+                states: [Loading, Loaded, Failed]
+                transitions:
+                  - {from: Loading, event: finish, to: Loaded, guard: "case .success(let items) = result"}
+                  - {from: Loading, event: finish, to: Failed, guard: "case let .failure(error) = result"}
+                """),
         ])
 
     public init() {}

@@ -17,6 +17,9 @@ struct BranchScanner {
         /// .loading` then `try await fetch()`): that state (or those a test of the state after it
         /// found), not the ones it started from.
         var resumes: [String]? = nil
+        /// Whether it was read in a closure that runs later, a change a callback makes
+        /// (``laterClosures(in:)``).
+        var isCallback = false
     }
 
     /// What holds on the way to a statement: conditions as text, and the states a test of the
@@ -91,7 +94,13 @@ struct BranchScanner {
             if let target = assignedValue(item.item) {
                 let later = items[(position + 1)...]
                 if !later.contains(where: assigns) {
-                    exits.append(exit(outcome(of: target), context, at: item))
+                    let outcome = outcome(of: target)
+                    exits.append(exit(outcome, context, at: item))
+                    // A callback set up after it (`service.fetch { self?.state = .loaded }`) runs
+                    // once the method has left the state there, and moves on from it.
+                    if case .moves(let targets, nil) = outcome, targets.count == 1, later.contains(where: { !laterClosures(in: $0).isEmpty }) {
+                        context = Context(resumes: targets)
+                    }
                 } else if case .moves(let targets, nil) = outcome(of: target), targets.count == 1, suspends(before: later) {
                     // A state kept across an `await` is one that other tasks and the UI see, so
                     // the body moves into it and what follows moves on from it.
@@ -124,6 +133,13 @@ struct BranchScanner {
                 let caught = body.after.resumes != nil ? body.after : context
                 exits += body.exits + doStatement.catchClauses.flatMap { self.exits(of: $0.body.statements, in: caught) }
                 if body.after.resumes != nil { context = body.after }
+                continue
+            }
+            // A callback set up before the body's last change runs once the method has left
+            // the state there (a timeout scheduled, then `state = .channelActive`).
+            let kept = items[(position + 1)...].compactMap { assignedValue($0.item).map(outcome(of:)) }.last
+            if case .moves(let targets, nil)? = kept, targets.count == 1, !laterClosures(in: item).isEmpty {
+                exits += self.exits(ofNode: Syntax(item.item), in: Context(resumes: targets))
                 continue
             }
             exits += self.exits(ofNode: Syntax(item.item), in: context)
@@ -190,7 +206,7 @@ struct BranchScanner {
         var tested: [[String]] = []
         for element in conditions {
             if case .matchingPattern(let match) = element.condition,
-                stateVariables.contains(match.initializer.value.trimmedText),
+                isState(match.initializer.value),
                 case .named(let name) = CasePattern.single(of: match.pattern), stateEnum.case(named: name) != nil
             {
                 holds = holds.narrowed(to: [name])
@@ -255,7 +271,7 @@ struct BranchScanner {
         }
         if let switchExpression = node.as(SwitchExprSyntax.self) {
             let subject = switchExpression.subject.trimmedText
-            let onState = stateVariables.contains(subject)
+            let onState = isState(switchExpression.subject)
             return switchExpression.cases.flatMap { element -> [Exit] in
                 guard case .switchCase(let switchCase) = element else { return [] }
                 var caseContext = context
@@ -275,6 +291,19 @@ struct BranchScanner {
             scanner.stateVariables.insert(lent.parameter)
             return scanner.exits(of: lent.closure.statements, in: context)
         }
+        // A method's own result says nothing of the state, but the callbacks it sets up do.
+        if !returnsNextState || !node.is(ReturnStmtSyntax.self), node.is(DeclSyntax.self) || node.is(ExprSyntax.self) || node.is(ReturnStmtSyntax.self) {
+            let closures = laterClosures(in: node)
+            if !closures.isEmpty {
+                return closures.flatMap { closure in
+                    exits(of: closure.statements, in: context).map { exit in
+                        var exit = exit
+                        exit.isCallback = true
+                        return exit
+                    }
+                }
+            }
+        }
         if let returnStatement = node.as(ReturnStmtSyntax.self) {
             guard returnsNextState else { return [] }
             return [exit(returnStatement.expression.map(outcome(of:)) ?? .stays, context, at: node)]
@@ -292,14 +321,74 @@ struct BranchScanner {
         return []
     }
 
-    /// The closure a call to a lender is given and the name it gives the state, when `node` is
-    /// such a call or returns one.
+    /// The closure a lending call is given and the name it gives the state, when `node` is such
+    /// a call, returns one, or stores what one returns (`let ready = state.withLock { ... }`).
     private func lentState(_ node: Syntax) -> (closure: ClosureExprSyntax, parameter: String)? {
-        guard !lenders.isEmpty else { return nil }
-        let expression = node.as(ReturnStmtSyntax.self)?.expression ?? node.as(ExprSyntax.self)
-        let call = (expression?.as(TryExprSyntax.self)?.expression ?? expression)?.as(FunctionCallExprSyntax.self)
-        guard let closure = call?.finalClosure, closure.isLent(by: lenders), let parameter = closure.parameterNames.first else { return nil }
-        return (closure, parameter)
+        var expression = node.as(ReturnStmtSyntax.self)?.expression ?? node.as(ExprSyntax.self)
+        if let variable = node.as(VariableDeclSyntax.self), variable.bindings.count == 1 { expression = variable.bindings.first?.initializer?.value }
+        if let value = expression.flatMap(assignedToOther) { expression = value }
+        while let inner = expression?.as(TryExprSyntax.self)?.expression ?? expression?.as(AwaitExprSyntax.self)?.expression {
+            expression = inner
+        }
+        guard let closure = expression?.as(FunctionCallExprSyntax.self)?.finalClosure, lends(closure) else { return nil }
+        return (closure, closure.parameterNames.first ?? "$0")
+    }
+
+    /// The value of `target = value` when the target is not the state (`result = state.withLock
+    /// { ... }`).
+    private func assignedToOther(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            elements[1].is(AssignmentExprSyntax.self), !stateVariables.contains(elements[0].trimmedText)
+        else { return nil }
+        return elements[2]
+    }
+
+    /// The methods of a lock that run the closure they are given at once, lending it the value
+    /// they guard as `inout`: `Mutex.withLock`, SwiftNIO's `NIOLockedValueBox.withLockedValue`,
+    /// `ManagedCriticalState.withCriticalRegion`, `LockIsolated.withValue`, `Protected.write`.
+    static let lockMethods: Set<String> = ["withLock", "withLockedValue", "withCriticalRegion", "withLockUnchecked", "withValue", "write", "mutate"]
+
+    /// Whether `expression` is the state, also as `consume self` or `copy state` (a
+    /// noncopyable state's methods switch on `consume self`).
+    func isState(_ expression: ExprSyntax) -> Bool {
+        let value = expression.as(ConsumeExprSyntax.self)?.expression ?? expression.as(CopyExprSyntax.self)?.expression ?? expression
+        return stateVariables.contains(value.trimmedText)
+    }
+
+    /// Whether `closure` runs in the call it is given to with the state lent to it: the call is
+    /// one of `lenders`, or a lock's method on the state (`self.state.withLock { state in ... }`).
+    func lends(_ closure: ClosureExprSyntax) -> Bool {
+        guard let call = closure.receivingCall else { return false }
+        if let callee = call.localCallee, lenders.contains(callee) { return true }
+        return isLocked(closure)
+    }
+
+    /// Whether `closure` is given to a lock's method on the state, which lends it what the lock
+    /// guards (`self.state.withLock { state in ... }`).
+    func isLocked(_ closure: ClosureExprSyntax) -> Bool {
+        guard let member = closure.receivingCall?.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+        return Self.lockMethods.contains(member.declName.baseName.text) && stateVariables.contains(base.trimmedText)
+    }
+
+    /// Whether `node` lends the state to a closure (outside other closures) that assigns it:
+    /// `state.withLock { $0 = .closed }`, not `state.withLock { $0.isOpen }`.
+    func assignsLentState(in node: some SyntaxProtocol) -> Bool {
+        node.descendants(of: ClosureExprSyntax.self, intoClosures: false).contains { closure in
+            guard lends(closure) else { return false }
+            var lent = self
+            lent.stateVariables.insert(closure.parameterNames.first ?? "$0")
+            return !lent.assignments(in: closure.statements).isEmpty
+        }
+    }
+
+    /// The closures in `node`, outside other closures, that run after it (a callback, a `Task`,
+    /// a `DispatchQueue` block) and assign the state: their changes are the method's, made later.
+    func laterClosures(in node: some SyntaxProtocol) -> [ClosureExprSyntax] {
+        // A closure that is itself the statement (a callback a callback returns) is one of them.
+        let closures = node.as(ClosureExprSyntax.self).map { [$0] } ?? node.descendants(of: ClosureExprSyntax.self, intoClosures: false)
+        return closures.filter { closure in
+            !lends(closure) && closure.statements.descendants(of: SequenceExprSyntax.self).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
+        }
     }
 
     /// The `if` that a statement is, if it is one.
@@ -479,14 +568,12 @@ extension SwitchCaseSyntax {
 }
 
 extension ClosureExprSyntax {
-    /// Whether the closure is the one a call to one of `lenders` is given (its trailing
-    /// closure, or its last argument), which runs in the call with the state lent to it.
-    func isLent(by lenders: Set<String>) -> Bool {
-        guard !lenders.isEmpty else { return false }
+    /// The call the closure is given to as its trailing closure or last argument, if any.
+    var receivingCall: FunctionCallExprSyntax? {
         var node = parent
         if node?.is(LabeledExprSyntax.self) == true { node = node?.parent?.parent }
-        guard let call = node?.as(FunctionCallExprSyntax.self), call.finalClosure?.id == id else { return false }
-        return call.localCallee.map(lenders.contains) ?? false
+        guard let call = node?.as(FunctionCallExprSyntax.self), call.finalClosure?.id == id else { return nil }
+        return call
     }
 }
 

@@ -32,6 +32,11 @@ struct MachineSketch {
         case stays
         /// It refuses the event (`throw`, `preconditionFailure`, `fatalError`).
         case refuses
+
+        /// Whether it moves to a state.
+        var moves: Bool {
+            if case .moves = self { true } else { false }
+        }
     }
 
     /// How the machine starts.
@@ -88,19 +93,30 @@ extension MachineSketch {
     /// refusing when every other path refuses, and otherwise staying. Exits a test of the state
     /// narrowed (`guard case .open = self.state`) make such rows of their own, for those states.
     static func rows(from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation) -> [Row] {
-        var groups: [[String]?] = []
-        var byGroup: [[String]?: [BranchScanner.Exit]] = [:]
-        for exit in exits {
-            let group = exit.resumes ?? exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed }
-            if byGroup[group] == nil, group != nil { groups.append(group) }
+        struct Group: Hashable {
+            var sources: [String]?
+            var resumed = false
+        }
+        var groups: [Group] = []
+        var byGroup: [Group: [BranchScanner.Exit]] = [:]
+        // After a suspension or in a callback, a refusal (`preconditionFailure` in a state the
+        // callback cannot find) or staying says nothing of the states the event was taken in.
+        for exit in exits where exit.resumes == nil || exit.outcome.moves {
+            let group =
+                exit.resumes.map { Group(sources: $0, resumed: true) }
+                ?? Group(sources: exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed })
+            if byGroup[group] == nil, group.sources != nil { groups.append(group) }
             byGroup[group, default: []].append(exit)
         }
         var rows: [Row] = []
-        // The narrowed groups first: their test of the state comes before what follows it.
-        for group in groups + [nil] {
+        // The narrowed groups first, as their test of the state comes before what follows it;
+        // then what the body does after it suspended or in its callbacks, which comes before the
+        // rest so that it is not hidden by the event's own move out of any state.
+        let ordered = groups.filter { !$0.resumed } + groups.filter(\.resumed) + [Group(sources: nil)]
+        for group in ordered {
             let members = byGroup[group] ?? []
-            guard group == nil || !(group ?? []).isEmpty else { continue }
-            rows += Self.rows(from: members, sources: group ?? sources, events: events, at: location, isRest: group == nil)
+            guard group.sources == nil || !(group.sources ?? []).isEmpty else { continue }
+            rows += Self.rows(from: members, sources: group.sources ?? sources, events: events, at: location, isRest: group.sources == nil)
         }
         return rows
     }

@@ -30,11 +30,12 @@ struct NearMisses {
     }
 
     /// An assignment to a name (`state = ...`, `self.phase = ...`), and whether it is in a
-    /// closure, which runs later.
+    /// closure that no method sets up (an initializer's callback), which runs later from any
+    /// state; a method's callbacks are read as its changes.
     private struct Assignment {
         let target: String
         let location: SourceLocation
-        let inClosure: Bool
+        let inUnreadClosure: Bool
     }
 
     /// Why no machine holds the enum whose properties are `holders`.
@@ -42,15 +43,15 @@ struct NearMisses {
         guard let holder = holders.first else {
             return "no stored property holds it, and no switch over it assigns or returns one of its cases"
         }
-        let names = Set(holders.flatMap { [$0.name, "self." + $0.name] })
+        let names = Set(holders.flatMap(\.references))
         let made = assignments.filter { names.contains($0.target) }
         let place = "\(holder.scope.isEmpty ? "" : holder.scope + ".")\(holder.name) (\(Self.place(of: holder.location)))"
         guard let first = made.first else {
             return "\(place) holds it, but no code assigns it"
         }
-        if made.allSatisfy(\.inClosure) {
-            return "\(place) holds it, but is assigned only inside closures (first at \(Self.place(of: first.location))), "
-                + "which run later and are not read as transitions"
+        if made.allSatisfy(\.inUnreadClosure) {
+            return "\(place) holds it, but is assigned only inside closures that no method sets up (first at "
+                + "\(Self.place(of: first.location))), which run later, from any state, and are not read as transitions"
         }
         return "\(place) is assigned (first at \(Self.place(of: first.location))), but no method moves it from a case it tested "
             + "to another, so it reads as a setting; a `switch` on it, or a `guard case`, before the assignment makes it a machine"
@@ -63,20 +64,23 @@ struct NearMisses {
                 let elements = Array(sequence.elements)
                 guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
                 return Assignment(
-                    target: elements[0].trimmedText, location: file.location(of: sequence), inClosure: Self.isInClosure(sequence))
+                    target: elements[0].trimmedText, location: file.location(of: sequence), inUnreadClosure: Self.isInUnreadClosure(sequence))
             }
         }
     }
 
-    /// Whether `node` is in a closure's body nearer than any function's.
-    private static func isInClosure(_ node: some SyntaxProtocol) -> Bool {
+    /// Whether `node` is in a closure that is not in a method: in an initializer, or in a
+    /// property's value.
+    private static func isInUnreadClosure(_ node: some SyntaxProtocol) -> Bool {
+        var inClosure = false
         var current = node.parent
         while let parent = current {
-            if parent.is(ClosureExprSyntax.self) { return true }
-            if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { return false }
+            if parent.is(ClosureExprSyntax.self) { inClosure = true }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { return false }
+            if parent.is(InitializerDeclSyntax.self) { return inClosure }
             current = parent.parent
         }
-        return false
+        return inClosure
     }
 
     /// `FILE:LINE` of a location, as a note names a place.

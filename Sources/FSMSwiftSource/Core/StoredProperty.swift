@@ -7,14 +7,28 @@ struct StoredProperty {
     /// The qualified name of the type that declares it, empty at the top level.
     let scope: String
     let name: String
-    /// The annotated type, or the type of a `Type.case` or `Type(...)` initializer.
+    /// The annotated type, or the type of a `Type.case` or `Type(...)` initializer; for a lock
+    /// (`Mutex<State>`), the type of the value it guards.
     let type: String?
-    /// The initial value, when one is written.
+    /// The initial value, when one is written: for a lock, the value it is made with.
     let initializer: ExprSyntax?
     let location: SourceLocation
     /// Whether it is a local variable of a function (`var section = BlockSection.pseudoHeaders`):
     /// where a machine that is a value starts, but no property of its type.
     var isLocal = false
+    /// Whether it is a lock around its value, which code reads and changes only in a closure
+    /// the lock lends it to (`state.withLock { state in state = .closed }`).
+    var isLock = false
+
+    /// The ways code in the type and in its closures names the property: `state`, `self.state`,
+    /// and through the optional or strong reference a callback holds (`self?.state` after
+    /// `[weak self]`, `strongSelf.state`).
+    var references: Set<String> { Self.references(to: name) }
+
+    /// The ways code names a property called `name`, as ``references`` lists them.
+    static func references(to name: String) -> Set<String> {
+        Set([name] + ["self", "self?", "self!", "strongSelf", "weakSelf?"].map { "\($0).\(name)" })
+    }
 
     /// The properties `node` declares (one per binding with a plain name), inside `scope`.
     static func declared(
@@ -22,7 +36,7 @@ struct StoredProperty {
     ) -> [StoredProperty] {
         node.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-            let initializer = binding.initializer?.value
+            var initializer = binding.initializer?.value
             var type = binding.typeAnnotation?.type.trimmedText.strippingOptional
             if type == nil, let member = initializer?.as(MemberAccessExprSyntax.self), let base = member.base, base.isTypeReference {
                 type = base.trimmedText
@@ -31,8 +45,40 @@ struct StoredProperty {
             if type == nil, let call = initializer?.as(FunctionCallExprSyntax.self), call.calledExpression.isTypeReference {
                 type = call.calledExpression.trimmedText
             }
+            var isLock = false
+            if let written = type, let guarded = Self.guardedType(written, madeBy: initializer) {
+                type = guarded
+                initializer = initializer.flatMap(Self.lockedValue)
+                isLock = true
+            }
             return StoredProperty(
-                scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal)
+                scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal,
+                isLock: isLock)
         }
+    }
+
+    /// The lock types of the standard library, SwiftNIO, Apple's OS module and common packages,
+    /// each of which lends the value it guards to a closure (``BranchScanner/lockMethods``).
+    static let lockTypes: Set<String> = [
+        "Mutex", "NIOLockedValueBox", "OSAllocatedUnfairLock", "ManagedCriticalState", "LockedValueBox", "LockIsolated", "Locked",
+        "Protected", "Synchronized", "UnfairLock", "CriticalState",
+    ]
+
+    /// The type of the value a lock of type `written` guards: its generic argument
+    /// (`Mutex<State>`), or the type of the value it is made with (`NIOLockedValueBox(State.idle)`).
+    private static func guardedType(_ written: String, madeBy initializer: ExprSyntax?) -> String? {
+        let (name, arguments) = Construction.parts(of: written)
+        guard lockTypes.contains(name) else { return nil }
+        if arguments.count == 1 { return arguments[0] }
+        guard let member = initializer.flatMap(lockedValue)?.as(MemberAccessExprSyntax.self), let base = member.base, base.isTypeReference
+        else { return nil }
+        return base.trimmedText
+    }
+
+    /// The value a lock is made with (`Mutex(.idle)`, `.init(initialState: .idle)`), or `nil`
+    /// when `expression` is no call with one argument.
+    static func lockedValue(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1 else { return nil }
+        return call.arguments.first?.expression
     }
 }

@@ -134,10 +134,13 @@ struct SwiftModule {
         return nil
     }
 
-    /// The values `init`s of the property's type assign to it.
+    /// The values `init`s of the property's type assign to it: for a lock, the values it is
+    /// made with (`self.state = Mutex(.idle)`).
     private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
         (initializers[property.scope] ?? []).flatMap { file, initializer in
-            assignments(in: initializer, file: file, to: [property.name, "self." + property.name])
+            assignments(in: initializer, file: file, to: property.references).map { assignment in
+                (property.isLock ? StoredProperty.lockedValue(assignment.value) ?? assignment.value : assignment.value, assignment.location)
+            }
         }
     }
 
@@ -145,7 +148,8 @@ struct SwiftModule {
     private func assignments(
         in initializer: InitializerDeclSyntax, file: SwiftSourceFile, to targets: Set<String>
     ) -> [(value: ExprSyntax, location: SourceLocation)] {
-        initializer.descendants(of: SequenceExprSyntax.self).compactMap { sequence in
+        // A callback the initializer sets up runs later: its assignments are no start.
+        initializer.descendants(of: SequenceExprSyntax.self, intoClosures: false).compactMap { sequence in
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), targets.contains(elements[0].trimmedText) else { return nil }
             return (elements[2], file.location(of: sequence))

@@ -34,9 +34,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 name: property.name == "state" ? property.scope : property.scope + "." + property.name,
                 style: .mutatingMethods, location: property.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
-            read(methods, into: &sketch, variables: [property.name, "self." + property.name], claims: &claims)
+            var callbacks: Set<SourceLocation> = []
+            read(methods, into: &sketch, variables: property.references, claims: &claims, callbacks: &callbacks)
             guard sketch.hasTransitions, Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch) else { continue }
-            sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: [property.name, "self." + property.name])
+            sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: property.references, read: callbacks)
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
             claimed.formUnion(claims)
@@ -59,7 +60,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             var sketch = MachineSketch(
                 name: stateEnum.qualifiedName, style: .mutatingMethods, location: stateEnum.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
-            read(methods, into: &sketch, variables: ["self"], claims: &claims)
+            var callbacks: Set<SourceLocation> = []
+            read(methods, into: &sketch, variables: ["self"], claims: &claims, callbacks: &callbacks)
             guard Self.isMachine(sketch) else { continue }
             sketch.start = module.start(of: stateEnum, scope: nil)
             claimed.formUnion(claims)
@@ -115,18 +117,20 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// The assignments to the state in `scope`'s methods and initializers that the machine's
     /// transitions do not account for: those inside a closure (`closeFuture.whenComplete { _ in
-    /// self.state = .closed }`, a `Task`, a callback), which runs later from whatever state is
-    /// current then, and those of a case no transition enters (SwiftNIO's `.modifying`
-    /// placeholder, replaced before the method returns). The states they enter may still be
-    /// reached, and left.
-    private func unreadChanges(of sketch: MachineSketch, in scope: String, variables: Set<String>) -> [MachineSemantics.UnreadChange] {
+    /// self.state = .closed }`) other than those at `read`, which the methods' rows hold as
+    /// their callbacks' changes; such a closure runs later from whatever state is current then.
+    /// And those of a case no transition enters (SwiftNIO's `.modifying` placeholder, replaced
+    /// before the method returns). The states they enter may still be reached, and left.
+    private func unreadChanges(
+        of sketch: MachineSketch, in scope: String, variables: Set<String>, read: Set<SourceLocation>
+    ) -> [MachineSemantics.UnreadChange] {
         // An initializer's own assignments set the start, and only its closures change the state later.
         let bodies: [(file: SwiftSourceFile, body: CodeBlockSyntax, isInitializer: Bool)] =
             (methodsByType[scope] ?? []).compactMap { method in method.function.body.map { (method.file, $0, false) } }
             + module.inventory.initializers.filter { $0.scope == scope }.compactMap { found in found.node.body.map { (found.file, $0, true) } }
         guard let first = bodies.first?.file else { return [] }
-        let scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
-        let lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
+        var scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
+        scanner.lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
         let entered = sketch.enteredStates
         var changes: [MachineSemantics.UnreadChange] = []
         for (file, body, isInitializer) in bodies {
@@ -134,7 +138,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 guard let value = scanner.assignedValue(.expr(ExprSyntax(sequence))) else { continue }
                 let name = CasePattern.caseName(value).flatMap { sketch.stateEnum.case(named: $0)?.name }
                 let reason: String
-                if Self.runsLater(sequence, below: body, lenders: lenders) {
+                if Self.runsLater(sequence, below: body, scanner: scanner) {
+                    guard !read.contains(file.location(of: sequence)) else { continue }
                     reason = "in a closure that runs later"
                 } else if let name, !entered.contains(name), !isInitializer {
                     reason = "where no transition it reads enters that state (a placeholder replaced before the method returns)"
@@ -143,7 +148,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 }
                 changes.append(.init(location: file.location(of: sequence), target: name.map { StateID($0) }, reason: reason))
             }
-            changes += unreadOwnMethodCalls(in: body, file: file, variables: variables, stateEnum: sketch.stateEnum, lenders: lenders)
+            changes += unreadOwnMethodCalls(in: body, file: file, variables: variables, stateEnum: sketch.stateEnum, scanner: scanner)
         }
         return changes
     }
@@ -152,7 +157,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     /// (`newState.closeIfNeeded(state)` on a lent state, a call inside a callback): each case the
     /// method assigns is a change it may make.
     private func unreadOwnMethodCalls(
-        in body: CodeBlockSyntax, file: SwiftSourceFile, variables: Set<String>, stateEnum: EnumCatalog.Enum, lenders: Set<String>
+        in body: CodeBlockSyntax, file: SwiftSourceFile, variables: Set<String>, stateEnum: EnumCatalog.Enum, scanner: BranchScanner
     ) -> [MachineSemantics.UnreadChange] {
         let own = ownMutatingMethods(of: stateEnum)
         guard !own.isEmpty else { return [] }
@@ -162,9 +167,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 let method = own.first(where: { $0.function.name.text == name })
             else { continue }
             // Called on the state itself, outside a closure, the method's rows are the event's.
-            let later = Self.runsLater(call, below: body, lenders: lenders)
+            let later = Self.runsLater(call, below: body, scanner: scanner)
             if variables.contains(base), !later { continue }
-            guard later || Self.isLentParameter(base, at: call, lenders: lenders) else { continue }
+            guard later || Self.isLentParameter(base, at: call, scanner: scanner) else { continue }
             let inMethod = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
             let assigned =
                 method.function.body?.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> String? in
@@ -177,10 +182,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     }
 
     /// Whether `name` is the parameter a lender's closure around `node` gives the state.
-    private static func isLentParameter(_ name: String, at node: some SyntaxProtocol, lenders: Set<String>) -> Bool {
+    private static func isLentParameter(_ name: String, at node: some SyntaxProtocol, scanner: BranchScanner) -> Bool {
         var current = node.parent
         while let parent = current {
-            if let closure = parent.as(ClosureExprSyntax.self), closure.isLent(by: lenders), closure.parameterNames.first == name {
+            if let closure = parent.as(ClosureExprSyntax.self), scanner.lends(closure), closure.parameterNames.first == name {
                 return true
             }
             current = parent.parent
@@ -190,19 +195,25 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// Whether `node` is inside a closure below `body` that is not lent the state (lent
     /// closures run in their call and are read as part of its method).
-    private static func runsLater(_ node: some SyntaxProtocol, below body: CodeBlockSyntax, lenders: Set<String>) -> Bool {
+    private static func runsLater(_ node: some SyntaxProtocol, below body: CodeBlockSyntax, scanner: BranchScanner) -> Bool {
         var current = node.parent
         while let parent = current, parent.id != body.id {
-            if let closure = parent.as(ClosureExprSyntax.self), !closure.isLent(by: lenders) { return true }
+            if let closure = parent.as(ClosureExprSyntax.self), !scanner.lends(closure) { return true }
             current = parent.parent
         }
         return false
     }
 
+    /// Where the changes of state that `exits` read in callbacks are.
+    private static func callbackChanges(_ exits: [BranchScanner.Exit]) -> [SourceLocation] {
+        exits.filter { exit in exit.isCallback && exit.outcome != .refuses }.map(\.location)
+    }
+
     /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
+    /// Where the callbacks' changes it read are goes into `callbacks`.
     private func read(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,
-        variables: Set<String>, claims: inout [SyntaxIdentifier]
+        variables: Set<String>, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
     ) {
         let stateEnum = sketch.stateEnum
         let lenders = Self.lenders(among: methods, variables: variables)
@@ -210,8 +221,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             var scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
             scanner.lenders = lenders
             guard let body = method.function.body else { continue }
-            let delegated = delegatedRows(of: body, variables: variables, stateEnum: stateEnum, claims: &claims)
-            guard let rows = rows(of: body, scanner: scanner, claims: &claims).map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated)
+            let delegated = delegatedRows(of: body, scanner: scanner, claims: &claims)
+            let own = rows(of: body, scanner: scanner, claims: &claims, callbacks: &callbacks)
+            guard let rows = own.map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated)
             else { continue }
             // A method that switches on an event it is given (`func handle(_ event: Event)`)
             // is a dispatcher: the event enum's cases are the events, not the method.
@@ -240,31 +252,100 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// The rows of the state enum's own mutating methods that a method of its holder hands the
     /// event to (`self.state.processInboundMessage(...)`, as swift-nio-ssh's connection machine
-    /// does): the holder's event changes the state as that method does. Their switches are
-    /// claimed, so the enum is not read again as a machine of its own with half the events.
-    private func delegatedRows(
-        of body: CodeBlockSyntax, variables: Set<String>, stateEnum: EnumCatalog.Enum, claims: inout [SyntaxIdentifier]
-    ) -> [MachineSketch.Row] {
-        guard !variables.contains("self") else { return [] }
+    /// does, or on the state a lock lends (`self.state.withLock { $0.connectSucceeded() }`): the
+    /// holder's event changes the state as that method does. Their switches are claimed, so the
+    /// enum is not read again as a machine of its own with half the events.
+    private func delegatedRows(of body: CodeBlockSyntax, scanner holder: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row] {
+        let stateEnum = holder.stateEnum
+        guard !holder.stateVariables.contains("self") else { return [] }
         let own = ownMutatingMethods(of: stateEnum)
         guard !own.isEmpty else { return [] }
-        var rows: [MachineSketch.Row] = []
-        for call in body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false) {
-            guard let base = call.calledBase?.trimmedText, variables.contains(base),
+        var delegations: [(rows: [MachineSketch.Row], around: [String])] = []
+        for call in Self.inRunningOrder(body.descendants(of: FunctionCallExprSyntax.self), below: body) {
+            guard let base = call.calledBase?.trimmedText, Self.holdsState(base, at: call, below: body, holder: holder),
                 let name = call.calledName, let method = own.first(where: { $0.function.name.text == name }), let inner = method.function.body
             else { continue }
             let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
             // The holder may call several of them in one event, each under its own conditions:
             // those conditions guard the call's rows, so none hides another's.
             let around = Self.conditions(around: call, below: body)
-            rows += (self.rows(of: inner, scanner: scanner, claims: &claims) ?? []).map { row in
+            var callbacks: Set<SourceLocation> = []
+            let rows = (self.rows(of: inner, scanner: scanner, claims: &claims, callbacks: &callbacks) ?? []).map { row in
                 var row = row
                 let conditions = around + (row.guardLabel.map { [$0] } ?? [])
                 row.guardLabel = conditions.isEmpty ? nil : conditions.joined(separator: " && ")
                 return row
             }
+            delegations.append((rows, around))
         }
-        return rows
+        return Self.inSequence(delegations, allStates: stateEnum.cases.map(\.name))
+    }
+
+    /// The rows of calls made one after another in one event: a call that runs after another
+    /// under the same conditions (`state.addressBound()`, then `state.close()` in a `defer`)
+    /// moves on from the states the earlier one entered, as a body moves on after an `await`,
+    /// and acts as written only from the states the earlier one left alone. The rows that move
+    /// on come first, so the earlier call's rows do not hide them.
+    private static func inSequence(_ delegations: [(rows: [MachineSketch.Row], around: [String])], allStates: [String]) -> [MachineSketch.Row] {
+        var resumed: [MachineSketch.Row] = []
+        var rows: [MachineSketch.Row] = []
+        for (position, later) in delegations.enumerated() {
+            var entered: Set<String> = []
+            var moved: Set<String> = []
+            for earlier in delegations[..<position] where later.around.starts(with: earlier.around) {
+                for row in earlier.rows {
+                    guard case .moves(let targets, nil) = row.outcome else { continue }
+                    entered.formUnion(targets)
+                    if row.guardLabel == nil || row.guardLabel == earlier.around.joined(separator: " && ") {
+                        moved.formUnion(row.sources ?? allStates)
+                    }
+                }
+            }
+            for row in later.rows {
+                var row = row
+                var taken = moved
+                if row.outcome.moves, case let sources = (row.sources ?? allStates).filter(entered.contains), !sources.isEmpty {
+                    var moving = row
+                    moving.sources = sources
+                    resumed.append(moving)
+                    taken.formUnion(sources)
+                }
+                guard !taken.isEmpty else {
+                    rows.append(row)
+                    continue
+                }
+                let untouched = (row.sources ?? allStates).filter { !taken.contains($0) }
+                guard !untouched.isEmpty else { continue }
+                row.sources = untouched
+                rows.append(row)
+            }
+        }
+        return resumed + rows
+    }
+
+    /// `calls` in the order they run: those in a `defer` after the others, the last written first.
+    private static func inRunningOrder(_ calls: [FunctionCallExprSyntax], below body: CodeBlockSyntax) -> [FunctionCallExprSyntax] {
+        func deferred(_ call: FunctionCallExprSyntax) -> Bool {
+            var current = call.parent
+            while let parent = current, parent.id != body.id {
+                if parent.is(DeferStmtSyntax.self) { return true }
+                current = parent.parent
+            }
+            return false
+        }
+        return calls.filter { !deferred($0) } + calls.filter(deferred).reversed()
+    }
+
+    /// Whether `base`, where `node` is, is the state: one of the holder's names outside any
+    /// closure. (A lock's closure hands the enum's own methods what it guards, and those
+    /// methods are then the machine's events, as the enum's own machine reads them.)
+    private static func holdsState(_ base: String, at node: some SyntaxProtocol, below body: CodeBlockSyntax, holder: BranchScanner) -> Bool {
+        var current = node.parent
+        while let parent = current, parent.id != body.id {
+            if parent.is(ClosureExprSyntax.self) { return false }
+            current = parent.parent
+        }
+        return holder.stateVariables.contains(base)
     }
 
     /// The conditions under which `node` runs in `body`: the `if` conditions around it (negated
@@ -289,15 +370,17 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     }
 
     /// The rows of one method, or `nil` when it never assigns the state (a query, not an event).
-    /// Rows whose `events` are set were read from a `switch` on an event the method is given.
-    private func rows(of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row]? {
+    /// Rows whose `events` are set were read from a `switch` on an event the method is given;
+    /// where the callbacks' changes they hold are goes into `callbacks`.
+    private func rows(
+        of body: CodeBlockSyntax, scanner: BranchScanner, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
+    ) -> [MachineSketch.Row]? {
+        // Its callbacks' changes and those of the closures the state is lent to are its own.
         let assigns =
-            !scanner.assignments(in: body).isEmpty
-            || body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false).contains { call in
-                call.localCallee.map(scanner.lenders.contains) ?? false
-            }
+            !scanner.assignments(in: body).isEmpty || !scanner.laterClosures(in: body).isEmpty
+            || scanner.assignsLentState(in: body)
         guard assigns else { return nil }
-        claims += body.descendants(of: SwitchExprSyntax.self, intoClosures: false).map(\.id)
+        claims += body.descendants(of: SwitchExprSyntax.self).map(\.id)
         let items = Array(body.statements)
         let function = body.parent?.as(FunctionDeclSyntax.self)
         // A switch on the state after the body has already assigned it (`state = .retrying`,
@@ -306,9 +389,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             !items[..<switchIndex].contains(where: { !$0.item.is(DeferStmtSyntax.self) && !scanner.assignments(in: $0).isEmpty }),
             let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
-            if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner) { return eventRows }
-            return MachineSketch.rows(
-                from: scanner.exits(of: body.statements), sources: nil, events: nil, at: scanner.file.location(of: body))
+            if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner, callbacks: &callbacks) { return eventRows }
+            let exits = scanner.exits(of: body.statements)
+            callbacks.formUnion(Self.callbackChanges(exits))
+            return MachineSketch.rows(from: exits, sources: nil, events: nil, at: scanner.file.location(of: body))
         }
         claims.append(switchExpression.id)
         var scanner = scanner
@@ -333,9 +417,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             let matches = Self.matches(
                 of: switchCase, subjects: subjects, statePosition: statePosition, scanner.stateEnum, eventPosition: eventPosition, eventEnum: dispatched)
             for (sources, events, conditions) in matches {
-                var caseRows = MachineSketch.rows(
-                    from: scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events,
-                    at: scanner.file.location(of: switchCase))
+                let exits = scanner.exits(of: switchCase.statements, conditions: conditions)
+                callbacks.formUnion(Self.callbackChanges(exits))
+                var caseRows = MachineSketch.rows(from: exits, sources: sources, events: events, at: scanner.file.location(of: switchCase))
                 if let trailing {
                     let outcome = scanner.outcome(of: trailing)
                     for index in caseRows.indices where caseRows[index].outcome != .refuses {
@@ -388,7 +472,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     /// test the state (`switch event { case .start: guard case .idle = state ... }`), each case
     /// its events; `nil` for no such switch. A switch on a value that never tests the state
     /// (a child machine's action handed in) is no dispatch: the method stays the event.
-    private func eventSwitchRows(_ items: [CodeBlockItemSyntax], of function: FunctionDeclSyntax, scanner: BranchScanner) -> [MachineSketch.Row]? {
+    private func eventSwitchRows(
+        _ items: [CodeBlockItemSyntax], of function: FunctionDeclSyntax, scanner: BranchScanner, callbacks: inout Set<SourceLocation>
+    ) -> [MachineSketch.Row]? {
         for item in items {
             guard let switchExpression = Self.switchExpression(item.item),
                 let eventEnum = eventEnum(switchExpression.subject, of: function, in: scanner.file, stateEnum: scanner.stateEnum)
@@ -412,6 +498,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 }
             }
             guard read.contains(where: { $0.exits.contains { $0.sources != nil } }) else { return nil }
+            callbacks.formUnion(read.flatMap { Self.callbackChanges($0.exits) })
             return read.flatMap { MachineSketch.rows(from: $0.exits, sources: nil, events: $0.events, at: $0.at) }
         }
         return nil
@@ -462,7 +549,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     ) -> (SwitchExprSyntax, subjects: [ExprSyntax], statePosition: Int)? {
         guard let switchExpression = Self.switchExpression(item) else { return nil }
         let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
-        guard let position = subjects.firstIndex(where: { scanner.stateVariables.contains($0.trimmedText) }) else { return nil }
+        guard let position = subjects.firstIndex(where: scanner.isState) else { return nil }
         return (switchExpression, subjects, position)
     }
 

@@ -1,20 +1,25 @@
 // Shapes whose findings must hold up when someone reads the code.
 import SwiftState
 
-/// A connection that closes in a callback, and ends in `failed` by design.
+/// A connection that closes in a callback its event sets up, drops in one its initializer
+/// sets up, and ends in `failed` by design.
 struct Connection {
     enum State {
-        case idle, open, closed, failed
+        case idle, open, closed, failed, dropped
     }
 
     var state: State = .idle
+
+    init(channel: Channel) {
+        channel.onDrop { self.state = .dropped }
+    }
 
     mutating func connect() {
         switch self.state {
         case .idle:
             self.state = .open
             channel.closeFuture.whenComplete { _ in self.state = .closed }
-        case .open, .closed:
+        case .open, .closed, .dropped:
             break
         case .failed:
             preconditionFailure("connect after failure")
@@ -25,7 +30,7 @@ struct Connection {
         switch self.state {
         case .idle, .open:
             self.state = .failed
-        case .closed, .failed:
+        case .closed, .failed, .dropped:
             break
         }
     }

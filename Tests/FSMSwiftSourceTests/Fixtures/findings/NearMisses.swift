@@ -2,10 +2,10 @@
 @MainActor
 final class FeedLoader {
     enum LoadState { case idle, loading, loaded }
-    // Set only in a callback, which runs later.
+    // Set only in a callback its initializer sets up, which runs later from any state.
     private var state: LoadState = .idle
 
-    func load() {
+    init() {
         fetch { self.state = .loaded }
     }
 
