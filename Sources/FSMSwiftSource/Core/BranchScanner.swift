@@ -87,6 +87,8 @@ struct BranchScanner {
         var exits: [Exit] = []
         var context = context
         let items = Self.deferredLast(statements)
+        // Which items set up a callback that changes the state, found once for the whole list.
+        let setsUpCallback = items.map { !laterClosures(in: $0).isEmpty }
         for (position, item) in items.enumerated() {
             // Of several assignments in a row, the last is the one the event leaves behind
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
@@ -98,7 +100,7 @@ struct BranchScanner {
                     exits.append(exit(outcome, context, at: item))
                     // A callback set up after it (`service.fetch { self?.state = .loaded }`) runs
                     // once the method has left the state there, and moves on from it.
-                    if case .moves(let targets, nil) = outcome, targets.count == 1, later.contains(where: { !laterClosures(in: $0).isEmpty }) {
+                    if case .moves(let targets, nil) = outcome, targets.count == 1, setsUpCallback[(position + 1)...].contains(true) {
                         context = Context(resumes: targets)
                     }
                 } else if case .moves(let targets, nil) = outcome(of: target), targets.count == 1, suspends(before: later) {
@@ -137,8 +139,9 @@ struct BranchScanner {
             }
             // A callback set up before the body's last change runs once the method has left
             // the state there (a timeout scheduled, then `state = .channelActive`).
-            let kept = items[(position + 1)...].compactMap { assignedValue($0.item).map(outcome(of:)) }.last
-            if case .moves(let targets, nil)? = kept, targets.count == 1, !laterClosures(in: item).isEmpty {
+            if setsUpCallback[position], let last = items[(position + 1)...].compactMap({ assignedValue($0.item) }).last,
+                case .moves(let targets, nil) = outcome(of: last), targets.count == 1
+            {
                 exits += self.exits(ofNode: Syntax(item.item), in: Context(resumes: targets))
                 continue
             }
@@ -292,7 +295,8 @@ struct BranchScanner {
             return scanner.exits(of: lent.closure.statements, in: context)
         }
         // A method's own result says nothing of the state, but the callbacks it sets up do.
-        if !returnsNextState || !node.is(ReturnStmtSyntax.self), node.is(DeclSyntax.self) || node.is(ExprSyntax.self) || node.is(ReturnStmtSyntax.self) {
+        let isReturn = node.is(ReturnStmtSyntax.self)
+        if isReturn ? !returnsNextState : node.is(DeclSyntax.self) || node.is(ExprSyntax.self) {
             let closures = laterClosures(in: node)
             if !closures.isEmpty {
                 return closures.flatMap { closure in
@@ -331,7 +335,7 @@ struct BranchScanner {
             expression = inner
         }
         guard let closure = expression?.as(FunctionCallExprSyntax.self)?.finalClosure, lends(closure) else { return nil }
-        return (closure, closure.parameterNames.first ?? "$0")
+        return (closure, closure.lentName)
     }
 
     /// The value of `target = value` when the target is not the state (`result = state.withLock
@@ -376,7 +380,7 @@ struct BranchScanner {
         node.descendants(of: ClosureExprSyntax.self, intoClosures: false).contains { closure in
             guard lends(closure) else { return false }
             var lent = self
-            lent.stateVariables.insert(closure.parameterNames.first ?? "$0")
+            lent.stateVariables.insert(closure.lentName)
             return !lent.assignments(in: closure.statements).isEmpty
         }
     }
@@ -568,6 +572,9 @@ extension SwitchCaseSyntax {
 }
 
 extension ClosureExprSyntax {
+    /// The name the closure gives its first parameter: the value a lender or lock lends it.
+    var lentName: String { parameterNames.first ?? "$0" }
+
     /// The call the closure is given to as its trailing closure or last argument, if any.
     var receivingCall: FunctionCallExprSyntax? {
         var node = parent

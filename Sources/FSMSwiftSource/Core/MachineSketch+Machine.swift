@@ -76,7 +76,7 @@ extension MachineSketch {
         var handled: Set<String> = []
         var left: Set<String> = []
         for row in rows {
-            let moves = if case .moves = row.outcome { true } else { false }
+            let moves = row.outcome.moves
             guard let sources = row.sources else {
                 if moves { left.formUnion(stateEnum.cases.map(\.name)) }
                 continue

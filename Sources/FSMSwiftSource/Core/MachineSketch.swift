@@ -82,7 +82,7 @@ struct MachineSketch {
 
     /// Whether the sketch holds anything a machine needs: a moving row.
     var hasTransitions: Bool {
-        rows.contains { if case .moves = $0.outcome { true } else { false } }
+        rows.contains(where: \.outcome.moves)
     }
 }
 

@@ -252,17 +252,18 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
 
     /// The rows of the state enum's own mutating methods that a method of its holder hands the
     /// event to (`self.state.processInboundMessage(...)`, as swift-nio-ssh's connection machine
-    /// does, or on the state a lock lends (`self.state.withLock { $0.connectSucceeded() }`): the
-    /// holder's event changes the state as that method does. Their switches are claimed, so the
-    /// enum is not read again as a machine of its own with half the events.
+    /// does): the holder's event changes the state as that method does. Their switches are
+    /// claimed, so the enum is not read again as a machine of its own with half the events.
+    /// (Through a lock, `self.state.withLock { $0.connectSucceeded() }`, they are not followed:
+    /// the enum's own methods are then the events, as the enum's own machine reads them.)
     private func delegatedRows(of body: CodeBlockSyntax, scanner holder: BranchScanner, claims: inout [SyntaxIdentifier]) -> [MachineSketch.Row] {
         let stateEnum = holder.stateEnum
         guard !holder.stateVariables.contains("self") else { return [] }
         let own = ownMutatingMethods(of: stateEnum)
         guard !own.isEmpty else { return [] }
         var delegations: [(rows: [MachineSketch.Row], around: [String])] = []
-        for call in Self.inRunningOrder(body.descendants(of: FunctionCallExprSyntax.self), below: body) {
-            guard let base = call.calledBase?.trimmedText, Self.holdsState(base, at: call, below: body, holder: holder),
+        for call in Self.inRunningOrder(body.descendants(of: FunctionCallExprSyntax.self, intoClosures: false), below: body) {
+            guard let base = call.calledBase?.trimmedText, holder.stateVariables.contains(base),
                 let name = call.calledName, let method = own.first(where: { $0.function.name.text == name }), let inner = method.function.body
             else { continue }
             let scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: ["self"], returnsNextState: false)
@@ -334,18 +335,6 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             return false
         }
         return calls.filter { !deferred($0) } + calls.filter(deferred).reversed()
-    }
-
-    /// Whether `base`, where `node` is, is the state: one of the holder's names outside any
-    /// closure. (A lock's closure hands the enum's own methods what it guards, and those
-    /// methods are then the machine's events, as the enum's own machine reads them.)
-    private static func holdsState(_ base: String, at node: some SyntaxProtocol, below body: CodeBlockSyntax, holder: BranchScanner) -> Bool {
-        var current = node.parent
-        while let parent = current, parent.id != body.id {
-            if parent.is(ClosureExprSyntax.self) { return false }
-            current = parent.parent
-        }
-        return holder.stateVariables.contains(base)
     }
 
     /// The conditions under which `node` runs in `body`: the `if` conditions around it (negated
