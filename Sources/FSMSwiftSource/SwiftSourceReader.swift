@@ -217,11 +217,14 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return text
     }
 
-    /// The line and column (in UTF-8 bytes, as swift-syntax counts them) of the byte at `offset`.
+    /// The line and column (in Unicode scalars, as the reader's other positions) of the byte at
+    /// `offset`.
     private static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourceLocation {
         let before = bytes[..<offset]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: offset - lineStart + 1)
+        // Continuation bytes (10xxxxxx) start no scalar.
+        let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+        return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: column)
     }
 
     /// Where the first byte that is not UTF-8 is, counting lines and columns over the valid part.
