@@ -35,18 +35,19 @@ struct SwiftSourceFile {
             if lineStarts[middle] <= offset { low = middle } else { high = middle }
         }
         let bytes = text.utf8
-        let lineStart = bytes.index(bytes.startIndex, offsetBy: lineStarts[low])
         let end = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))
+        let lineStart = min(bytes.index(bytes.startIndex, offsetBy: lineStarts[low]), end)
         // Continuation bytes (10xxxxxx) start no scalar.
         let column = bytes[lineStart..<end].count { $0 & 0xC0 != 0x80 } + 1
         return FSMCore.SourceLocation(file: path, line: low + 1, column: column)
     }
 
-    /// Line starts after `\n`, `\r\n` and a lone `\r`, the line breaks Swift knows.
+    /// Line starts after `\n`, `\r\n` and a lone `\r`, the line breaks Swift knows; the first
+    /// past a byte-order mark, which no editor counts as a column (nor do the other formats).
     private static func lineStarts(of text: String) -> [Int] {
         var text = text
         return text.withUTF8 { bytes in
-            var starts = [0]
+            var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
             for offset in bytes.indices {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\n") {
