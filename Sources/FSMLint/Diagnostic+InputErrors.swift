@@ -2,11 +2,13 @@ public import FSMCore
 
 /// The codes of the problems that keep fsmviz from linting something as asked: a machine file
 /// that cannot be read or is invalid, a suppression that names no rule, a configuration file
-/// that is wrong, a directory with no machine files. A ``LintResult``'s ``LintResult/errors``
+/// that is wrong, a directory with no machine files, an input left out. A ``LintResult``'s ``LintResult/errors``
 /// are ``/FSMCore/Diagnostic``s with one of them.
 ///
 /// Unlike a finding, an input error cannot be configured away: it always makes `fsmviz lint`
-/// exit with status 2, because whatever it is about was not checked as the author intended.
+/// exit with status 2, because whatever it is about was not checked as the author intended. A
+/// skipped input is a warning of its own: the run went on without it, and exits with status 4
+/// (incomplete) unless an error says more.
 /// The identifiers are stable: the JSON report's `kind` and, prefixed with `fsmviz/`, the
 /// SARIF report's rule ids.
 extension Diagnostic.Code {
@@ -18,6 +20,10 @@ extension Diagnostic.Code {
     public static let invalidConfiguration = Self(InputErrorKind.invalidConfiguration)
     /// A directory that cannot be listed or holds no machine files.
     public static let noMachineFiles = Self(InputErrorKind.noMachineFiles)
+    /// An input left out, so the run covers less than it was given: a Swift machine over a
+    /// limit, the files of a module that holds an unreadable one.
+    /// Always a warning.
+    public static let skippedInput = Self(InputErrorKind.skippedInput)
 
     init(_ kind: InputErrorKind) {
         self.init(rawValue: kind.rawValue)
@@ -41,6 +47,8 @@ enum InputErrorKind: String, Hashable, Sendable, CaseIterable {
     case invalidConfiguration = "invalid-config"
     /// A directory that cannot be listed or holds no machine files.
     case noMachineFiles = "no-machine-files"
+    /// An input left out of the run, which went on without it.
+    case skippedInput = "skipped-input"
 
     /// A short human name.
     var title: String {
@@ -49,6 +57,7 @@ enum InputErrorKind: String, Hashable, Sendable, CaseIterable {
         case .unknownSuppression: "Unknown rule in a suppression"
         case .invalidConfiguration: "Invalid configuration"
         case .noMachineFiles: "No machine files"
+        case .skippedInput: "Input left out"
         }
     }
 
@@ -70,6 +79,11 @@ enum InputErrorKind: String, Hashable, Sendable, CaseIterable {
             "A path given to 'fsmviz lint' cannot be listed, or holds no machine file and no "
                 + "state machine in Swift source, so nothing in it was checked. 'fsmviz lint --help' "
                 + "lists the files it searches."
+        case .skippedInput:
+            "An input was left out and the run went on without it, so it covers less than it was "
+                + "given: a Swift machine over an input limit (raise it as the warning says), or the "
+                + "files of a Swift module that holds a file that "
+                + "cannot be read. The warning names each; the run exits with status 4."
         }
     }
 }

@@ -25,13 +25,14 @@ extension Linter {
     }
 
     /// Lints every machine in `sources`: one result per file that holds a finding, in the
-    /// order the files were found, and an input error for an argument whose files hold no machine.
+    /// order the files were found, one per file or machine the reader left out (an input error
+    /// for a file it cannot read, a warning for what it did not read), and an input error for an
+    /// argument whose files hold no machine and left none out.
     func lint(_ sources: SourceFiles, with reader: any ModuleMachineReader) -> [LintResult] {
-        let found: [ModuleMachine]
-        do {
-            found = try reader.machines(in: sources.paths, limits: limits).machines
-        } catch {
-            return [LintResult(path: error.path, errors: [Self.inputError(error, .invalidMachine)])]
+        let reading = reader.reading(sources.paths, limits: limits)
+        let found = reading.machines
+        var results = reading.skipped.map { skipped in
+            LintResult(path: skipped.path, errors: [Self.inputError(skipped, skipped.severity == .error ? .invalidMachine : .skippedInput)])
         }
         // A package holds dozens of machines, each analysed on its own: on every core.
         let analysed = found.map { (machine: $0, settings: sources.settings[$0.path] ?? RuleSettings()) }
@@ -44,8 +45,9 @@ extension Linter {
         for (file, findings) in Self.named(zip(found, analysed).map { ($0, $1) }) {
             byFile[file, default: []] += findings
         }
-        var results: [LintResult] = []
-        let holding = Set(found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) })
+        // A file the reader left out is reported as such, not as one without a machine.
+        let holding = Set(
+            found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) } + reading.skipped.map(\.path))
         for (input, paths) in sources.inputs
         where !allowsNoMachines && !sources.inputsWithMachineFiles.contains(input) && !paths.contains(where: holding.contains) {
             results.append(
@@ -59,7 +61,8 @@ extension Linter {
                     ]))
         }
         let last = SourceLocation(line: .max, column: .max)
-        for path in sources.paths where holding.contains(path) || byFile[path] != nil {
+        let leftOut = Set(reading.skipped.map(\.path))
+        for path in sources.paths where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil {
             // Sorted by position, stably, so rule order is kept among findings at one position.
             let findings = (byFile[path] ?? []).enumerated().sorted { lhs, rhs in
                 let left = lhs.element.location ?? last

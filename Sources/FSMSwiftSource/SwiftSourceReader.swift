@@ -21,10 +21,9 @@ public struct SwiftSourceReader: ModuleMachineReader {
 
     public var fileExtensions: [String] { ["swift"] }
 
-    public func machines(
-        in paths: [String], limits: InputLimits
-    ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
-        try machines(reading: Self.loaded(paths, limits: limits), limits: limits)
+    public func reading(_ paths: [String], limits: InputLimits) -> ModuleReading {
+        let (sources, unreadable) = Self.loaded(paths, limits: limits)
+        return Self.reading(sources, unreadable: unreadable, limits: limits)
     }
 
     /// The enums of `paths` that look like a state type (by their name, or the name of a
@@ -33,7 +32,9 @@ public struct SwiftSourceReader: ModuleMachineReader {
     /// - Throws: The first file, in order, that is not UTF-8 or does not parse, with its position.
     public func nearMisses(in paths: [String], limits: InputLimits) throws(MachineFileError) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for module in Self.modules(of: try Self.loaded(paths, limits: limits)) {
+        let (sources, unreadable) = Self.loaded(paths, limits: limits)
+        if let first = unreadable.first { throw first }
+        for module in Self.modules(of: sources) {
             var files: [ParsedFile] = []
             for source in module.files { files.append(try Self.parsed(source.bytes, path: source.path, limits: limits)) }
             let swiftModule = SwiftModule(files: files.map(\.file), inventory: SyntaxInventory(merging: files.map(\.inventory)))
@@ -42,14 +43,22 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return warnings
     }
 
-    /// The bytes of each file of `paths`, with the path to report.
-    private static func loaded(_ paths: [String], limits: InputLimits) throws(MachineFileError) -> [(path: String, bytes: [UInt8])] {
+    /// The bytes of each file of `paths`, with the path to report, and the files that cannot be
+    /// read, in order.
+    private static func loaded(
+        _ paths: [String], limits: InputLimits
+    ) -> (sources: [(path: String, bytes: [UInt8])], unreadable: [MachineFileError]) {
         var sources: [(path: String, bytes: [UInt8])] = []
+        var unreadable: [MachineFileError] = []
         for path in paths {
-            let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max, advice: limits.advice.fileSize)
-            sources.append((Diagnostic.displayPath(for: path), bytes))
+            do throws(MachineFileError) {
+                let bytes = try MachineFileLoader.read(path: path, maximumFileSize: limits.fileSize ?? .max, advice: limits.advice.fileSize)
+                sources.append((Diagnostic.displayPath(for: path), bytes))
+            } catch {
+                unreadable.append(error)
+            }
         }
-        return sources
+        return (sources, unreadable)
     }
 
     /// `sources` grouped into the modules SwiftPM builds them into, in the order first given.
@@ -67,33 +76,61 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return modules
     }
 
-    /// Every machine in `sources` (a path to report and the file's bytes), and the warnings about
-    /// what could not be read. The files of one SwiftPM target (below `Sources/NAME/` or
+    /// Every machine in `sources` (a path to report and the file's bytes), what could not be read
+    /// of them and what was left out. The files of one SwiftPM target (below `Sources/NAME/` or
     /// `Tests/NAME/`) are read together, as the module they are; files outside that layout are one
-    /// module.
+    /// module. A file that is not UTF-8 or does not parse leaves its module out (a machine may
+    /// span the module's files), not the others.
+    public func reading(_ sources: [(path: String, bytes: [UInt8])], limits: InputLimits) -> ModuleReading {
+        Self.reading(sources, unreadable: [], limits: limits)
+    }
+
+    /// The reading of `sources` for a caller that takes all the files or none.
     /// - Throws: The first file, in order, that is not UTF-8 or does not parse, with its position.
     public func machines(
         reading sources: [(path: String, bytes: [UInt8])], limits: InputLimits
     ) throws(MachineFileError) -> (machines: [ModuleMachine], warnings: [Diagnostic]) {
+        try reading(sources, limits: limits).whole()
+    }
+
+    /// The reading of `sources`, where the files of `unreadable` could not even be loaded: their
+    /// modules are left out too.
+    private static func reading(
+        _ sources: [(path: String, bytes: [UInt8])], unreadable: [MachineFileError], limits: InputLimits
+    ) -> ModuleReading {
         let modules = Self.modules(of: sources)
+        let unreadableModules = Set(unreadable.map { SwiftModule.name(containing: $0.path) })
         // Modules share nothing, so each is read on a core of its own, and its trees are freed as
         // soon as its machines are read: a package takes the memory of the modules in flight, not
         // of every tree at once (on swift-nio, 109 MiB instead of 188, and a third less time in
         // the page faults that fill it).
         let outcomes = modules.concurrentMap(cost: { $0.files.reduce(0) { $0 + $1.bytes.count } }) { module in
-            Self.read(module.files, limits: limits).map { found in found.map { (module: module.name, sketch: $0.sketch, machine: $0.machine) } }
+            unreadableModules.contains(module.name) ? (found: [], refusals: []) : Self.read(module.files, limits: limits)
         }
-        // The first file that fails, in the order given, is the one reported, as if the files
-        // were read one by one.
         var found: [(module: String, sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)] = []
-        var refusal: (order: Int, error: MachineFileError)?
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let machines): found += machines
-            case .failure(let failure): if failure.order < refusal?.order ?? .max { refusal = (failure.order, failure.error) }
+        var refusals: [Refusal] = []
+        var skipped: [Diagnostic] = unreadable
+        for (module, outcome) in zip(modules, outcomes) {
+            let failures = outcome.refusals
+            if failures.isEmpty, !unreadableModules.contains(module.name) {
+                found += outcome.found.map { (module: module.name, sketch: $0.sketch, machine: $0.machine) }
+            } else {
+                refusals += failures
+                // The module's other files are named too: what they hold was not read either.
+                let refused = Set(failures.map(\.order))
+                let cause = (failures.first?.error.path ?? unreadable.first { SwiftModule.name(containing: $0.path) == module.name }?.path) ?? ""
+                for file in module.files where !refused.contains(file.order) {
+                    refusals.append(
+                        Refusal(
+                            order: file.order,
+                            error: .warning(
+                                path: file.path, location: nil,
+                                message: "not read: its module holds \(cause), which cannot be read, and a machine may span a module's files")))
+                }
             }
         }
-        if let refusal { throw refusal.error }
+        // In the order the files were given, as if they were read one by one.
+        skipped += refusals.sorted { $0.order < $1.order }.map(\.error)
         var machines: [ModuleMachine] = []
         var warnings: [Diagnostic] = []
         for (found, name) in zip(found, Self.uniqueNames(found.map { ($0.module, $0.sketch) })) {
@@ -107,11 +144,14 @@ public struct SwiftSourceReader: ModuleMachineReader {
                 machines.append(ModuleMachine(name: name, style: found.sketch.style.name, location: found.sketch.location, imported: imported))
                 warnings += imported.warnings
             case .failure(let error):
-                warnings.append(.warning(path: error.path, location: error.location?.droppingFile, message: error.message))
+                skipped.append(
+                    .warning(
+                        path: error.path, location: error.location?.droppingFile ?? found.sketch.location.droppingFile,
+                        message: "machine '\(name)' left out: \(error.message)"))
             }
         }
         machines.sort { $0.location < $1.location }
-        return (machines, warnings)
+        return ModuleReading(machines: machines, warnings: warnings, skipped: skipped)
     }
 
     /// A file to read, with its place in the order the files were given.
@@ -121,28 +161,30 @@ public struct SwiftSourceReader: ModuleMachineReader {
         let bytes: [UInt8]
     }
 
-    /// A file that cannot be read, with its place in the order the files were given.
-    private struct Refusal: Error {
+    /// A file that cannot be read (or is not read on account of one), with its place in the
+    /// order the files were given.
+    private struct Refusal {
         let order: Int
         let error: MachineFileError
     }
 
-    /// The machines of one module's `files`, parsed and walked on every core, or the first of
-    /// them that cannot be read.
+    /// The machines of one module's `files`, parsed and walked on every core, or those of them
+    /// that cannot be read.
     private static func read(
         _ files: [Source], limits: InputLimits
-    ) -> Result<[(sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)], Refusal> {
+    ) -> (found: [(sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)], refusals: [Refusal]) {
         let parsed = files.concurrentMap(cost: \.bytes.count) { source in
             Result { () throws(MachineFileError) in try Self.parsed(source.bytes, path: source.path, limits: limits) }
         }
         var read: [ParsedFile] = []
+        var refusals: [Refusal] = []
         for (source, result) in zip(files, parsed) {
             switch result {
             case .success(let file): read.append(file)
-            case .failure(let error): return .failure(Refusal(order: source.order, error: error))
+            case .failure(let error): refusals.append(Refusal(order: source.order, error: error))
             }
         }
-        return .success(machines(in: read, limits: limits))
+        return refusals.isEmpty ? (machines(in: read, limits: limits), []) : ([], refusals)
     }
 
     /// A file parsed, and the nodes its one walk gathered.
@@ -217,11 +259,14 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return text
     }
 
-    /// The line and column (in UTF-8 bytes, as swift-syntax counts them) of the byte at `offset`.
+    /// The line and column (in Unicode scalars, as the reader's other positions) of the byte at
+    /// `offset`.
     private static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourceLocation {
         let before = bytes[..<offset]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: offset - lineStart + 1)
+        // Continuation bytes (10xxxxxx) start no scalar.
+        let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+        return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: column)
     }
 
     /// Where the first byte that is not UTF-8 is, counting lines and columns over the valid part.

@@ -78,16 +78,18 @@ extension FsmvizCommand {
         private func convertEach() throws {
             let format = to?.format ?? .yaml
             let machines: [ImportedMachine]
+            var leftOut = false
             do {
-                machines = try reading.readEach(inputs, limits: limitOptions.limits)
+                machines = try reading.readEach(inputs, limits: limitOptions.limits, leftOut: &leftOut)
             } catch {
                 Console.printError(error.description)
                 throw ExitStatus.usage.exitCode
             }
-            try writeAll(machines, as: format)
+            try writeAll(machines, as: format, incomplete: leftOut)
+            if leftOut { throw ExitStatus.incomplete.exitCode }
         }
 
-        private func writeAll(_ machines: [ImportedMachine], as format: MachineFormat) throws {
+        private func writeAll(_ machines: [ImportedMachine], as format: MachineFormat, incomplete: Bool) throws {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             } catch {
@@ -98,7 +100,7 @@ extension FsmvizCommand {
             for (machine, destination) in zip(machines, destinations) {
                 try write(machine, as: format, to: destination)
             }
-            if !reading.quiet { WrittenFiles.announce(destinations, into: output) }
+            if !reading.quiet { WrittenFiles.announce(destinations, into: output, incomplete: incomplete) }
         }
 
         private func write(_ imported: ImportedMachine, as format: MachineFormat, to destination: String) throws {

@@ -13,7 +13,9 @@ enum ExitStatus: Int32, Comparable, Error {
     /// Graphviz failed or the output could not be written.
     case failure = 3
     /// The run finished without part of its input, which a warning named: an entry it refused
-    /// to write where it would have led (out of its directory, or through a symbolic link).
+    /// to write where it would have led (out of its directory, or through a symbolic link), a
+    /// Swift machine over an input limit, the files of a Swift module that holds one that
+    /// cannot be read.
     /// What it reports covers the rest only, so the run must not pass for a complete one.
     case incomplete = 4
 

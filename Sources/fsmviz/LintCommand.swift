@@ -24,7 +24,10 @@ extension FsmvizCommand {
 
                 Exit status: 0 no finding at or above --fail-on; 1 at least one; 2 bad usage, or \
                 a file that could not be linted (unreadable or invalid machine file, unknown \
-                rule in a suppression, invalid configuration); 3 the report could not be written.
+                rule in a suppression, invalid configuration); 3 the report could not be written; \
+                4 the run left an input out, which a warning names (a Swift machine over an input \
+                limit, the files of a Swift module that holds one that cannot be read), so it is \
+                incomplete.
 
                 Examples:
                   fsmviz lint machines/
@@ -121,6 +124,7 @@ extension FsmvizCommand {
             let report = reporter.report(results)
             let summary = LintSummary(results)
             var status: ExitStatus = summary.inputErrors > 0 ? .usage : summary.hasFinding(atLeast: failOn) ? .findings : .success
+            if summary.skipped > 0 { status = max(status, .incomplete) }
             if let output {
                 do {
                     try confinement.write(Array(report.utf8), to: output)

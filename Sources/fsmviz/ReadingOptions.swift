@@ -73,21 +73,24 @@ struct ReadingOptions: ParsableArguments {
 
     /// Every machine `input` holds, as ``read(_:limits:)`` prints their warnings: each one a
     /// Swift module holds (or the one `--machine` names), else the machine file's one.
-    /// `allowingNone`: Swift source without a machine gives none instead of an error.
-    func readEach(_ input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ImportedMachine] {
-        try readEach([input], limits: limits, allowingNone: allowingNone)
+    /// `allowingNone`: Swift source without a machine gives none instead of an error. `leftOut`
+    /// becomes true when the Swift reader left a machine or file out, which a warning named.
+    func readEach(_ input: String, limits: InputLimits, allowingNone: Bool = false, leftOut: inout Bool) throws(MachineFileError) -> [ImportedMachine] {
+        try readEach([input], limits: limits, allowingNone: allowingNone, leftOut: &leftOut)
     }
 
     /// Every machine `inputs` hold: the Swift sources among them read together, as the modules
     /// they make (a machine's enum in one file and its transitions in another), then each other
     /// input's machine, in the order given; with `--machine`, only the Swift machine it names.
-    func readEach(_ inputs: [String], limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ImportedMachine] {
+    func readEach(
+        _ inputs: [String], limits: InputLimits, allowingNone: Bool = false, leftOut: inout Bool
+    ) throws(MachineFileError) -> [ImportedMachine] {
         let swift = inputs.filter(readsSwift)
         var found: [ImportedMachine] = []
         if !swift.isEmpty {
             if machine == nil {
                 // Each machine's warnings name the file it is in, not the directory it was found in.
-                for module in try machines(in: swift, limits: limits, allowingNone: allowingNone) {
+                for module in try machines(in: swift, limits: limits, allowingNone: allowingNone, leftOut: &leftOut) {
                     printWarnings(of: module.imported, input: module.location.file ?? swift[0])
                     found.append(module.imported)
                 }
@@ -110,7 +113,9 @@ struct ReadingOptions: ParsableArguments {
             return imported
         }
         guard let other = inputs.first(where: { !readsSwift($0) }) else {
-            let found = try chosen(from: machines(in: inputs, limits: limits), in: inputs)
+            // One machine is asked for: others left out are named, and matter no more.
+            var leftOut = false
+            let found = try chosen(from: machines(in: inputs, limits: limits, leftOut: &leftOut), in: inputs)
             printWarnings(of: found.imported, input: found.location.file ?? inputs[0])
             return found.imported
         }
@@ -134,16 +139,13 @@ struct ReadingOptions: ParsableArguments {
         String((machine.name ?? "machine").map { $0 == "/" || $0 == "\0" ? "_" : $0 })
     }
 
-    /// Every machine in the Swift files `input` stands for, read together as their modules.
-    /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
-    func machines(in input: String, limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
-        try machines(in: [input], limits: limits, allowingNone: allowingNone)
-    }
-
     /// Every machine in the Swift files `inputs` (files and directories) stand for, all read
-    /// together as their modules.
-    /// - Throws: When a file cannot be read or parsed, or none of them holds a machine.
-    func machines(in inputs: [String], limits: InputLimits, allowingNone: Bool = false) throws(MachineFileError) -> [ModuleMachine] {
+    /// together as their modules. What the reader left out is printed, each file that cannot be
+    /// read with it, and sets `leftOut`.
+    /// - Throws: The first file that cannot be read or parsed, or that none of them holds a machine.
+    func machines(
+        in inputs: [String], limits: InputLimits, allowingNone: Bool = false, leftOut: inout Bool
+    ) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
         var files: [String] = []
         for input in inputs {
@@ -156,8 +158,16 @@ struct ReadingOptions: ParsableArguments {
             files += inInput
         }
         var seen: Set<String> = []
-        let found = try reader.machines(in: files.filter { seen.insert($0).inserted }, limits: limits).machines
-        guard !found.isEmpty || allowingNone else {
+        let reading = reader.reading(files.filter { seen.insert($0).inserted }, limits: limits)
+        let firstError = reading.skipped.first { $0.severity == .error }
+        // Every file that cannot be read is named, not the first only, which ends the command.
+        for skipped in reading.skipped where skipped != firstError && (skipped.severity == .error || !quiet) {
+            Console.printError(skipped.description)
+        }
+        if let firstError { throw firstError }
+        leftOut = leftOut || !reading.skipped.isEmpty
+        let found = reading.machines
+        guard !found.isEmpty || allowingNone || !reading.skipped.isEmpty else {
             // What was close, one line each, so the user can tell a style fsmviz does not read
             // from a shape it misread.
             let nearMisses = (try? reader.nearMisses(in: files.filter { $0 != "-" }, limits: limits)) ?? []
@@ -180,13 +190,23 @@ struct ReadingOptions: ParsableArguments {
         let name = Self.displayName(of: inputs)
         let names = found.map(\.name)
         if let machine {
-            if let match = found.first(where: { $0.name == machine }) ?? found.first(where: { $0.name.lowercased() == machine.lowercased() }) {
-                return match
+            if let match = found.first(where: { $0.name == machine }) { return match }
+            // A name in another case is meant only when it is the one such.
+            let alike = found.filter { $0.name.lowercased() == machine.lowercased() }
+            if alike.count == 1 { return alike[0] }
+            guard alike.isEmpty else {
+                throw MachineFileError(
+                    path: name, location: nil,
+                    message: "\(alike.count) machines here are named '\(machine)' but for case "
+                        + "(\(alike.map(\.name).joined(separator: ", "))); choose one with --machine NAME")
             }
             let hint = Suggestion.hint(for: machine, among: names)
             throw MachineFileError(
                 path: name, location: nil,
                 message: "no machine named '\(machine)' here" + (hint.isEmpty ? "; it holds \(names.joined(separator: ", "))" : hint))
+        }
+        guard !found.isEmpty else {
+            throw MachineFileError(path: name, location: nil, message: "no machine read here; the warnings above say what was left out")
         }
         guard found.count == 1 else {
             throw MachineFileError(

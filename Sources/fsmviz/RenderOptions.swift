@@ -96,13 +96,16 @@ struct RenderOptions: ParsableArguments {
             }
         }
         // Two inputs named alike (a/door.json and b/door.json into one directory, or
-        // door.json and door.yaml beside each other) would overwrite each other's diagram.
-        let clashes = Dictionary(grouping: jobs.filter { $0.destination != "-" }, by: \.destination)
-            .mapValues { Set($0.map(\.input)).sorted() }.filter { $0.value.count > 1 }
+        // door.json and door.yaml beside each other), or two machines of one input whose names
+        // make one file name, would overwrite each other's diagram.
+        let clashes = Dictionary(grouping: jobs.filter { $0.destination != "-" }, by: \.destination).filter { $0.value.count > 1 }
         if let (destination, clashing) = clashes.min(by: { $0.key < $1.key }) {
+            let named = clashing.map { job in
+                job.imported?.machine.name.map { "machine '\($0)' of \(Diagnostic.displayPath(for: job.input))" } ?? Diagnostic.displayPath(for: job.input)
+            }
             Console.printError(
                 PrintableText.escaped(
-                    "error: \(clashing.joined(separator: " and ")) would both be drawn to \(destination); "
+                    "error: \(named.joined(separator: " and ")) would both be drawn to \(destination); "
                         + "render them into separate directories"))
             throw ExitStatus.usage.exitCode
         }
@@ -150,8 +153,11 @@ struct RenderOptions: ParsableArguments {
             }
         }
         progress.clear()
+        let written = jobs.map(\.destination).filter { $0 != "-" }
+        // What was drawn is said, and that it is not all there was.
+        if worst == .incomplete, !reading.quiet, slice == nil { WrittenFiles.announce(written, into: output, incomplete: true) }
         if worst != .success { throw worst.exitCode }
-        return jobs.map(\.destination).filter { $0 != "-" }
+        return written
     }
 
     private func render(
@@ -237,8 +243,10 @@ struct RenderOptions: ParsableArguments {
     /// after it in `directory`; none when reading fails, which is reported.
     private func eachMachine(of input: String, into directory: String, worst: inout ExitStatus) -> [RenderJob] {
         let chosen = format ?? .svg
+        var leftOut = false
+        defer { if leftOut { worst = max(worst, .incomplete) } }
         do throws(MachineFileError) {
-            return try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty).map { imported in
+            return try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty, leftOut: &leftOut).map { imported in
                 let name = ReadingOptions.fileBaseName(of: imported.machine) + "." + chosen.fileExtension
                 return RenderJob(input: input, destination: directory + name, format: chosen, imported: imported)
             }
@@ -254,8 +262,10 @@ struct RenderOptions: ParsableArguments {
     /// the machines' names and the two ways to draw them.
     private func onlyMachine(of input: String, to output: String, format: OutputFormat, worst: inout ExitStatus) -> [RenderJob] {
         let found: [ImportedMachine]
+        var leftOut = false
+        defer { if leftOut { worst = max(worst, .incomplete) } }
         do throws(MachineFileError) {
-            found = try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty)
+            found = try reading.readEach(input, limits: limitOptions.limits, allowingNone: allowEmpty, leftOut: &leftOut)
         } catch {
             Console.printError(error.description)
             worst = max(worst, .usage)

@@ -96,6 +96,50 @@ import Testing
         #expect(fixed.stdoutText.contains(#""uri": "my%20machines/door.yaml""#), "URIs are percent-encoded")
     }
 
+    /// One machine per format whose unreachable state `b` follows `FILL` on the same line.
+    static let columnCases: [(name: String, from: String, text: String)] = [
+        ("m.json", "json", #"{"initial": "a", "states": [{"id": "a", "label": "FILL"}, "b"], "transitions": []}"#),
+        ("m.yaml", "yaml", "{initial: a, states: [{id: a, label: FILL}, b], transitions: []}"),
+        (
+            "m.scxml", "scxml",
+            #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" initial="a"><state id="a"><!-- FILL --></state><state id="b"/></scxml>"#
+        ),
+        ("m.json", "xstate", #"{"id": "m", "initial": "a", "states": {"a": {"on": {"FILL": "a"}}, "b": {}}}"#),
+        ("m.yaml", "python-statemachine", "{name: M, states: {a: {initial: true, transitions: [{event: FILL, target: a}]}, b: {}}}"),
+        (
+            "m.yaml", "sismic",
+            "{statechart: {name: M, root state: {name: r, initial: a, states: [{name: a, transitions: [{target: a, event: FILL}]}, {name: b}]}}}"
+        ),
+        (
+            "m.swift", "swift",
+            "enum S { /* FILL */ case a, b }\nenum E { case go }\nstruct M {\n    var state: S = .a\n"
+                + "    func next(_ state: S, _ event: E) -> S {\n        switch (state, event) {\n        case (.a, .go): return .a\n        }\n    }\n}\n"
+        ),
+    ]
+
+    /// SARIF says its columns count Unicode code points: a finding after letters beyond ASCII on
+    /// its line is at the column it has after as many ASCII letters, whatever their UTF-8 bytes.
+    @Test(arguments: columnCases.indices)
+    func columnsCountCodePointsInEveryFormat(index: Int) throws {
+        let (name, from, text) = Self.columnCases[index]
+        var columns: [Int] = []
+        for fill in ["abcd", "äöü€"] {
+            let directory = try CommandRunner.temporaryDirectory()
+            try Data(text.replacingOccurrences(of: "FILL", with: fill).utf8).write(to: directory.appendingPathComponent(name))
+            let result = try CommandRunner.run(["lint", name, "--from", from, "--format", "sarif"], in: directory)
+            #expect(result.status == 1, "\(from): \(result.stderr)\(result.stdoutText)")
+            let log = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+            let run = (log?["runs"] as? [[String: Any]])?.first
+            #expect(run?["columnKind"] as? String == "unicodeCodePoints")
+            let unreachable = (run?["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "unreachable-state" }
+            let location = (unreachable?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            let region = location?["region"] as? [String: Any]
+            #expect(region?["startLine"] as? Int == 1, "\(from): \(result.stdoutText)")
+            columns.append(region?["startColumn"] as? Int ?? 0)
+        }
+        #expect(columns[0] > 1 && columns[0] == columns[1], "\(from): columns \(columns)")
+    }
+
     @Test func theValidatorRejectsAnInvalidLog() throws {
         #expect(try Self.violations(Array(#"{"version": "2.1.0", "runs": [{"tool": {}}]}"#.utf8)) != "")
     }

@@ -108,7 +108,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let found = try SwiftSourceReader().machines(in: [directory.appendingPathComponent("Input.swift").path], limits: InputLimits(states: 2))
         #expect(found.machines.isEmpty, "a machine of 3 states is over a limit of 2")
-        #expect(found.warnings.map(\.message) == ["the machine has 3 states, more than the limit of 2"])
+        #expect(found.warnings.map(\.message) == ["machine 'M' left out: the machine has 3 states, more than the limit of 2"])
     }
 
     @Test func aDirectoryWithASymbolicLinkLoopIsSearchedOnce() throws {

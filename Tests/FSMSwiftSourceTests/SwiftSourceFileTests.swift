@@ -6,7 +6,8 @@ import Testing
 @testable import FSMSwiftSource
 
 /// The line table a file keeps instead of swift-syntax's `SourceLocationConverter` gives the
-/// position the compiler prints, for every token, whatever the line breaks and characters.
+/// line the compiler prints, for every token, whatever the line breaks and characters, and the
+/// column in Unicode scalars where the compiler counts UTF-8 bytes.
 @Suite struct SwiftSourceFileTests {
     static let texts = [
         "enum State { case a, b }\nfunc f() {}\n",
@@ -25,8 +26,13 @@ import Testing
         let converter = SourceLocationConverter(fileName: "a.swift", tree: file.tree)
         for token in file.tree.tokens(viewMode: .sourceAccurate) {
             let expected = converter.location(for: token.positionAfterSkippingLeadingTrivia)
+            // A byte-order mark is no column.
+            let mark = expected.line == 1 && text.hasPrefix("\u{FEFF}") ? 3 : 0
+            let lineStart = converter.position(ofLine: expected.line, column: 1).utf8Offset + mark
+            let before = Array(text.utf8)[lineStart..<token.positionAfterSkippingLeadingTrivia.utf8Offset]
+            let column = before.count { $0 & 0xC0 != 0x80 } + 1
             let found = file.location(of: token)
-            #expect(found.line == expected.line && found.column == expected.column, "\(token.text): \(found) against \(expected.line):\(expected.column)")
+            #expect(found.line == expected.line && found.column == column, "\(token.text): \(found) against \(expected.line):\(column)")
         }
     }
 }

@@ -9,7 +9,8 @@ import FSMCore
 /// ```
 ///
 /// Errors become `::error`, warnings `::warning` and info `::notice`; input errors are
-/// `::error` with the title `fsmviz invalid-machine` (or the kind's id). A plain summary line
+/// `::error` with the title `fsmviz invalid-machine` (or the kind's id; an input left out is a
+/// `::warning`). A plain summary line
 /// ends the log.
 public struct GitHubActionsReporter: FindingReporter {
     /// Creates a reporter.
@@ -20,7 +21,9 @@ public struct GitHubActionsReporter: FindingReporter {
         for result in results {
             for error in result.errors {
                 lines.append(
-                    Self.command("error", file: result.path, location: error.location, title: "fsmviz \(error.lintCode.rawValue)", message: error.message))
+                    Self.command(
+                        error.severity == .error ? "error" : "warning", file: result.path, location: error.location,
+                        title: "fsmviz \(error.lintCode.rawValue)", message: error.message))
             }
             for finding in result.findings {
                 let message = finding.witness.map { "\(finding.message)\nwitness: \($0.summary)" } ?? finding.message

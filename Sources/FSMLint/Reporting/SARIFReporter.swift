@@ -39,7 +39,7 @@ public struct SARIFReporter: FindingReporter {
                 sarifResults.append([
                     "ruleId": .string(ruleID),
                     "ruleIndex": .nullable(indices[ruleID]),
-                    "level": "error",
+                    "level": .string(error.severity.rawValue),
                     "message": ["text": .string(error.message)],
                     "locations": [.sorted(Self.location(result.path, error.location))],
                 ])
@@ -153,7 +153,7 @@ public struct SARIFReporter: FindingReporter {
         let inputRules = InputErrorKind.allCases.map { kind in
             descriptor(
                 id: inputErrorRulePrefix + kind.rawValue, title: kind.title, summary: kind.summary,
-                help: kind.summary, markdown: nil, level: "error")
+                help: kind.summary, markdown: nil, level: kind == .skippedInput ? "warning" : "error")
         }
         return lintRules + [unsupported] + inputRules
     }

@@ -9,7 +9,8 @@ import FSMCore
 /// 1 warning in 1 file
 /// ```
 ///
-/// Input errors read like the compiler's: `file:line:column: error: message`. Each finding
+/// Input errors read like the compiler's: `file:line:column: error: message` (`warning:` for an
+/// input left out). Each finding
 /// is one line, whatever the machine's texts and file names hold (see ``/FSMCore/PrintableText``).
 public struct TextReporter: FindingReporter {
     /// Whether to colour severities and rule ids with ANSI escapes (see ``TerminalStyle``).
@@ -28,8 +29,8 @@ public struct TextReporter: FindingReporter {
         var lines: [String] = []
         for result in results {
             for error in result.errors {
-                lines.append(
-                    "\(Self.position(result.path, error.location)): \(style("error", .red)): \(PrintableText.escaped(error.message))")
+                let severity = error.severity == .error ? style("error", .red) : style("warning", .yellow)
+                lines.append("\(Self.position(result.path, error.location)): \(severity): \(PrintableText.escaped(error.message))")
             }
             for finding in result.findings {
                 let severity = style(finding.severity.rawValue, Self.color(of: finding.severity))

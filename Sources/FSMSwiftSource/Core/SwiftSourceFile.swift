@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// One parsed Swift file: its path as the user gave it, its syntax tree, and the table that turns
-/// a node's offset into the line and column a compiler would print.
+/// a node's offset into its line and column.
 struct SwiftSourceFile {
     let path: String
     let tree: SourceFileSyntax
@@ -11,16 +11,20 @@ struct SwiftSourceFile {
     /// swift-syntax's `SourceLocationConverter`, which walks every token of the tree for the same
     /// table, a tenth of reading a big module.
     private let lineStarts: [Int]
+    /// The text, whose bytes before a position on a line beyond ASCII say its column.
+    private let text: String
 
     /// Parses `bytes` (already checked to be UTF-8 within the size limit) as Swift.
     init(path: String, text: String) {
         self.path = path
+        self.text = text
         tree = Parser.parse(source: text)
         lineStarts = Self.lineStarts(of: text)
     }
 
     /// Where `node` starts, past its leading trivia (comments and attributes' whitespace): its
-    /// line, and its column counted in UTF-8 bytes, as the compiler counts them.
+    /// line, and its column counted in Unicode scalars, as every other format's positions are
+    /// (and as SARIF's `columnKind` says), not in swift-syntax's UTF-8 bytes.
     func location(of node: some SyntaxProtocol) -> FSMCore.SourceLocation {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         // The last line starting at or before `offset`.
@@ -30,14 +34,20 @@ struct SwiftSourceFile {
             let middle = (low + high) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle }
         }
-        return FSMCore.SourceLocation(file: path, line: low + 1, column: offset - lineStarts[low] + 1)
+        let bytes = text.utf8
+        let end = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))
+        let lineStart = min(bytes.index(bytes.startIndex, offsetBy: lineStarts[low]), end)
+        // Continuation bytes (10xxxxxx) start no scalar.
+        let column = bytes[lineStart..<end].count { $0 & 0xC0 != 0x80 } + 1
+        return FSMCore.SourceLocation(file: path, line: low + 1, column: column)
     }
 
-    /// Line starts after `\n`, `\r\n` and a lone `\r`, the line breaks Swift knows.
+    /// Line starts after `\n`, `\r\n` and a lone `\r`, the line breaks Swift knows; the first
+    /// past a byte-order mark, which no editor counts as a column (nor do the other formats).
     private static func lineStarts(of text: String) -> [Int] {
         var text = text
         return text.withUTF8 { bytes in
-            var starts = [0]
+            var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
             for offset in bytes.indices {
                 let byte = bytes[offset]
                 if byte == UInt8(ascii: "\n") {

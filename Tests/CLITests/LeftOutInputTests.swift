@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An input fsmviz leaves out is named in a warning, the summary says the run is incomplete and
+/// the exit status is 4: a lint that read less than it was given must not pass for a clean one.
+@Suite struct LeftOutInputTests {
+    static let door = """
+        enum DoorState { case open, closed, locked, jammed }
+        enum DoorEvent { case open, close }
+        struct Door {
+            var state: DoorState = .closed
+            func next(_ state: DoorState, _ event: DoorEvent) -> DoorState {
+                switch (state, event) {
+                case (.closed, .open): return .open
+                case (.open, .close): return .closed
+                case (.closed, .close): return .locked
+                case (.locked, .open): return .jammed
+                case (.jammed, .close): return .closed
+                default: return state
+                }
+            }
+        }
+
+        """
+    static let lamp =
+        "enum Lamp {\n    case on, off\n    mutating func toggle() {\n        switch self {\n"
+        + "        case .on: self = .off\n        case .off: self = .on\n        }\n    }\n}\n"
+
+    static func write(_ files: [String: String]) throws -> URL {
+        let directory = try CommandRunner.temporaryDirectory()
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory
+    }
+
+    @Test func aSwiftMachineOverALimitIsNamedAndTheRunIncomplete() throws {
+        let directory = try Self.write(["Door.swift": Self.door, "Lamp.swift": Self.lamp])
+        let lint = try CommandRunner.run(["lint", "Door.swift", "Lamp.swift", "--max-states", "3"], in: directory)
+        #expect(lint.status == 4, "\(lint.stderr)\(lint.stdoutText)")
+        #expect(lint.stdoutText.contains("Door.swift:6:9: warning: machine 'Door' left out: the machine has 4 states, more than the limit of 3"))
+        #expect(lint.stdoutText.contains("incomplete: 1 input left out"), "\(lint.stdoutText)")
+        let render = try CommandRunner.run(["render", "Door.swift", "Lamp.swift", "-o", "out/", "--max-states", "3"], in: directory)
+        #expect(render.status == 4, "\(render.stderr)")
+        #expect(render.stderr.contains("Door.swift:6:9: warning: machine 'Door' left out"), "\(render.stderr)")
+        #expect(render.stderr.contains("wrote out/Lamp.svg; incomplete"), "\(render.stderr)")
+    }
+
+    @Test func everyUnreadableSwiftFileIsNamedAndOtherModulesLinted() throws {
+        let directory = try Self.write([
+            "Sources/A/Door.swift": Self.door.replacingOccurrences(of: "case (.jammed, .close): return .closed\n", with: ""),
+            "Sources/B/Bad.swift": "enum X { case a b c }\n",
+            "Sources/B/Worse.swift": "enum Y { case a }\n/* not closed\n",
+            "Sources/B/Lamp.swift": Self.lamp,
+        ])
+        let lint = try CommandRunner.run(["lint", "Sources"], in: directory)
+        #expect(lint.status == 2)
+        #expect(lint.stdoutText.contains("Sources/B/Bad.swift:1:17: error: the file is not valid Swift"), "\(lint.stdoutText)")
+        #expect(lint.stdoutText.contains("Sources/B/Worse.swift:"), "\(lint.stdoutText)")
+        #expect(lint.stdoutText.contains("Sources/B/Lamp.swift: warning: not read: its module holds Sources/B/Bad.swift"), "\(lint.stdoutText)")
+        // Module A's finding is still reported.
+        #expect(lint.stdoutText.contains("Sources/A/Door.swift:1:"), "\(lint.stdoutText)")
+        #expect(lint.stdoutText.contains("[dead-end]"), "\(lint.stdoutText)")
+    }
+}
