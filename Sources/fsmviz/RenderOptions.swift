@@ -59,7 +59,7 @@ struct RenderOptions: ParsableArguments {
     /// (``RenderWorkers``); a worker renders only its `slice`.
     func renderAll(split: Bool = false, processes: Int? = nil, slice: RenderWorkers.Slice? = nil) throws -> [String] {
         var worst = ExitStatus.success
-        let jobs: [RenderJob]
+        var jobs: [RenderJob]
         if let output, isDirectoryTarget(output) {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -95,6 +95,9 @@ struct RenderOptions: ParsableArguments {
                 return each.count == 1 ? [RenderJob(input: input, destination: beside, format: each[0].format, imported: each[0].imported)] : each
             }
         }
+        // An input named twice (`render *.json door.json -o out/`) is drawn once.
+        var seen: Set<[String]> = []
+        jobs = jobs.filter { job in seen.insert([job.input, job.destination, job.imported?.machine.name ?? ""]).inserted }
         // Two inputs named alike (a/door.json and b/door.json into one directory, or
         // door.json and door.yaml beside each other), or two machines of one input whose names
         // make one file name, would overwrite each other's diagram.
