@@ -17,7 +17,7 @@ public struct ModuleReading: Sendable {
     /// Every machine read, in file order.
     public var machines: [ModuleMachine]
     /// What the reader could not carry over of the machines it read (content fsmviz does not
-    /// model): each machine's ``/FSMCore/ImportedMachine/warnings``, together.
+    /// model): each machine's ``ImportedMachine/warnings``, together.
     public var warnings: [Diagnostic]
     /// What was left out, each at its file: an error for a file that cannot be read or parsed,
     /// a warning for each file not read because its module holds such a file, and a warning at

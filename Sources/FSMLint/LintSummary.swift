@@ -13,7 +13,7 @@ public struct LintSummary: Hashable, Sendable {
     public var info: Int
     /// Input errors: files that could not be linted as asked.
     public var inputErrors: Int
-    /// Inputs left out, each a warning (``/FSMCore/Diagnostic/Code/skippedInput``): the run is
+    /// Inputs left out, each a warning (`Diagnostic.Code.skippedInput`): the run is
     /// incomplete.
     public var skipped: Int
 
