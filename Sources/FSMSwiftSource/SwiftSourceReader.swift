@@ -264,8 +264,7 @@ public struct SwiftSourceReader: ModuleMachineReader {
     private static func location(ofByte offset: Int, in bytes: [UInt8]) -> SourceLocation {
         let before = bytes[..<offset]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        // Continuation bytes (10xxxxxx) start no scalar.
-        let column = bytes[lineStart..<offset].count { $0 & 0xC0 != 0x80 } + 1
+        let column = bytes[lineStart..<offset].unicodeScalarCount + 1
         return SourceLocation(line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: column)
     }
 

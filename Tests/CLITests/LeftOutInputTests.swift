@@ -27,18 +27,8 @@ import Testing
         "enum Lamp {\n    case on, off\n    mutating func toggle() {\n        switch self {\n"
         + "        case .on: self = .off\n        case .off: self = .on\n        }\n    }\n}\n"
 
-    static func write(_ files: [String: String]) throws -> URL {
-        let directory = try CommandRunner.temporaryDirectory()
-        for (path, text) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
-    }
-
     @Test func aSwiftMachineOverALimitIsNamedAndTheRunIncomplete() throws {
-        let directory = try Self.write(["Door.swift": Self.door, "Lamp.swift": Self.lamp])
+        let directory = try CommandRunner.temporaryDirectory(holding: ["Door.swift": Self.door, "Lamp.swift": Self.lamp])
         let lint = try CommandRunner.run(["lint", "Door.swift", "Lamp.swift", "--max-states", "3"], in: directory)
         #expect(lint.status == 4, "\(lint.stderr)\(lint.stdoutText)")
         #expect(lint.stdoutText.contains("Door.swift:6:9: warning: machine 'Door' left out: the machine has 4 states, more than the limit of 3"))
@@ -50,7 +40,7 @@ import Testing
     }
 
     @Test func everyUnreadableSwiftFileIsNamedAndOtherModulesLinted() throws {
-        let directory = try Self.write([
+        let directory = try CommandRunner.temporaryDirectory(holding: [
             "Sources/A/Door.swift": Self.door.replacingOccurrences(of: "case (.jammed, .close): return .closed\n", with: ""),
             "Sources/B/Bad.swift": "enum X { case a b c }\n",
             "Sources/B/Worse.swift": "enum Y { case a }\n/* not closed\n",

@@ -14,18 +14,8 @@ import Testing
         </scxml>
         """
 
-    func folder(_ files: [String: String]) throws -> URL {
-        let directory = try CommandRunner.temporaryDirectory()
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
-    }
-
     @Test func fromReadsAFileWhoseNameDoesNotSay() throws {
-        let directory = try folder(["machine.txt": Self.scxml])
+        let directory = try CommandRunner.temporaryDirectory(holding: ["machine.txt": Self.scxml])
         let path = directory.appendingPathComponent("machine.txt").path
         #expect(try CommandRunner.run(["dot", path]).status == 2, "the name says nothing")
         #expect(try CommandRunner.run(["dot", path, "--from", "scxml"]).stdoutText.contains("digraph"))
@@ -40,7 +30,7 @@ import Testing
         ("sismic", "statechart:\n  name: s\n  root state:\n    name: top\n    initial: a\n    states:\n      - name: a\n", "state-top"),
     ])
     func fromNamesPythonStateMachineAndSismic(format: String, text: String, state: String) throws {
-        let directory = try folder(["machine.txt": text])
+        let directory = try CommandRunner.temporaryDirectory(holding: ["machine.txt": text])
         let path = directory.appendingPathComponent("machine.txt").path
         let dot = try CommandRunner.run(["dot", path, "--from", format])
         #expect(dot.status == 0, "\(dot.stderr)")
@@ -48,7 +38,9 @@ import Testing
     }
 
     @Test func xmlFilesAreReadAsSCXMLAndLintFindsOnlySCXMLOnes() throws {
-        let directory = try folder(["machines/door.xml": Self.scxml, "machines/pom.xml": "<project><modelVersion/></project>"])
+        let directory = try CommandRunner.temporaryDirectory(holding: [
+            "machines/door.xml": Self.scxml, "machines/pom.xml": "<project><modelVersion/></project>",
+        ])
         let dot = try CommandRunner.run(["dot", directory.appendingPathComponent("machines/door.xml").path])
         #expect(dot.status == 0)
         #expect(dot.stdoutText.contains("state-idle"))
@@ -60,7 +52,7 @@ import Testing
 
     @Test(arguments: [["dot"], ["render", "-o", "-", "--format", "svg"], ["convert", "-o", "-", "--to", "yaml"]])
     func importWarningsFollowTheConfigurationAndQuiet(command: [String]) throws {
-        let directory = try folder(["machine.scxml": Self.scxml])
+        let directory = try CommandRunner.temporaryDirectory(holding: ["machine.scxml": Self.scxml])
         let path = directory.appendingPathComponent("machine.scxml").path
         let arguments = [command[0], path] + command.dropFirst()
         let loud = try CommandRunner.run(arguments)

@@ -72,4 +72,16 @@ public struct CommandRunner {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A new temporary directory holding `files`, each text at its relative path (folders made
+    /// on the way).
+    public static func temporaryDirectory(holding files: [String: String]) throws -> URL {
+        let directory = try temporaryDirectory()
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory
+    }
 }

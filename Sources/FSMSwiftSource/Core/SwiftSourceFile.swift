@@ -37,8 +37,7 @@ struct SwiftSourceFile {
         let bytes = text.utf8
         let end = bytes.index(bytes.startIndex, offsetBy: min(offset, bytes.count))
         let lineStart = min(bytes.index(bytes.startIndex, offsetBy: lineStarts[low]), end)
-        // Continuation bytes (10xxxxxx) start no scalar.
-        let column = bytes[lineStart..<end].count { $0 & 0xC0 != 0x80 } + 1
+        let column = bytes[lineStart..<end].unicodeScalarCount + 1
         return FSMCore.SourceLocation(file: path, line: low + 1, column: column)
     }
 
@@ -75,4 +74,10 @@ struct SwiftSourceFile {
         }
         return location(of: tree)
     }
+}
+
+extension Collection<UInt8> {
+    /// How many Unicode scalars these UTF-8 bytes hold: a column as the other formats count it.
+    /// Continuation bytes (10xxxxxx) start none.
+    var unicodeScalarCount: Int { count { $0 & 0xC0 != 0x80 } }
 }
