@@ -60,16 +60,26 @@ extension Linter {
                             code: .noMachineFiles)
                     ]))
         }
+        // A rule misspelt in a `// fsmviz:disable` comment silences nothing: an input error where
+        // it is written, once however many machines share the enum.
+        var unknown: [String: [Diagnostic]] = [:]
+        for machine in found {
+            for var error in Self.unknownSuppressions(in: machine.imported.machine, path: machine.path) {
+                error.path = error.location?.file ?? machine.path
+                error.location?.file = nil
+                if unknown[error.path]?.contains(error) != true { unknown[error.path, default: []].append(error) }
+            }
+        }
         let last = SourceLocation(line: .max, column: .max)
         let leftOut = Set(reading.skipped.map(\.path))
-        for path in sources.paths where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil {
+        for path in sources.paths where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil || unknown[path] != nil {
             // Sorted by position, stably, so rule order is kept among findings at one position.
             let findings = (byFile[path] ?? []).enumerated().sorted { lhs, rhs in
                 let left = lhs.element.location ?? last
                 let right = rhs.element.location ?? last
                 return left != right ? left < right : lhs.offset < rhs.offset
             }.map(\.element)
-            results.append(LintResult(path: path, findings: findings))
+            results.append(LintResult(path: path, findings: findings, errors: unknown[path] ?? []))
         }
         return results
     }

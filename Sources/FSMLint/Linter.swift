@@ -146,7 +146,7 @@ public struct Linter: Sendable {
     }
 
     /// Suppressions naming no rule: a typo there silences nothing, so it must not pass quietly.
-    private static func unknownSuppressions(in machine: Machine, path: String) -> [Diagnostic] {
+    static func unknownSuppressions(in machine: Machine, path: String) -> [Diagnostic] {
         let ids = Analyzer.allRules.map { $0.description.identifier }
         return Analyzer.unknownSuppressions(in: machine).map { suppression in
             let scope = suppression.state.map { " for state '\($0)'" } ?? ""

@@ -217,6 +217,22 @@ import Testing
         #expect(!quiet.stderr.contains("looks like a state type"))
     }
 
+    /// A `// fsmviz:disable:next` comment above a state's case, or `disable:this` after it,
+    /// silences the rule for that state; one that misspells a rule is an input error at the
+    /// comment (exit 2), and a dead end left says how to silence it.
+    @Test func commentsAtACaseSilenceItsRules() throws {
+        let file = "Tests/FSMSwiftSourceTests/Fixtures/findings/DisabledRules.swift"
+        let result = try CommandRunner.run(["lint", file])
+        #expect(result.status == 2)
+        let lines = result.stdoutText.split(separator: "\n").filter { $0.hasPrefix(file) }
+        #expect(
+            lines == [
+                "\(file):10:5: error: lint suppression for state 'failed' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
+                "\(file):9:10: warning: state 'stalled' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case [dead-end]",
+                "\(file):11:10: warning: state 'failed' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case [dead-end]",
+            ], "\(result.stdoutText)")
+    }
+
     @Test func aFileThatIsNotSwiftFailsAtItsPosition() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

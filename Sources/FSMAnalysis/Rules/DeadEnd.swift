@@ -81,8 +81,11 @@ public struct DeadEnd: Rule {
             guard !canMove[state], !context.isFinal(state), !context.isCompound(state), !context.isPseudoState(state)
             else { return nil }
             let id = context.id(of: state)
+            // Swift has no final marker: the code says so in a comment at the case.
+            let silencing =
+                context.semantics.source == .swift ? "; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case" : ""
             return finding(
-                "state '\(id)' is not final but no transition leaves it",
+                "state '\(id)' is not final but no transition leaves it\(silencing)",
                 states: [id], witness: context.path(to: state).map(Witness.path),
                 location: context.machine.states[state].location)
         }

@@ -15,6 +15,8 @@ struct EnumCatalog {
         /// Whether the declaration's `description` is its `rawValue`, so `String(describing:)`
         /// gives a case's raw value rather than its name.
         var isDescribedByRawValue = false
+        /// The comments at the declaration that silence rules for every state.
+        var disabled: [DisableComment] = []
 
         /// The last component of the name.
         var name: Substring { qualifiedName.split(separator: ".").last ?? Substring(qualifiedName) }
@@ -61,6 +63,8 @@ struct EnumCatalog {
         let location: SourceLocation
         /// Its raw value, where it is a string literal.
         var rawValue: String?
+        /// The comments at its `case` that silence rules for it.
+        var disabled: [DisableComment] = []
     }
 
     private(set) var enums: [Enum] = []
@@ -189,19 +193,22 @@ extension EnumCatalog {
                     continue
                 }
                 guard let declaration = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                let disabled = DisableComment.comments(at: member, in: file)
                 for element in declaration.elements where seen.insert(element.name.text.trimmingBackticks).inserted {
                     cases.append(
                         Case(
                             name: element.name.text.trimmingBackticks,
                             hasAssociatedValues: element.parameterClause != nil,
                             location: file.location(of: element),
-                            rawValue: element.rawValue?.value.stringLiteralValue))
+                            rawValue: element.rawValue?.value.stringLiteralValue,
+                            disabled: disabled))
                 }
             }
         }
         let name = scope.isEmpty ? node.name.text : scope + "." + node.name.text
         var found = Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name))
         found.isDescribedByRawValue = isDescribedByRawValue
+        found.disabled = DisableComment.comments(at: node, in: file)
         return found
     }
 

@@ -46,7 +46,10 @@ extension MachineSketch {
         do {
             // A state the code ends in by design is no forgotten way out; it is still no final
             // state, which other rules would take for a goal every run must be able to reach.
-            let suppressions = terminalByDesign.sorted().map { Suppression(ruleID: "dead-end", state: StateID($0)) }
+            let suppressions =
+                terminalByDesign.sorted().map { Suppression(ruleID: "dead-end", state: StateID($0)) }
+                + stateEnum.disabled.flatMap { $0.suppressions(of: nil) }
+                + stateEnum.cases.flatMap { enumCase in enumCase.disabled.flatMap { $0.suppressions(of: enumCase.name) } }
             let machine = try Machine(
                 name: name, states: states, events: events.map { Event(EventID($0.name), label: tree.eventLabels[$0.name], location: $0.location) },
                 transitions: transitions, suppressions: suppressions)

@@ -26,7 +26,12 @@ struct SwiftSourceFile {
     /// line, and its column counted in Unicode scalars, as every other format's positions are
     /// (and as SARIF's `columnKind` says), not in swift-syntax's UTF-8 bytes.
     func location(of node: some SyntaxProtocol) -> FSMCore.SourceLocation {
-        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        location(at: node.positionAfterSkippingLeadingTrivia)
+    }
+
+    /// The line and column of `position`, counted as ``location(of:)`` counts them.
+    func location(at position: AbsolutePosition) -> FSMCore.SourceLocation {
+        let offset = position.utf8Offset
         // The last line starting at or before `offset`.
         var low = 0
         var high = lineStarts.count
