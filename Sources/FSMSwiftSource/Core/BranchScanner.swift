@@ -30,6 +30,10 @@ struct BranchScanner {
         /// The states the body is in after it suspended: the one it entered before, or those a
         /// test of the state since then found.
         var resumes: [String]?
+        /// Whether nothing else can have moved the state since the body entered ``resumes``
+        /// (a method read in place runs next, not a callback or another task), so a test of the
+        /// state narrows what is known instead of finding any state it tests.
+        var isSettled = false
 
         func adding(_ condition: String) -> Context {
             var context = self
@@ -38,23 +42,41 @@ struct BranchScanner {
         }
 
         /// Narrowed to `names` (`nil`: no narrowing), as far as the context already was. After a
-        /// suspension, a test of the state (`switch self.state` again) finds it in any of the
-        /// states it tests, as another task may have moved it.
+        /// suspension, the first test of the state (`switch self.state` again) finds it in any of
+        /// the states it tests, as another task may have moved it; the tests after it narrow.
         func narrowed(to names: [String]?) -> Context {
             guard let names else { return self }
             var context = self
-            if resumes != nil {
-                context.resumes = names
+            if let resumes {
+                context.resumes = isSettled ? resumes.filter(names.contains) : names
+                context.isSettled = true
                 return context
             }
             context.sources = sources.map { current in current.filter(names.contains) } ?? names
             return context
         }
 
-        var guardLabel: String? { conditions.isEmpty ? nil : conditions.joined(separator: " && ") }
+        /// The conditions joined by `&&`, each disjunction among several in parentheses.
+        var guardLabel: String? {
+            guard conditions.count > 1 else { return conditions.first }
+            return conditions.map { $0.contains("||") && !Self.isGrouped($0) ? "(\($0))" : $0 }.joined(separator: " && ")
+        }
+
+        /// Whether `text` is one parenthesized group, negated or not (`!(a || b)`).
+        private static func isGrouped(_ text: String) -> Bool {
+            let body = text.hasPrefix("!") ? text.dropFirst() : Substring(text)
+            guard body.first == "(" else { return false }
+            var depth = 0
+            for (offset, character) in body.enumerated() {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if depth == 0 { return offset == body.count - 1 }
+            }
+            return false
+        }
     }
 
-    let file: SwiftSourceFile
+    var file: SwiftSourceFile
     let stateEnum: EnumCatalog.Enum
     /// The expressions that hold the state: an assignment to one of these is a transition.
     var stateVariables: Set<String>
@@ -72,38 +94,56 @@ struct BranchScanner {
     /// Whether a returned array lists the states one of which comes next (SwiftState's state
     /// route mapping), rather than being a value of its own.
     var returnsStateLists = false
+    /// The methods of the machine's type read in place where another method calls them.
+    var inlined = InlinedMethods()
+    /// What the call of the method being read in place gives its parameters, by name.
+    var arguments: [String: ExprSyntax] = [:]
+    /// Whether a local's value is looked for where the function gives it (not again for a
+    /// value that is a local itself).
+    var followsLocals = true
+    /// Where the callbacks set up below run from, when not from where they are set up: the
+    /// state the method leaves behind after a later assignment.
+    var callbackContext: Context?
 
     /// The exits of `statements` (a block, or some of its items), in source order, under `conditions`.
     func exits(of statements: some Sequence<CodeBlockItemSyntax>, conditions: [String] = []) -> [Exit] {
         exits(of: statements, in: Context(conditions: conditions))
     }
 
-    private func exits(of statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> [Exit] {
+    func exits(of statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> [Exit] {
         scan(statements, in: context).exits
     }
 
     /// The exits of `statements`, and the context that holds after them.
-    private func scan(_ statements: some Sequence<CodeBlockItemSyntax>, in context: Context) -> (exits: [Exit], after: Context) {
+    /// With `caught`, the statements are a `do` body with `catch` clauses: from the first that
+    /// may throw on, what they do happens only if nothing threw.
+    private func scan(_ statements: some Sequence<CodeBlockItemSyntax>, in context: Context, caught: Bool = false) -> (exits: [Exit], after: Context) {
         var exits: [Exit] = []
         var context = context
         let items = Self.deferredLast(statements)
         // Which items set up a callback that changes the state, found once for the whole list.
-        let setsUpCallback = items.map { !laterClosures(in: $0).isEmpty }
+        let setsUpCallback = items.map(setsUpCallback(in:))
+        let firstThrowing = caught ? items.firstIndex(where: Self.mayThrow) : nil
         for (position, item) in items.enumerated() {
+            if position == firstThrowing { context = context.adding(Self.nothingThrew) }
             // Of several assignments in a row, the last is the one the event leaves behind
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
             // may come in a branch that follows).
-            if let target = assignedValue(item.item) {
+            if let outcome = assignedOutcome(item.item) {
                 let later = items[(position + 1)...]
                 if !later.contains(where: assigns) {
-                    let outcome = outcome(of: target)
                     exits.append(exit(outcome, context, at: item))
                     // A callback set up after it (`service.fetch { self?.state = .loaded }`) runs
-                    // once the method has left the state there, and moves on from it.
-                    if case .moves(let targets, nil) = outcome, targets.count == 1, setsUpCallback[(position + 1)...].contains(true) {
-                        context = Context(resumes: targets)
+                    // once the method has left the state there, and moves on from it; so does a
+                    // method read in place that is called after it (`state = .ready; return
+                    // self.executeNextQuery()`).
+                    let callback = setsUpCallback[(position + 1)...].contains(true)
+                    if case .moves(let targets, nil) = outcome, targets.count == 1,
+                        callback || later.contains(where: { !inlinedCalls(in: $0).isEmpty })
+                    {
+                        context = Context(resumes: targets, isSettled: !callback)
                     }
-                } else if case .moves(let targets, nil) = outcome(of: target), targets.count == 1, suspends(before: later) {
+                } else if case .moves(let targets, nil) = outcome, targets.count == 1, suspends(before: later) {
                     // A state kept across an `await` is one that other tasks and the UI see, so
                     // the body moves into it and what follows moves on from it.
                     exits.append(exit(.moves(targets: targets, computed: nil), context, at: item))
@@ -117,8 +157,9 @@ struct BranchScanner {
                 continue
             }
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-                let (passing, failing) = split(guardStatement.conditions, context)
-                exits += self.exits(of: guardStatement.body.statements, in: failing)
+                let (passing, failing) = branches(of: guardStatement.conditions, context)
+                exits += inlinedExits(in: guardStatement.conditions, context)
+                exits += failing.flatMap { self.exits(of: guardStatement.body.statements, in: $0) }
                 context = passing
                 continue
             }
@@ -129,18 +170,34 @@ struct BranchScanner {
                 continue
             }
             if let doStatement = item.item.as(DoStmtSyntax.self) {
-                // A `catch` runs from wherever the body got to: after a kept state and its
-                // `await`, from that state.
-                let body = scan(doStatement.body.statements, in: context)
-                let caught = body.after.resumes != nil ? body.after : context
-                exits += body.exits + doStatement.catchClauses.flatMap { self.exits(of: $0.body.statements, in: caught) }
-                if body.after.resumes != nil { context = body.after }
+                let done = self.exits(of: doStatement, in: context)
+                exits += done.exits
+                context = done.after
+                continue
+            }
+            // What follows a `switch` on the state runs only in the states whose case goes on
+            // (`switch state { case .closed: return; default: break }`).
+            if let switchExpression = Self.switchStatement(item.item), isState(switchExpression.subject) {
+                exits += self.exits(of: switchExpression, in: context)
+                context = context.narrowed(to: statesGoingOn(after: switchExpression))
+                continue
+            }
+            // A helper's change that a later assignment supersedes (`arm(); state = .ready`) is
+            // none the event leaves behind, and the callbacks it sets up run once the method
+            // has left the state there.
+            let later = items[(position + 1)...]
+            if !inlinedCalls(in: item).isEmpty, later.contains(where: assigns), !Self.mayLeave(item) {
+                var scanner = self
+                if case .moves(let targets, nil) = later.compactMap({ assignedOutcome($0.item) }).last, targets.count == 1 {
+                    scanner.callbackContext = Context(resumes: targets)
+                }
+                exits += scanner.exits(ofNode: Syntax(item.item), in: context).filter { $0.isCallback || !$0.outcome.moves }
                 continue
             }
             // A callback set up before the body's last change runs once the method has left
             // the state there (a timeout scheduled, then `state = .channelActive`).
-            if setsUpCallback[position], let last = items[(position + 1)...].compactMap({ assignedValue($0.item) }).last,
-                case .moves(let targets, nil) = outcome(of: last), targets.count == 1
+            if setsUpCallback[position], let last = items[(position + 1)...].compactMap({ assignedOutcome($0.item) }).last,
+                case .moves(let targets, nil) = last, targets.count == 1
             {
                 exits += self.exits(ofNode: Syntax(item.item), in: Context(resumes: targets))
                 continue
@@ -148,6 +205,29 @@ struct BranchScanner {
             exits += self.exits(ofNode: Syntax(item.item), in: context)
         }
         return (exits, context)
+    }
+
+    /// The exits of a `do` statement, and the context after it. From the first `try` in its
+    /// body that may throw to a clause on, the body's changes happen only if nothing threw
+    /// (`!catch`), and a clause's only if something did (`catch`, `catch let error as
+    /// TimeoutError`): without the two, the clause's change would read as one the body's hides,
+    /// or hiding it. A `catch` runs from wherever the body got to: after a kept state and its
+    /// `await`, from that state.
+    private func exits(of doStatement: DoStmtSyntax, in context: Context) -> (exits: [Exit], after: Context) {
+        let body = scan(doStatement.body.statements, in: context, caught: !doStatement.catchClauses.isEmpty)
+        var after = body.after
+        after.conditions.removeAll { $0 == Self.nothingThrew }
+        let caught = body.after.resumes != nil ? after : context
+        let clauses = doStatement.catchClauses.flatMap { exits(of: $0.body.statements, in: caught.adding($0.condition)) }
+        return (body.exits + clauses, caught)
+    }
+
+    /// The condition of a `do` body's changes: that no `try` in it threw to a `catch`.
+    private static let nothingThrew = "!catch"
+
+    /// Whether `item` has a `try` that throws on (not `try?` or `try!`), outside closures.
+    private static func mayThrow(_ item: CodeBlockItemSyntax) -> Bool {
+        item.descendants(of: TryExprSyntax.self, intoClosures: false).contains { $0.questionOrExclamationMark == nil }
     }
 
     /// `statements` in the order they run in: each `defer`'s body after the rest, the last
@@ -200,13 +280,21 @@ struct BranchScanner {
         return false
     }
 
-    /// The contexts where `conditions` hold and where they do not: a `case .x = self.state`
-    /// among them narrows the states where they hold, and is no condition of its own.
+    /// The contexts where `conditions` hold and where they do not, as one context each.
     private func split(_ conditions: ConditionElementListSyntax, _ context: Context) -> (holds: Context, fails: Context) {
+        let (holds, fails) = branches(of: conditions, context)
+        return (holds, fails.count == 1 ? fails[0] : context.adding("!(\(conditions.trimmedText))"))
+    }
+
+    /// The context where `conditions` hold, and the contexts, apart from each other, where they
+    /// do not: a `case .x = self.state` among them narrows the states where they hold, and is no
+    /// condition of its own.
+    private func branches(of conditions: ConditionElementListSyntax, _ context: Context) -> (holds: Context, fails: [Context]) {
         var holds = context
         var texts: [String] = []
         // For each test of the state, the states where it fails.
         var tested: [[String]] = []
+        var holdsAlways = false
         for element in conditions {
             if case .matchingPattern(let match) = element.condition,
                 isState(match.initializer.value),
@@ -221,15 +309,45 @@ struct BranchScanner {
                 tested.append(test.fails)
                 continue
             }
+            // A flag the call of a method read in place gives as a literal (`respond(success:
+            // true)`) is no condition there: it always holds, or never does.
+            if case .expression(let expression) = element.condition, let value = literalFlag(expression) {
+                guard value else { return (context.narrowed(to: []), [context]) }
+                holdsAlways = true
+                continue
+            }
             texts.append(element.condition.trimmedText)
         }
-        if !texts.isEmpty { holds = holds.adding(texts.joined(separator: ", ")) }
-        // A lone test of the state fails in every other state; with other conditions beside it,
-        // failing is a disjunction, kept as text.
-        if texts.isEmpty, tested.count == 1 {
-            return (holds, context.narrowed(to: tested[0]))
+        if holdsAlways, texts.isEmpty, tested.isEmpty { return (holds, [context.narrowed(to: [])]) }
+        let tests = holds
+        let others = texts.joined(separator: ", ")
+        if !texts.isEmpty { holds = holds.adding(others) }
+        // A lone test of the state fails in every other state, whatever the other conditions
+        // beside it; in its own states, where they fail (`guard case .streaming = state, case
+        // .copy = query else { return fail() }` fails from every state but `streaming`, and
+        // from `streaming` unless the query copies). Several tests fail as a disjunction, kept
+        // as text, and so is failing after a suspension, where a test does not narrow what an
+        // earlier one found and the two ways would double with each test of an `else if` chain.
+        guard tested.count == 1 else { return (holds, [context.adding("!(\(conditions.trimmedText))")]) }
+        let elsewhere = context.narrowed(to: tested[0])
+        guard !texts.isEmpty else { return (holds, [elsewhere]) }
+        guard context.resumes == nil || context.isSettled else { return (holds, [context.adding("!(\(conditions.trimmedText))")]) }
+        // Each way keeps states the other does not, so a chain of tests keeps at most one
+        // way per state: those no state is left in are dropped.
+        let ways = [elsewhere, tests.adding("!(\(others))")].filter { ($0.resumes ?? $0.sources)?.isEmpty != true }
+        return (holds, ways.isEmpty ? [elsewhere] : ways)
+    }
+
+    /// The value of `expression` when it is a parameter of the method read in place that its
+    /// call gives `true` or `false`, or the negation of one.
+    private func literalFlag(_ expression: ExprSyntax) -> Bool? {
+        if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+            return literalFlag(negated.expression).map { !$0 }
         }
-        return (holds, context.adding("!(\(conditions.trimmedText))"))
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let literal = arguments[name]?.as(BooleanLiteralExprSyntax.self)
+        else { return nil }
+        return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`) holds and
@@ -273,40 +391,28 @@ struct BranchScanner {
             return exits(of: ifExpression, in: context)
         }
         if let switchExpression = node.as(SwitchExprSyntax.self) {
-            let subject = switchExpression.subject.trimmedText
-            let onState = isState(switchExpression.subject)
-            return switchExpression.cases.flatMap { element -> [Exit] in
-                guard case .switchCase(let switchCase) = element else { return [] }
-                var caseContext = context
-                if onState {
-                    caseContext = caseContext.narrowed(to: stateCases(of: switchCase))
-                } else if case .case(let label) = switchCase.label {
-                    // Which case of another value was taken is the condition of what follows.
-                    let patterns = label.caseItems.map { "case \($0.pattern.trimmedText) = \(subject)" }
-                    caseContext = caseContext.adding(patterns.joined(separator: " || "))
-                }
-                for condition in switchCase.whereConditions { caseContext = caseContext.adding(condition) }
-                return exits(of: switchCase.statements, in: caseContext)
-            }
+            return exits(of: switchExpression, in: context)
         }
         if let lent = lentState(node) {
             var scanner = self
             scanner.stateVariables.insert(lent.parameter)
             return scanner.exits(of: lent.closure.statements, in: context)
         }
-        // A method's own result says nothing of the state, but the callbacks it sets up do.
+        // A method's own result says nothing of the state, but the callbacks it sets up do, and
+        // so do the methods it calls that are read in place.
         let isReturn = node.is(ReturnStmtSyntax.self)
         if isReturn ? !returnsNextState : node.is(DeclSyntax.self) || node.is(ExprSyntax.self) {
-            let closures = laterClosures(in: node)
-            if !closures.isEmpty {
-                return closures.flatMap { closure in
-                    exits(of: closure.statements, in: context).map { exit in
-                        var exit = exit
-                        exit.isCallback = true
-                        return exit
-                    }
+            let inPlace = inlinedExits(in: node, context)
+            var inClosure = self
+            inClosure.callbackContext = nil
+            let callbacks = laterClosures(in: node).flatMap { closure in
+                inClosure.exits(of: closure.statements, in: callbackContext ?? context).map { exit in
+                    var exit = exit
+                    exit.isCallback = true
+                    return exit
                 }
             }
+            if !inPlace.isEmpty || !callbacks.isEmpty { return inPlace + callbacks }
         }
         if let returnStatement = node.as(ReturnStmtSyntax.self) {
             guard returnsNextState else { return [] }
@@ -315,8 +421,7 @@ struct BranchScanner {
         if node.is(ThrowStmtSyntax.self) || node.isTrap { return [exit(.refuses, context, at: node)] }
         if node.is(BreakStmtSyntax.self) { return [exit(.stays, context, at: node)] }
         if let doStatement = node.as(DoStmtSyntax.self) {
-            return exits(of: doStatement.body.statements, in: context)
-                + doStatement.catchClauses.flatMap { exits(of: $0.body.statements, in: context) }
+            return exits(of: doStatement, in: context).exits
         }
         if let block = node.as(CodeBlockSyntax.self) { return exits(of: block.statements, in: context) }
         for loop in [node.as(ForStmtSyntax.self)?.body, node.as(WhileStmtSyntax.self)?.body, node.as(RepeatStmtSyntax.self)?.body] {
@@ -331,10 +436,7 @@ struct BranchScanner {
         var expression = node.as(ReturnStmtSyntax.self)?.expression ?? node.as(ExprSyntax.self)
         if let variable = node.as(VariableDeclSyntax.self), variable.bindings.count == 1 { expression = variable.bindings.first?.initializer?.value }
         if let value = expression.flatMap(assignedToOther) { expression = value }
-        while let inner = expression?.as(TryExprSyntax.self)?.expression ?? expression?.as(AwaitExprSyntax.self)?.expression {
-            expression = inner
-        }
-        guard let closure = expression?.as(FunctionCallExprSyntax.self)?.finalClosure, lends(closure) else { return nil }
+        guard let closure = expression.map(Self.awaited)?.as(FunctionCallExprSyntax.self)?.finalClosure, lends(closure) else { return nil }
         return (closure, closure.lentName)
     }
 
@@ -391,7 +493,9 @@ struct BranchScanner {
         // A closure that is itself the statement (a callback a callback returns) is one of them.
         let closures = node.as(ClosureExprSyntax.self).map { [$0] } ?? node.descendants(of: ClosureExprSyntax.self, intoClosures: false)
         return closures.filter { closure in
-            !lends(closure) && closure.statements.descendants(of: SequenceExprSyntax.self).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
+            !lends(closure)
+                && (closure.statements.descendants(of: SequenceExprSyntax.self).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
+                    || closure.statements.descendants(of: FunctionCallExprSyntax.self).contains { inlined.method(calledBy: $0) != nil })
         }
     }
 
@@ -402,6 +506,38 @@ struct BranchScanner {
         case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
         default: nil
         }
+    }
+
+    /// Whether `item` may leave the body itself: a `return` or `throw` in it, outside closures.
+    private static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
+        !item.descendants(of: ReturnStmtSyntax.self, intoClosures: false).isEmpty
+            || !item.descendants(of: ThrowStmtSyntax.self, intoClosures: false).isEmpty
+    }
+
+    private static func switchStatement(_ item: CodeBlockItemSyntax.Item) -> SwitchExprSyntax? {
+        switch item {
+        case .expr(let expression): expression.as(SwitchExprSyntax.self)
+        case .stmt(let statement): statement.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+        default: nil
+        }
+    }
+
+    /// The states in which the statements after a `switch` on the state run: those of its
+    /// cases that do not leave the body (a `break` leaves only the `switch`); `nil` (any) when
+    /// a case that goes on matches states syntax cannot list. A case with a `where` clause that
+    /// leaves may not match, so its states may go on.
+    private func statesGoingOn(after switchExpression: SwitchExprSyntax) -> [String]? {
+        let cases = switchExpression.switchCases
+        var goingOn: Set<String> = []
+        for switchCase in cases {
+            let last = switchCase.statements.last?.item
+            let leaves = Self.leaves(switchCase.statements) && last?.as(BreakStmtSyntax.self) == nil
+            if leaves, switchCase.whereConditions.isEmpty { continue }
+            let isDefault = switchCase.label.is(SwitchDefaultLabelSyntax.self)
+            guard let names = stateCases(of: switchCase) ?? (isDefault ? remainingStates(after: cases) : nil) else { return nil }
+            goingOn.formUnion(names)
+        }
+        return stateEnum.cases.map(\.name).filter(goingOn.contains)
     }
 
     /// Whether `statements` always leave the enclosing body: their last is a `return`, `throw`,
@@ -431,12 +567,76 @@ struct BranchScanner {
         return names
     }
 
+    private func exits(of switchExpression: SwitchExprSyntax, in context: Context) -> [Exit] {
+        let subject = switchExpression.subject
+        let subjects = subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [subject]
+        let statePosition = subjects.firstIndex(where: isState)
+        let cases = switchExpression.switchCases
+        let others = statePosition != nil && subjects.count == 1 ? remainingStates(after: cases) : nil
+        return inlinedExits(in: subject, context)
+            + cases.flatMap { switchCase in
+                caseContexts(switchCase, of: subject.trimmedText, subjects, statePosition: statePosition, others: others, context).flatMap {
+                    exits(of: switchCase.statements, in: $0)
+                }
+            }
+    }
+
+    /// The contexts a case of a `switch` over `subjects` runs in, one per pattern where they
+    /// differ. On the state (alone, or as one element of a tuple, `switch (self.role,
+    /// self.state)`), a pattern narrows the states, and what it requires of the other subjects
+    /// or of the state's values (`.running(.endSent)`) is a condition; on another value, which
+    /// case was taken is the condition of what follows.
+    private func caseContexts(
+        _ switchCase: SwitchCaseSyntax, of subject: String, _ subjects: [ExprSyntax], statePosition: Int?, others: [String]?, _ context: Context
+    ) -> [Context] {
+        guard case .case(let label) = switchCase.label else { return [context.narrowed(to: others)] }
+        guard let statePosition else {
+            let patterns = label.caseItems.map { "case \($0.pattern.trimmedText) = \(subject)" }
+            return [switchCase.whereConditions.reduce(context.adding(patterns.joined(separator: " || "))) { $0.adding($1) }]
+        }
+        let plain = label.caseItems.allSatisfy { item in
+            item.whereClause == nil && CasePattern.narrowingConditions(of: item.pattern, subjects: subjects).allSatisfy { $0 == nil }
+        }
+        if subjects.count == 1, plain, let names = stateCases(of: switchCase) { return [context.narrowed(to: names)] }
+        return label.caseItems.map { item in
+            let positions = CasePattern.positions(of: item.pattern)
+            var itemContext = context
+            switch positions.count == subjects.count ? positions[statePosition] : .other {
+            case .named(let name) where stateEnum.case(named: name) != nil: itemContext = itemContext.narrowed(to: [name])
+            case .any: break
+            default: return itemContext.adding("case \(item.pattern.trimmedText) = \(subject)")
+            }
+            let texts = CasePattern.positionTexts(of: item.pattern) ?? [item.pattern.trimmedText]
+            for index in subjects.indices where index != statePosition && positions[index] != .any && texts.count == subjects.count {
+                itemContext = itemContext.adding("case \(texts[index]) = \(subjects[index].trimmedText)")
+            }
+            let narrowing = CasePattern.narrowingConditions(of: item.pattern, subjects: subjects)
+            if narrowing.indices.contains(statePosition), let condition = narrowing[statePosition] {
+                itemContext = itemContext.adding(condition)
+            }
+            if let whereClause = item.whereClause { itemContext = itemContext.adding(whereClause.condition.trimmedText) }
+            return itemContext
+        }
+    }
+
+    /// The states a `default:` after `cases` of a `switch` on the state runs in: those no case
+    /// names, when each case matches all of the states it names; `nil` (any) when one does not
+    /// (`case .open where retries > 0`, `case let other`).
+    func remainingStates(after cases: [SwitchCaseSyntax]) -> [String]? {
+        var named: Set<String> = []
+        for switchCase in cases where !switchCase.label.is(SwitchDefaultLabelSyntax.self) {
+            guard switchCase.whereConditions.isEmpty, let names = stateCases(of: switchCase) else { return nil }
+            named.formUnion(names)
+        }
+        return stateEnum.cases.map(\.name).filter { !named.contains($0) }
+    }
+
     private func exits(of ifExpression: IfExprSyntax, in context: Context) -> [Exit] {
-        let (holds, fails) = split(ifExpression.conditions, context)
-        var exits = self.exits(of: ifExpression.body.statements, in: holds)
+        let (holds, fails) = branches(of: ifExpression.conditions, context)
+        var exits = inlinedExits(in: ifExpression.conditions, context) + self.exits(of: ifExpression.body.statements, in: holds)
         switch ifExpression.elseBody {
-        case .ifExpr(let next)?: exits += self.exits(of: next, in: fails)
-        case .codeBlock(let block)?: exits += self.exits(of: block.statements, in: fails)
+        case .ifExpr(let next)?: exits += fails.flatMap { self.exits(of: next, in: $0) }
+        case .codeBlock(let block)?: exits += fails.flatMap { self.exits(of: block.statements, in: $0) }
         case nil: break
         }
         return exits
@@ -444,14 +644,26 @@ struct BranchScanner {
 
     /// Whether `item` assigns the state, itself or in a statement it holds (not in a closure,
     /// which runs later).
+    /// A call of a method read in place counts only when it is the item and moves to one state
+    /// on its only way out (`beginLoading()`): one that may leave the state alone
+    /// (`executeNextQueryFromQueue()` with nothing queued) supersedes no assignment before it.
     private func assigns(_ item: CodeBlockItemSyntax) -> Bool {
-        assignedValue(item.item) != nil || !assignments(in: item).isEmpty
+        assignedOutcome(item.item) != nil || !assignments(in: item, throughCalls: false).isEmpty
     }
 
-    /// The assignments to the state below `node`, not in closures: whether a body or statement
-    /// changes the state at all, and where.
-    func assignments(in node: some SyntaxProtocol) -> [SequenceExprSyntax] {
-        node.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
+    /// The assignments to the state below `node`, not in closures, and the calls there of
+    /// methods read in place that assign it: whether a body or statement changes the state at
+    /// all, and where.
+    func assignments(in node: some SyntaxProtocol, throughCalls: Bool = true) -> [ExprSyntax] {
+        let assigned = node.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
+        guard throughCalls else { return assigned.map(ExprSyntax.init) }
+        let changing = inlinedCalls(in: node).filter { call in
+            guard let method = inlined.method(calledBy: call), method.assignsDirectly else { return false }
+            // A setter given the state itself changes nothing.
+            guard let position = method.setterParameter, position < call.arguments.count else { return true }
+            return !stateVariables.contains(Array(call.arguments)[position].expression.trimmedText)
+        }
+        return assigned.map(ExprSyntax.init) + changing.map(ExprSyntax.init)
     }
 
     /// The value assigned to the state, when `node` is such an assignment (`state = .idle`,
@@ -462,6 +674,14 @@ struct BranchScanner {
         case .expr(let value): expression = value
         case .stmt(let statement): expression = statement.as(ExpressionStmtSyntax.self)?.expression
         default: expression = nil
+        }
+        // A setter read in place (`transition(to: .loading)`) assigns what it is given.
+        if let call = expression.map(Self.awaited)?.as(FunctionCallExprSyntax.self), let method = inlined.method(calledBy: call),
+            let position = method.setterParameter, position < call.arguments.count
+        {
+            let value = Array(call.arguments)[position].expression
+            // Given the state itself (`process(..., targetState: self.state)`), it changes nothing.
+            return stateVariables.contains(value.trimmedText) ? nil : value
         }
         guard let sequence = expression?.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
@@ -486,6 +706,11 @@ struct BranchScanner {
     /// What a next-state expression says: a case, one of two (a ternary), the state unchanged,
     /// or a value syntax cannot tell, which may be any state.
     func outcome(of expression: ExprSyntax) -> MachineSketch.Outcome {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let argument = arguments[name] {
+            var caller = self
+            caller.arguments = [:]
+            return caller.outcome(of: argument)
+        }
         let text = expression.trimmedText
         if expression.is(NilLiteralExprSyntax.self) || stateVariables.contains(text) { return .stays }
         if let name = CasePattern.caseName(expression), stateEnum.case(named: name) != nil {
@@ -512,7 +737,50 @@ struct BranchScanner {
         }
         if let targets = helperTargets(expression) { return .moves(targets: targets, computed: text) }
         if let wrapped = wrappedState(expression) { return outcome(of: wrapped) }
+        if let targets = localTargets(expression) { return .moves(targets: targets, computed: nil) }
         return .moves(targets: stateEnum.cases.map(\.name), computed: text)
+    }
+
+    /// The states a local of the enclosing function may hold, when each value it is given there
+    /// names one (`let target: State; if endStream { target = .closed } else { target = .open }`).
+    private func localTargets(_ expression: ExprSyntax) -> [String]? {
+        guard followsLocals, let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let body = Self.enclosingBody(of: Syntax(expression))
+        else { return nil }
+        let declared = body.descendants(of: PatternBindingSyntax.self).filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        guard !declared.isEmpty else { return nil }
+        let assigned = body.descendants(of: SequenceExprSyntax.self).compactMap { sequence -> ExprSyntax? in
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            else { return nil }
+            return elements[2]
+        }
+        let values = declared.compactMap { $0.initializer?.value } + assigned
+        var reader = self
+        reader.followsLocals = false
+        var targets: [String] = []
+        for value in values {
+            guard case .moves(let found, nil) = reader.outcome(of: value) else { return nil }
+            targets += found
+        }
+        return targets.isEmpty ? nil : targets.uniqued()
+    }
+
+    /// The body of the function, initializer, accessor or closure `node` is in.
+    private static func enclosingBody(of node: Syntax) -> CodeBlockItemListSyntax? {
+        var current = node.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) { return closure.statements }
+            if let block = node.as(CodeBlockSyntax.self),
+                block.parent?.is(FunctionDeclSyntax.self) == true || block.parent?.is(InitializerDeclSyntax.self) == true
+                    || block.parent?.is(AccessorDeclSyntax.self) == true
+            {
+                return block.statements
+            }
+            current = node.parent
+        }
+        return nil
     }
 
     /// Labels that name the next state in a value that wraps it.
@@ -561,6 +829,21 @@ struct BranchScanner {
         return first == second ? [first] : [first, second]
     }
 
+}
+
+extension CatchClauseSyntax {
+    /// What a `catch` requires, as guard text: that the body threw (`catch`), and what
+    /// (`catch let error as TimeoutError`).
+    var condition: String { catchItems.isEmpty ? "catch" : "catch \(catchItems.trimmedText)" }
+}
+
+extension SwitchExprSyntax {
+    /// Its cases, without the `#if` blocks among them.
+    var switchCases: [SwitchCaseSyntax] {
+        cases.compactMap { element in
+            if case .switchCase(let switchCase) = element { return switchCase } else { return nil }
+        }
+    }
 }
 
 extension SwitchCaseSyntax {

@@ -92,7 +92,11 @@ extension MachineSketch {
     /// of the unguarded targets (a nested `switch` or `if let` choosing among them at run time),
     /// refusing when every other path refuses, and otherwise staying. Exits a test of the state
     /// narrowed (`guard case .open = self.state`) make such rows of their own, for those states.
-    static func rows(from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation) -> [Row] {
+    /// `within` is where a case that names no state (`default:`) runs, for the tests of the
+    /// state in its body to narrow (a helper's own `switch` on the state, read in place).
+    static func rows(
+        from exits: [BranchScanner.Exit], sources: [String]?, events: [String]?, at location: SourceLocation, within: [String]? = nil
+    ) -> [Row] {
         struct Group: Hashable {
             var sources: [String]?
             var resumed = false
@@ -104,7 +108,7 @@ extension MachineSketch {
         for exit in exits where exit.resumes == nil || exit.outcome.moves {
             let group =
                 exit.resumes.map { Group(sources: $0, resumed: true) }
-                ?? Group(sources: exit.sources.map { narrowed in sources.map { $0.filter(narrowed.contains) } ?? narrowed })
+                ?? Group(sources: exit.sources.map { narrowed in (sources ?? within).map { $0.filter(narrowed.contains) } ?? narrowed })
             if byGroup[group] == nil, group.sources != nil { groups.append(group) }
             byGroup[group, default: []].append(exit)
         }
@@ -136,8 +140,11 @@ extension MachineSketch {
         for exit in exits {
             switch (exit.outcome, exit.guardLabel) {
             case (.moves(let to, let expression), let guardLabel?):
-                rows.append(
-                    Row(sources: sources, events: events, guardLabel: guardLabel, outcome: .moves(targets: to, computed: expression), location: exit.location))
+                // Two ways of one body to the same change (`state = .closed` and a helper that
+                // closes, both under `if fatal`) are one transition, not a duplicate.
+                let outcome = Outcome.moves(targets: to, computed: expression)
+                if rows.contains(where: { $0.guardLabel == guardLabel && $0.outcome == outcome }) { continue }
+                rows.append(Row(sources: sources, events: events, guardLabel: guardLabel, outcome: outcome, location: exit.location))
             case (.moves(let to, let expression), nil):
                 targets += to
                 if let expression { computed.append(expression) }

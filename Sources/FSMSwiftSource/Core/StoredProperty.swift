@@ -27,8 +27,11 @@ struct StoredProperty {
 
     /// The ways code names a property called `name`, as ``references`` lists them.
     static func references(to name: String) -> Set<String> {
-        Set([name] + ["self", "self?", "self!", "strongSelf", "weakSelf?"].map { "\($0).\(name)" })
+        Set([name] + selfNames.map { "\($0).\(name)" })
     }
+
+    /// The ways code names the instance it runs in, in its methods and their callbacks.
+    static let selfNames: Set<String> = ["self", "self?", "self!", "strongSelf", "weakSelf?"]
 
     /// The properties `node` declares (one per binding with a plain name), inside `scope`.
     static func declared(

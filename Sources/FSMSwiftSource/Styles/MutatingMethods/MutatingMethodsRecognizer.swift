@@ -216,10 +216,17 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         variables: Set<String>, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
     ) {
         let stateEnum = sketch.stateEnum
-        let lenders = Self.lenders(among: methods, variables: variables)
-        for method in methods {
-            var scanner = BranchScanner(file: method.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
-            scanner.lenders = lenders
+        guard let first = methods.first else { return }
+        var template = BranchScanner(file: first.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
+        template.lenders = Self.lenders(among: methods, variables: variables)
+        // A lender's own assignment is a placeholder for what its closure assigns, which the
+        // closure is read for; a dispatcher is the event its callers hand on.
+        let inPlace = methods.filter { !template.lenders.contains($0.function.name.text) && !dispatches($0, stateEnum: stateEnum) }
+        template.inlined = InlinedMethods(inPlace, scanner: template)
+        claims += template.inlined.switches
+        for method in methods where !template.inlined.readsInPlace(method.function) {
+            var scanner = template
+            scanner.file = method.file
             guard let body = method.function.body else { continue }
             let delegated = delegatedRows(of: body, scanner: scanner, claims: &claims)
             let own = rows(of: body, scanner: scanner, claims: &claims, callbacks: &callbacks)
@@ -366,16 +373,18 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     ) -> [MachineSketch.Row]? {
         // Its callbacks' changes and those of the closures the state is lent to are its own.
         let assigns =
-            !scanner.assignments(in: body).isEmpty || !scanner.laterClosures(in: body).isEmpty
-            || scanner.assignsLentState(in: body)
+            !scanner.assignments(in: body).isEmpty || scanner.setsUpCallback(in: body) || scanner.assignsLentState(in: body)
         guard assigns else { return nil }
         claims += body.descendants(of: SwitchExprSyntax.self).map(\.id)
         let items = Array(body.statements)
         let function = body.parent?.as(FunctionDeclSyntax.self)
         // A switch on the state after the body has already assigned it (`state = .retrying`,
-        // `await`, then `switch state` again) tests where it got to: the body is read as a whole.
+        // `await`, then `switch state` again) tests where it got to, and one the body goes on
+        // from to change the state in other ways than by one assignment (a helper's call, a
+        // branch) narrows where those run: either body is read as a whole.
         guard let switchIndex = items.firstIndex(where: { stateSwitch($0.item, scanner) != nil }),
             !items[..<switchIndex].contains(where: { !$0.item.is(DeferStmtSyntax.self) && !scanner.assignments(in: $0).isEmpty }),
+            !items[(switchIndex + 1)...].contains(where: { scanner.assignedValue($0.item) == nil && !scanner.assignments(in: $0).isEmpty }),
             let (switchExpression, subjects, statePosition) = stateSwitch(items[switchIndex].item, scanner)
         else {
             if let function, let eventRows = eventSwitchRows(items, of: function, scanner: scanner, callbacks: &callbacks) { return eventRows }
@@ -402,13 +411,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             function.flatMap { eventEnum(subjects[position], of: $0, in: scanner.file, stateEnum: scanner.stateEnum) }
         }
         var rows: [MachineSketch.Row] = []
-        for case .switchCase(let switchCase) in switchExpression.cases {
+        let cases = switchExpression.switchCases
+        let others = subjects.count == 1 ? scanner.remainingStates(after: cases) : nil
+        for switchCase in cases {
             let matches = Self.matches(
                 of: switchCase, subjects: subjects, statePosition: statePosition, scanner.stateEnum, eventPosition: eventPosition, eventEnum: dispatched)
             for (sources, events, conditions) in matches {
                 let exits = scanner.exits(of: switchCase.statements, conditions: conditions)
                 callbacks.formUnion(Self.callbackChanges(exits))
-                var caseRows = MachineSketch.rows(from: exits, sources: sources, events: events, at: scanner.file.location(of: switchCase))
+                let within = switchCase.label.is(SwitchDefaultLabelSyntax.self) ? others : nil
+                var caseRows = MachineSketch.rows(from: exits, sources: sources, events: events, at: scanner.file.location(of: switchCase), within: within)
                 if let trailing {
                     let outcome = scanner.outcome(of: trailing)
                     for index in caseRows.indices where caseRows[index].outcome != .refuses {
@@ -440,6 +452,17 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             found.location != stateEnum.location
         else { return nil }
         return found
+    }
+
+    /// Whether `method` switches on an event it is given (`switch (self.state, input)` in
+    /// `func process(_ input: Input)`): its event enum's cases are the machine's events, so its
+    /// callers hand it theirs and it is not read in place.
+    private func dispatches(_ method: (file: SwiftSourceFile, function: FunctionDeclSyntax), stateEnum: EnumCatalog.Enum) -> Bool {
+        let switches = method.function.body?.descendants(of: SwitchExprSyntax.self, intoClosures: false) ?? []
+        return switches.contains { switchExpression in
+            let subjects = switchExpression.subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [switchExpression.subject]
+            return subjects.contains { eventEnum($0, of: method.function, in: method.file, stateEnum: stateEnum) != nil }
+        }
     }
 
     /// The event enum of a method whose rows came from a `switch` on one of its parameters.
