@@ -194,12 +194,23 @@ struct StatesDiagram {
                         // out-edges must keep their input order lines a row of regions up as
                         // written; many regions side by side make a strip, so they wrap into rows
                         // of about the square root of their number, each row's node after
-                        // everything in the row above: a grid read like text.
+                        // everything in the row above: a grid read like text. A history state of
+                        // the parallel state itself takes its place in the row of the region it
+                        // follows in the document: left alone, Graphviz puts it above or between
+                        // the regions, where it reads as one of them out of order.
                         let perRow = Self.regionsPerRow(regions.count)
+                        var rows: [[Int]] = [[]]
+                        var placed = 0
+                        for child in children where [nil, .history, .deepHistory].contains(machine.states[child].pseudoState) {
+                            if machine.states[child].pseudoState == nil {
+                                if placed > 0, placed.isMultiple(of: perRow) { rows.append([]) }
+                                placed += 1
+                            }
+                            rows[rows.count - 1].append(child)
+                        }
                         var above: [String] = []
                         var firstPeg: String?
-                        for rowStart in stride(from: 0, to: regions.count, by: perRow) {
-                            let row = regions[rowStart..<min(rowStart + perRow, regions.count)]
+                        for row in rows where !regions.isEmpty {
                             let order = ids.fresh("regions")
                             dot += "\(indent)    \(order) [shape=point, style=invis, width=0, height=0, label=\"\", ordering=out]\n"
                             for node in above { edges.append("\(node) -> \(order) [style=invis]") }

@@ -12,7 +12,11 @@ import Testing
     /// The boxes of `states` (compound states' clusters or other states' nodes) as `fixture` is
     /// drawn by default, in Graphviz's coordinates (y grows upwards).
     static func boxes(of states: [String], in fixture: String) throws -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
-        let machine = try MachineReader.read(path: MachineFixtures.directory.appendingPathComponent(fixture).path).machine
+        try boxes(of: states, in: MachineReader.read(path: MachineFixtures.directory.appendingPathComponent(fixture).path).machine)
+    }
+
+    /// The boxes of `states` as `machine` is drawn by default, in Graphviz's coordinates.
+    static func boxes(of states: [String], in machine: Machine) throws -> [(minX: Double, minY: Double, maxX: Double, maxY: Double)] {
         let json = try GraphvizRenderer().render(machine, format: .json)
         let layout = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
         let objects = try #require(layout["objects"] as? [[String: Any]])
