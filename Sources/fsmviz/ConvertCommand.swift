@@ -20,7 +20,8 @@ extension FsmvizCommand {
                 files is found whole, and each other file as its own machine.
 
                 Exit status: 0 converted; 2 bad usage or an input that cannot be read; 3 the \
-                output could not be written or the machine cannot be expressed in its format.
+                output could not be written or the machine cannot be expressed in its format; 4 \
+                the machines read were written, but an input was left out, which a warning names.
 
                 Examples:
                   fsmviz convert door.scxml -o door.yaml

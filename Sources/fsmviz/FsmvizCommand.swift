@@ -18,8 +18,9 @@ struct FsmvizCommand: ParsableCommand {
             Exit status: 0 success; 1 'fsmviz lint' found a problem at or above \
             --fail-on, or 'fsmviz diff' a change; 2 bad usage, an invalid machine file, or a machine over a limit (an \
             input limit, or a layout that would take minutes); 3 Graphviz could not render, \
-            or the output could not be written; 4 'fsmviz diff --against' refused an entry \
-            of the revision (the run is incomplete).
+            or the output could not be written; 4 the run is incomplete: 'fsmviz diff \
+            --against' refused an entry of the revision, or lint, render or convert left out \
+            an input, which a warning names.
 
             Beyond the command line: SwiftPM plugins ('swift package fsmviz lint', and \
             the build-tool plugins FsmvizLintPlugin and FsmvizDiagramsPlugin) and a \
