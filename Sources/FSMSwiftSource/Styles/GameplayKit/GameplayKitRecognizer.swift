@@ -386,7 +386,9 @@ struct GameplayKitRecognizer: StyleRecognizer {
                 var excluded: [String] = []
                 var others: [String] = []
                 for conjunct in Self.split(disjunct, on: "&&") {
-                    if let name = testedClass(conjunct) {
+                    if let names = listedClasses(conjunct) {
+                        classes += names
+                    } else if let name = testedClass(conjunct) {
                         classes.append(name)
                     } else if let name = excludedClass(conjunct) {
                         excluded.append(name)
@@ -458,6 +460,54 @@ struct GameplayKitRecognizer: StyleRecognizer {
             if elements[0].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[2]) }
             if elements[2].trimmedText == parameter { return GameplayKitRecognizer.classReference(elements[0]) }
             return nil
+        }
+
+        /// `[A, B]` for a list of classes that holds the parameter: `[A.self, B.self].contains {
+        /// $0 == stateClass }` (or `contains(where:)`), or `[ObjectIdentifier(A.self),
+        /// ObjectIdentifier(B.self)].contains(ObjectIdentifier(stateClass))`.
+        private func listedClasses(_ expression: ExprSyntax) -> [String]? {
+            guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                member.declName.baseName.text == "contains", let array = member.base?.as(ArrayExprSyntax.self), !array.elements.isEmpty
+            else { return nil }
+            let listed: [String?]
+            if let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
+                guard call.arguments.count + (call.trailingClosure == nil ? 0 : 1) == 1, closure.statements.count == 1,
+                    let body = closure.statements.first.flatMap({ Self.expression(of: $0.item) }), comparesElement(body)
+                else { return nil }
+                listed = array.elements.map { GameplayKitRecognizer.classReference($0.expression) }
+            } else {
+                guard call.arguments.count == 1, let argument = call.arguments.first?.expression,
+                    Self.identifierOf(argument).map({ $0.trimmedText == parameter }) == true
+                else { return nil }
+                listed = array.elements.map { Self.identifierOf($0.expression).flatMap(GameplayKitRecognizer.classReference) }
+            }
+            let names = listed.compactMap { $0 }
+            return names.count == listed.count ? names : nil
+        }
+
+        /// Whether `body` is `$0 == stateClass` or `stateClass == $0`.
+        private func comparesElement(_ body: ExprSyntax) -> Bool {
+            guard let sequence = body.as(SequenceExprSyntax.self) else { return false }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return false }
+            let sides = Set([elements[0].trimmedText, elements[2].trimmedText])
+            return sides == ["$0", parameter]
+        }
+
+        /// `x` for `ObjectIdentifier(x)`.
+        private static func identifierOf(_ expression: ExprSyntax) -> ExprSyntax? {
+            guard let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "ObjectIdentifier",
+                call.arguments.count == 1
+            else { return nil }
+            return call.arguments.first?.expression
+        }
+
+        private static func expression(of item: CodeBlockItemSyntax.Item) -> ExprSyntax? {
+            switch item {
+            case .expr(let value): value
+            case .stmt(let statement): statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExpressionStmtSyntax.self)?.expression
+            default: nil
+            }
         }
 
         /// `B` for `!(stateClass is B.Type)`, `!(stateClass == B.self)` or `stateClass != B.self`.
