@@ -224,7 +224,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         let inPlace = methods.filter { !template.lenders.contains($0.function.name.text) && !dispatches($0, stateEnum: stateEnum) }
         template.inlined = InlinedMethods(inPlace, scanner: template)
         claims += template.inlined.switches
-        for method in methods where !template.inlined.readsInPlace(method.function) {
+        let events = methods.filter { !template.inlined.readsInPlace($0.function) }
+        // Overloads are different methods, so different events (`send(metadata:)` and
+        // `send(message:)`): one name for both would read the second's rows as shadowed.
+        let changing = events.filter { method in
+            var scanner = template
+            scanner.file = method.file
+            return method.function.body.map { !scanner.assignments(in: $0).isEmpty || scanner.setsUpCallback(in: $0) } ?? false
+        }
+        let overloaded = Set(Dictionary(grouping: changing, by: { $0.function.name.text }).filter { $0.value.count > 1 }.keys)
+        for method in events {
             var scanner = template
             scanner.file = method.file
             guard let body = method.function.body else { continue }
@@ -245,7 +254,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 }
                 continue
             }
-            let event = method.function.name.text.trimmingBackticks
+            let name = method.function.name.text.trimmingBackticks
+            let event = overloaded.contains(method.function.name.text) ? name + Self.labels(of: method.function) : name
             if !sketch.events.contains(where: { $0.name == event }) {
                 sketch.events.append((event, method.file.location(of: method.function.name)))
             }
@@ -431,6 +441,11 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             }
         }
         return rows
+    }
+
+    /// A method's argument labels as Swift writes them in its full name, `(metadata:endStream:)`.
+    private static func labels(of function: FunctionDeclSyntax) -> String {
+        "(" + function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 
     /// Whether `item` declares `name` without a value (`let next: State`), to be set later.

@@ -103,10 +103,10 @@ struct QueryStateMachine {
     }
 }
 
-// Helpers as server code writes them: a flag passed as a literal decides the helper's branch;
-// overloads are told apart by their labels; a helper's switch on a tuple holding the state
-// narrows it; a local set in branches is followed to its cases; and a helper whose change the
-// caller then replaces leaves only its callback, which runs from the caller's last state.
+// Helpers as server code writes them: a literal flag decides the helper's branch; overloads,
+// events or helpers, are told apart by their labels; a helper's switch on a tuple holding the
+// state narrows it; a local set in branches is followed to its cases; and a helper whose change
+// the caller then replaces leaves only its callback, which runs from the caller's last state.
 final class ChannelHandler {
     enum State {
         case idle
@@ -140,7 +140,7 @@ final class ChannelHandler {
         finish(next)
     }
 
-    func abort(after error: Error) {
+    func close(after error: Error) {
         finish(.failed, reason: "\(error)")
     }
 
