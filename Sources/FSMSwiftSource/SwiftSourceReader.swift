@@ -197,6 +197,13 @@ public struct SwiftSourceReader: ModuleMachineReader {
         if let error = file.firstSyntaxError {
             throw MachineFileError(path: path, location: error.droppingFile, message: "the file is not valid Swift")
         }
+        if let deep = SyntaxDepth.firstTooDeep(in: file.tree) {
+            throw MachineFileError(
+                // Where the node starts, trivia and all: past its trivia is its first token,
+                // which swift-syntax finds by recursion, as deep as the node goes.
+                path: path, location: file.location(at: deep.position).droppingFile,
+                message: "code nested more than \(SyntaxDepth.limit) levels deep; fsmviz does not read Swift nested deeper, which no hand-written code is")
+        }
         return (file, SyntaxInventory(file: file))
     }
 

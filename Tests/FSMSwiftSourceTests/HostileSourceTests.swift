@@ -39,6 +39,30 @@ import Testing
         #expect(throws: MachineFileError.self) { try Self.read(text) }
     }
 
+    /// The reader walks the tree recursively, as swift-syntax does: 7,000 `else if`s or a call
+    /// chain of 100,000 links overflowed the stack. Such a file is refused where it gets too
+    /// deep, and the deepest code hand-written code holds is still read.
+    @Test func codeNestedPastTheDepthLimitIsRefusedWhereItGetsTooDeep() throws {
+        let chain = (1..<1_000).map { "    else if x == \($0) { state = .c }\n" }.joined()
+        let elseIfs =
+            "enum S { case a, b, c }\nstruct M {\n  var state: S = .a\n  mutating func go(_ x: Int) {\n    if x == 0 { state = .b }\n" + chain + "  }\n}\n"
+        let calls = "struct M {\n  func f() {\n    let x = a" + String(repeating: ".b()", count: 20_000) + "\n  }\n}\n"
+        for text in [elseIfs, calls] {
+            do {
+                _ = try Self.read(text, limits: InputLimits(labelLength: nil))
+                Issue.record("code nested past the limit was read")
+            } catch {
+                #expect(error.message.hasPrefix("code nested more than 800 levels deep"), "\(error.message)")
+                #expect((error.location?.line ?? 0) > 2)
+            }
+        }
+        let shallow = (1..<100).map { "    else if x == \($0) { state = .c }\n" }.joined()
+        let read = try Self.read(
+            "enum S { case a, b, c }\nstruct M {\n  var state: S = .a\n  mutating func go(_ x: Int) {\n    if x == 0 { state = .b }\n" + shallow + "  }\n}\n",
+            limits: InputLimits(labelLength: nil))
+        #expect(read.count == 1)
+    }
+
     /// swift-syntax's time doubles with each `[` nested in another; a fuzzer's mutated swift-nio
     /// file held 60 of them and never finished parsing.
     @Test func squareBracketsNestedPastTheLimitAreRefusedAtTheBracket() {
