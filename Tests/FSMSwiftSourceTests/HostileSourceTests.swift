@@ -76,6 +76,16 @@ import Testing
         }
         let interpolated = "let s = \"\\(" + String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17) + ")\""
         #expect(throws: MachineFileError.self, "an interpolation is code") { try Self.read(interpolated) }
+        // A `"` in a regex literal opens no string, so the brackets after it still count.
+        for regex in ["#/\"/#", "/\"/", "##/a\"/#b/##"] {
+            let text = "let r = \(regex); let x = " + String(repeating: "[", count: 60) + "1\n"
+            do {
+                _ = try Self.read(text)
+                Issue.record("60 brackets after \(regex) were parsed")
+            } catch {
+                #expect(error.message.hasPrefix("square brackets nested more than 16 deep"), "\(regex): \(error.message)")
+            }
+        }
     }
 
     @Test func bracketsInTextDoNotCountTowardTheLimit() throws {

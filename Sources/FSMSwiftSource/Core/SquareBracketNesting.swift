@@ -5,7 +5,8 @@
 /// 22 levels take seconds, 26 half a minute, and a fuzzer's mutated file hung it for good. A brace
 /// ends the chain (a closure's body is parsed once), so only brackets since the innermost open
 /// brace count. Strings and comments are skipped so that brackets in text never refuse a file;
-/// interpolations are code again.
+/// interpolations are code again. A regex literal is read as code but for its quotes, which open
+/// no string: else `#/"/#` would hide every bracket after it on its line.
 struct SquareBracketNesting {
     /// The deepest nesting read: far beyond hand-written code, and parsed in well under a second.
     static let limit = 16
@@ -47,10 +48,30 @@ struct SquareBracketNesting {
     private mutating func scanCode(interpolation: Bool, parentheses: Int, squares: [Int]) -> Int? {
         var parentheses = parentheses
         var squares = squares
+        // The `#` count of the regex literal being read (0 for a bare `/.../`), in which a `"`
+        // opens no string; its brackets still count, as a character class nests them.
+        var regex: Int?
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "/"), skipComment() { continue }
-            if let (hashes, multiline) = stringOpening() {
+            if let hashes = regex {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "/"), count(UInt8(ascii: "#"), from: index + 1) >= hashes {
+                    index += 1 + hashes
+                    regex = nil
+                    continue
+                }
+                if byte == UInt8(ascii: "\n"), hashes == 0 { regex = nil }
+            } else {
+                if byte == UInt8(ascii: "/"), skipComment() { continue }
+                if let hashes = regexOpening() {
+                    regex = hashes
+                    continue
+                }
+            }
+            if regex == nil, let (hashes, multiline) = stringOpening() {
                 frames.append(.code(interpolation: interpolation, parentheses: parentheses, squares: squares))
                 frames.append(.string(hashes: hashes, multiline: multiline))
                 return nil
@@ -99,6 +120,25 @@ struct SquareBracketNesting {
             if byte == UInt8(ascii: "\n"), !multiline { return }
             index += 1
         }
+    }
+
+    /// The hashes of a regex literal opening at `index`, consumed: `#/` with any number of `#`,
+    /// or a bare `/` where an operand starts (after `(`, `,`, `=`, an operator) and the line
+    /// closes it; nil when none opens.
+    private mutating func regexOpening() -> Int? {
+        let hashes = count(UInt8(ascii: "#"), from: index)
+        let slash = index + hashes
+        guard slash < bytes.count, bytes[slash] == UInt8(ascii: "/") else { return nil }
+        if hashes == 0 {
+            let operandStarts = Set("([{,=:;!&|?^~<>+-*%".utf8)
+            let before = bytes[..<index].last { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            guard before.map(operandStarts.contains) ?? true, slash + 1 < bytes.count,
+                !Set(" \t\n/*=".utf8).contains(bytes[slash + 1]),
+                bytes[(slash + 1)...].prefix(while: { $0 != UInt8(ascii: "\n") }).contains(UInt8(ascii: "/"))
+            else { return nil }
+        }
+        index = slash + 1
+        return hashes
     }
 
     /// The hashes and kind of a string literal opening at `index`, consumed; nil when none opens.
