@@ -62,7 +62,7 @@ struct InlinedMethods {
             guard called.contains(key(of: function)) else { return nil }
             if overloaded.contains(function.name.text) {
                 guard function.signature.parameterClause.parameters.allSatisfy({ $0.defaultValue == nil }),
-                    byName[function.name.text, default: []].filter({ Self.labels(of: $0.function) == Self.labels(of: function) }).count == 1
+                    byName[function.name.text, default: []].filter({ $0.function.argumentLabels == function.argumentLabels }).count == 1
                 else { return nil }
             }
             var inFile = scanner
@@ -114,7 +114,7 @@ struct InlinedMethods {
     /// (`clientSend(metadata:endStream:)`) where the name is overloaded.
     private func key(of function: FunctionDeclSyntax) -> String {
         let name = function.name.text
-        return overloaded.contains(name) ? name + Self.labels(of: function) : name
+        return overloaded.contains(name) ? name + function.argumentLabels : name
     }
 
     /// The key of the method `call` calls on the instance it is made in, if any.
@@ -122,10 +122,6 @@ struct InlinedMethods {
         guard let name = Self.calledOnSelf(call) else { return nil }
         guard overloaded.contains(name) else { return name }
         return name + "(" + call.arguments.map { "\($0.label?.text ?? "_"):" }.joined() + ")"
-    }
-
-    private static func labels(of function: FunctionDeclSyntax) -> String {
-        "(" + function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 
     /// The switches of the methods read in place, which are read as part of their callers.
@@ -182,6 +178,11 @@ struct InlinedMethods {
 }
 
 extension FunctionDeclSyntax {
+    /// Its argument labels as Swift writes them in its full name, `(metadata:endStream:)`.
+    var argumentLabels: String {
+        "(" + signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
+    }
+
     /// Whether it is `private` or `fileprivate`: nothing outside its file calls it.
     var isPrivate: Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }

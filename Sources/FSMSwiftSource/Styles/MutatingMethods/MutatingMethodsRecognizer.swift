@@ -255,7 +255,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 continue
             }
             let name = method.function.name.text.trimmingBackticks
-            let event = overloaded.contains(method.function.name.text) ? name + Self.labels(of: method.function) : name
+            let event = overloaded.contains(method.function.name.text) ? name + method.function.argumentLabels : name
             if !sketch.events.contains(where: { $0.name == event }) {
                 sketch.events.append((event, method.file.location(of: method.function.name)))
             }
@@ -441,11 +441,6 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             }
         }
         return rows
-    }
-
-    /// A method's argument labels as Swift writes them in its full name, `(metadata:endStream:)`.
-    private static func labels(of function: FunctionDeclSyntax) -> String {
-        "(" + function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 
     /// Whether `item` declares `name` without a value (`let next: State`), to be set later.
