@@ -9,11 +9,15 @@ public struct ImportedMachine: Sendable {
     /// The execution rules of the file's format, which the analysis follows
     /// (`Analyzer().analyze(imported.machine, semantics: imported.semantics)`).
     public var semantics: MachineSemantics
+    /// The qualified name of the type whose values are the states, where the source declares
+    /// one (a Swift enum such as `Connection.State`), for settings that name its cases.
+    public var stateType: String?
 
     /// Creates an imported machine.
-    public init(machine: Machine, warnings: [InteropWarning] = [], semantics: MachineSemantics = .machineFile) {
+    public init(machine: Machine, warnings: [InteropWarning] = [], semantics: MachineSemantics = .machineFile, stateType: String? = nil) {
         self.machine = machine
         self.warnings = warnings
         self.semantics = semantics
+        self.stateType = stateType
     }
 }

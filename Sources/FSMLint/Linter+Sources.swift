@@ -37,9 +37,10 @@ extension Linter {
         // A package holds dozens of machines, each analysed on its own: on every core.
         let analysed = found.map { (machine: $0, settings: sources.settings[$0.path] ?? RuleSettings()) }
             .concurrentMap(cost: \.machine.imported.machine.transitions.count) { machine, settings in
-                settings.apply(
-                    to: Self.unsupportedContent(in: machine.imported)
-                        + Analyzer(rules: settings.enabledRules).analyze(machine.imported.machine, semantics: machine.imported.semantics))
+                let imported = settings.markingFinalStates(in: machine.imported)
+                return settings.apply(
+                    to: Self.unsupportedContent(in: imported)
+                        + Analyzer(rules: settings.enabledRules).analyze(imported.machine, semantics: imported.semantics))
             }
         var byFile: [String: [Finding]] = [:]
         for (file, findings) in Self.named(zip(found, analysed).map { ($0, $1) }) {

@@ -132,6 +132,7 @@ public struct Linter: Sendable {
     /// The findings `lint` reports for a machine already read, with `settings`: the content
     /// its format holds that fsmviz does not model, and the enabled rules' findings, in file order.
     public static func findings(of imported: ImportedMachine, settings: RuleSettings = RuleSettings()) -> [Finding] {
+        let imported = settings.markingFinalStates(in: imported)
         let unsupported = unsupportedContent(in: imported)
         let noLocation = SourceLocation(line: .max, column: .max)
         // Both lists are in file order; a stable merge keeps rule order among equal positions.

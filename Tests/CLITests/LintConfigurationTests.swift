@@ -93,6 +93,44 @@ import Testing
                 """)
     }
 
+    /// A door that ends closed or broken, neither handled by name: two dead ends without a
+    /// word from the team.
+    static let swiftDoor = """
+        enum Door { case opened, closed, broken }
+        enum DoorEvent { case close, breakIt }
+        func next(_ state: Door, _ event: DoorEvent) -> Door {
+            switch (state, event) {
+            case (.opened, .close): return .closed
+            case (.opened, .breakIt): return .broken
+            default: return state
+            }
+        }
+        """
+
+    @Test func finalStatesEndSwiftMachinesByDesignWhereTheTeamSaysSo() throws {
+        let root = try Self.tree([
+            ".fsmviz.yml": """
+            final-states: [closed]
+            overrides:
+              - paths: [Legacy]
+                final-states: [Door.broken, Gate.broken]
+            """,
+            "New/Door.swift": Self.swiftDoor,
+            "Legacy/Door.swift": Self.swiftDoor,
+            "machine.yaml": Self.machine,
+        ])
+        let result = try CommandRunner.run(["lint", "machine.yaml", "New", "Legacy"], in: root)
+        let deadEnds = result.stdoutText.split(separator: "\n").filter { $0.hasSuffix("[dead-end]") }.map { String($0.prefix { $0 != " " }) }
+        #expect(
+            deadEnds == ["machine.yaml:2:16:", "New/Door.swift:1:34:"],
+            "closed is final everywhere, broken only where the override names it: \(result.stdoutText)")
+        let opened = try Self.tree([".fsmviz.yml": "final-states: opened\n", "Door.swift": Self.swiftDoor])
+        let wrong = try CommandRunner.run(["lint", "Door.swift"], in: opened)
+        #expect(
+            wrong.stdoutText.contains("Door.swift:1:18: warning: final state 'opened' has 2 outgoing transitions [final-has-outgoing]"),
+            "a state named final that the code leaves is reported, not taken on trust: \(wrong.stdoutText)")
+    }
+
     @Test func excludedFilesAreSkippedOnlyWhenFoundInADirectory() throws {
         let root = try Self.tree([
             ".fsmviz.yml": "exclude: [fixtures]\n",
@@ -114,7 +152,7 @@ import Testing
         ("overrides:\n  - disable: [trap]\n", "2:5: error: an override is missing required key 'paths'"),
         (
             "overrides:\n  - paths: [a]\n    severity: {trap: info}\n    enable: [trap]\n",
-            "4:5: error: unknown key 'enable' in an override; known keys are 'paths', 'disable', 'severity'"
+            "4:5: error: unknown key 'enable' in an override; known keys are 'paths', 'disable', 'severity', 'final-states'"
         ),
         ("overrides:\n  - paths: [/abs/**]\n", "2:13: error: path pattern '/abs/**' is absolute; patterns are relative to the configuration file's directory"),
         ("disable: [trap\n", "2:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence"),

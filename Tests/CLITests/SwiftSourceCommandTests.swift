@@ -228,8 +228,8 @@ import Testing
         #expect(
             lines == [
                 "\(file):10:5: error: lint suppression for state 'failed' names unknown rule 'dead-ends'; did you mean 'dead-end'?",
-                "\(file):9:10: warning: state 'stalled' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case [dead-end]",
-                "\(file):11:10: warning: state 'failed' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case [dead-end]",
+                "\(file):9:10: warning: state 'stalled' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case, or list it under final-states in .fsmviz.yml [dead-end]",
+                "\(file):11:10: warning: state 'failed' is not final but no transition leaves it; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case, or list it under final-states in .fsmviz.yml [dead-end]",
             ], "\(result.stdoutText)")
     }
 

@@ -34,6 +34,14 @@ import Testing
         #expect(kept.enabledRules.map { $0.description.identifier }.contains("dead-end") == false)
     }
 
+    @Test func finalStatesAddUpAcrossOverrides() throws {
+        let text = "final-states: closed\noverrides:\n  - paths: [legacy]\n    final-states: [Door.broken]\n"
+        let configuration = try LintConfiguration.parse(text, path: ".fsmviz.yml", directory: "/repo")
+        #expect(configuration.settings(forFile: "/repo/new.swift").finalStates == ["closed"])
+        #expect(configuration.settings(forFile: "/repo/legacy/a.swift").finalStates == ["closed", "Door.broken"])
+        #expect(throws: ConfigurationError.self) { try LintConfiguration.parse("final-states: ['']\n", path: ".fsmviz.yml", directory: "/repo") }
+    }
+
     @Test func excludeMatchesPathsRelativeToTheConfiguration() throws {
         let configuration = try Self.configuration()
         #expect(configuration.excludes(file: "/repo/fixtures/package.json"))

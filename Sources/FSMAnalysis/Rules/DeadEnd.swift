@@ -81,9 +81,12 @@ public struct DeadEnd: Rule {
             guard !canMove[state], !context.isFinal(state), !context.isCompound(state), !context.isPseudoState(state)
             else { return nil }
             let id = context.id(of: state)
-            // Swift has no final marker: the code says so in a comment at the case.
+            // Swift has no final marker: the code says so in a comment at the case, or the team
+            // in its configuration.
             let silencing =
-                context.semantics.source == .swift ? "; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case" : ""
+                context.semantics.source == .swift
+                ? "; if it ends the machine by design, write `// fsmviz:disable:next dead-end` above its case, "
+                    + "or list it under final-states in .fsmviz.yml" : ""
             return finding(
                 "state '\(id)' is not final but no transition leaves it\(silencing)",
                 states: [id], witness: context.path(to: state).map(Witness.path),

@@ -4,8 +4,8 @@ import FSMCore
 /// Turns a parsed `.fsmviz.yml` into a ``LintConfiguration``, reporting every problem at the
 /// position of the value that causes it, as machine files do.
 struct ConfigurationDecoder {
-    static let keys = ["version", "disable", "severity", "exclude", "overrides"]
-    static let overrideKeys = ["paths", "disable", "severity"]
+    static let keys = ["version", "disable", "severity", "final-states", "exclude", "overrides"]
+    static let overrideKeys = ["paths", "disable", "severity", "final-states"]
     static let supportedVersions = [1]
 
     /// How errors name the file.
@@ -38,7 +38,7 @@ struct ConfigurationDecoder {
         return LintConfiguration(directory: directory, rules: rules, exclude: exclude, overrides: overrides)
     }
 
-    /// `disable` and `severity`, at the top level or in an override.
+    /// `disable`, `severity` and `final-states`, at the top level or in an override.
     private func settings(_ members: [String: DocumentNode]) throws(ConfigurationError) -> RuleSettings {
         var settings = RuleSettings()
         if let disable = members["disable"] {
@@ -62,6 +62,14 @@ struct ConfigurationDecoder {
                         at: entry.value, "expected the severity of '\(id)' to be 'error', 'warning' or 'info', found \(found)")
                 }
                 settings.severities[id] = level
+            }
+        }
+        if let finals = members["final-states"] {
+            for (name, location) in try strings(finals, "'final-states'") {
+                guard !name.isEmpty else {
+                    throw ConfigurationError(path: path, location: location, message: "a final state's name is empty")
+                }
+                settings.finalStates.insert(name)
             }
         }
         return settings

@@ -7,12 +7,18 @@ public struct RuleSettings: Hashable, Sendable {
     /// The severity every finding of a rule gets, by rule identifier, replacing the one the
     /// rule chose.
     public var severities: [String: Severity]
+    /// States the team means to end in, though their machine cannot say so (Swift has no final
+    /// marker): a state's id, for every machine these settings govern, or the id qualified by
+    /// the machine's name or its state type (`Door.closed`, `Connection.State.closed`). Rules
+    /// treat them as final.
+    public var finalStates: Set<String>
 
-    /// Settings that disable `disabled` and change `severities`; by default every rule runs
-    /// as written.
-    public init(disabled: Set<String> = [], severities: [String: Severity] = [:]) {
+    /// Settings that disable `disabled`, change `severities` and mark `finalStates` final; by
+    /// default every rule runs as written.
+    public init(disabled: Set<String> = [], severities: [String: Severity] = [:], finalStates: Set<String> = []) {
         self.disabled = disabled
         self.severities = severities
+        self.finalStates = finalStates
     }
 
     /// These settings with `other` applied on top: its disabled rules are disabled too, and
@@ -20,7 +26,8 @@ public struct RuleSettings: Hashable, Sendable {
     public func merging(_ other: RuleSettings) -> RuleSettings {
         RuleSettings(
             disabled: disabled.union(other.disabled),
-            severities: severities.merging(other.severities) { _, override in override })
+            severities: severities.merging(other.severities) { _, override in override },
+            finalStates: finalStates.union(other.finalStates))
     }
 
     /// The rules to run, in ``/FSMAnalysis/Analyzer/allRules`` order.

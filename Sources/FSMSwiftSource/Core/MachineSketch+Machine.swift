@@ -53,7 +53,9 @@ extension MachineSketch {
             let machine = try Machine(
                 name: name, states: states, events: events.map { Event(EventID($0.name), label: tree.eventLabels[$0.name], location: $0.location) },
                 transitions: transitions, suppressions: suppressions)
-            return ImportedMachine(machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift, unreadChanges: unreadChanges))
+            return ImportedMachine(
+                machine: machine, warnings: warnings, semantics: MachineSemantics(source: .swift, unreadChanges: unreadChanges),
+                stateType: stateEnum.qualifiedName)
         } catch {
             throw MachineFileError(path: location.file ?? path, location: location, message: "\(name): \(error)")
         }
