@@ -104,6 +104,9 @@ struct BranchScanner {
     /// Where the callbacks set up below run from, when not from where they are set up: the
     /// state the method leaves behind after a later assignment.
     var callbackContext: Context?
+    /// How many `switch`es on the state that give locals their values the statements being
+    /// read follow apart, one way per case: each doubles the reading of what follows.
+    var localSplits = 0
 
     /// The exits of `statements` (a block, or some of its items), in source order, under `conditions`.
     func exits(of statements: some Sequence<CodeBlockItemSyntax>, conditions: [String] = []) -> [Exit] {
@@ -179,7 +182,22 @@ struct BranchScanner {
             // (`switch state { case .closed: return; default: break }`).
             if let switchExpression = Self.switchStatement(item.item), isState(switchExpression.subject) {
                 exits += self.exits(of: switchExpression, in: context)
-                context = context.narrowed(to: statesGoingOn(after: switchExpression))
+                let goingOn = context.narrowed(to: statesGoingOn(after: switchExpression))
+                // A local each case gives a value (`let target: State; switch self.state { case
+                // .closing: target = .closed ... }`) holds that value in its states only: what
+                // follows is read once per case, from its states, knowing the local.
+                if let ways = localsGiven(by: switchExpression) {
+                    let rest = items[(position + 1)...]
+                    let throwsLater = firstThrowing.map { $0 > position } ?? false
+                    for way in ways {
+                        var scanner = self
+                        scanner.localSplits += 1
+                        scanner.arguments.merge(way.locals) { _, given in given }
+                        exits += scanner.scan(rest, in: context.narrowed(to: way.states), caught: throwsLater).exits
+                    }
+                    return (exits, goingOn)
+                }
+                context = goingOn
                 continue
             }
             // A helper's change that a later assignment supersedes (`arm(); state = .ready`) is
@@ -316,6 +334,15 @@ struct BranchScanner {
                 holdsAlways = true
                 continue
             }
+            // So is a test of a value known to be a case (`if case .outputClosed = target`).
+            if case .matchingPattern(let match) = element.condition, let known = knownCase(match.initializer.value),
+                case .named(let name) = CasePattern.single(of: match.pattern),
+                CasePattern.narrowingConditions(of: match.pattern, subjects: [match.initializer.value]).allSatisfy({ $0 == nil })
+            {
+                guard name == known else { return (context.narrowed(to: []), [context]) }
+                holdsAlways = true
+                continue
+            }
             texts.append(element.condition.trimmedText)
         }
         if holdsAlways, texts.isEmpty, tested.isEmpty { return (holds, [context.narrowed(to: [])]) }
@@ -336,6 +363,32 @@ struct BranchScanner {
         // way per state: those no state is left in are dropped.
         let ways = [elsewhere, tests.adding("!(\(others))")].filter { ($0.resumes ?? $0.sources)?.isEmpty != true }
         return (holds, ways.isEmpty ? [elsewhere] : ways)
+    }
+
+    /// The case `expression` holds when it names a parameter or local given an enum case here
+    /// (`respond(to: .closed)`, `target = .closed` in the case being followed).
+    private func knownCase(_ expression: ExprSyntax) -> String? {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = arguments[name] else { return nil }
+        return CasePattern.caseName(value)
+    }
+
+    /// Whether each case of a `switch` on `subject` matches by the enum case alone, without a
+    /// `where` clause or a pattern for its associated values (`.open(.idle)`), so that the case
+    /// a value known to be one takes can be told.
+    private static func matchCaseNamesOnly(_ cases: [SwitchCaseSyntax], subject: ExprSyntax) -> Bool {
+        cases.allSatisfy { switchCase in
+            guard case .case(let label) = switchCase.label else { return true }
+            return label.caseItems.allSatisfy { item in
+                item.whereClause == nil && CasePattern.narrowingConditions(of: item.pattern, subjects: [subject]).allSatisfy { $0 == nil }
+            }
+        }
+    }
+
+    /// Whether a case of a `switch` matches a value known to be the enum case `name`, whatever
+    /// its associated values.
+    private func matches(_ switchCase: SwitchCaseSyntax, _ name: String) -> Bool {
+        guard case .case(let label) = switchCase.label else { return false }
+        return label.caseItems.contains { CasePattern.single(of: $0.pattern) == .named(name) }
     }
 
     /// The value of `expression` when it is a parameter of the method read in place that its
@@ -530,14 +583,69 @@ struct BranchScanner {
         let cases = switchExpression.switchCases
         var goingOn: Set<String> = []
         for switchCase in cases {
-            let last = switchCase.statements.last?.item
-            let leaves = Self.leaves(switchCase.statements) && last?.as(BreakStmtSyntax.self) == nil
-            if leaves, switchCase.whereConditions.isEmpty { continue }
-            let isDefault = switchCase.label.is(SwitchDefaultLabelSyntax.self)
-            guard let names = stateCases(of: switchCase) ?? (isDefault ? remainingStates(after: cases) : nil) else { return nil }
+            if Self.leaves(switchCase), switchCase.whereConditions.isEmpty { continue }
+            guard let names = states(of: switchCase, among: cases) else { return nil }
             goingOn.formUnion(names)
         }
         return stateEnum.cases.map(\.name).filter(goingOn.contains)
+    }
+
+    /// Whether a case of a `switch` leaves the body it is in (a `break` leaves only the `switch`).
+    private static func leaves(_ switchCase: SwitchCaseSyntax) -> Bool {
+        leaves(switchCase.statements) && switchCase.statements.last?.item.as(BreakStmtSyntax.self) == nil
+    }
+
+    /// The states a case of a `switch` on the state among `cases` matches: those it names, or
+    /// for `default:` those no other case names; `nil` when syntax cannot list them.
+    private func states(of switchCase: SwitchCaseSyntax, among cases: [SwitchCaseSyntax]) -> [String]? {
+        stateCases(of: switchCase) ?? (switchCase.label.is(SwitchDefaultLabelSyntax.self) ? remainingStates(after: cases) : nil)
+    }
+
+    /// The ways on from a `switch` on the state whose cases give locals of the function their
+    /// values and change nothing else: for each case that goes on, its states and the value it
+    /// gives each local. `nil` when no case gives one, when a case matches states syntax cannot
+    /// list or changes the state, or when the locals are given values elsewhere too.
+    private func localsGiven(by switchExpression: SwitchExprSyntax) -> [(states: [String], locals: [String: ExprSyntax])]? {
+        let cases = switchExpression.switchCases
+        guard localSplits < 2, cases.count <= 8, let body = Self.enclosingBody(of: Syntax(switchExpression)),
+            assignments(in: switchExpression, throughCalls: true).isEmpty
+        else { return nil }
+        var ways: [(states: [String], locals: [String: ExprSyntax])] = []
+        for switchCase in cases {
+            guard switchCase.whereConditions.isEmpty else { return nil }
+            if Self.leaves(switchCase) { continue }
+            guard let names = states(of: switchCase, among: cases) else { return nil }
+            var locals: [String: ExprSyntax] = [:]
+            for item in switchCase.statements {
+                if let (name, value) = Self.localAssignment(item.item) { locals[name] = value }
+            }
+            ways.append((names, locals))
+        }
+        let given = Set(ways.flatMap(\.locals.keys))
+        guard !given.isEmpty else { return nil }
+        let declared = Set(
+            body.descendants(of: PatternBindingSyntax.self).compactMap { binding in
+                binding.initializer == nil ? binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text : nil
+            })
+        let elsewhere = body.descendants(of: SequenceExprSyntax.self).contains { sequence in
+            !switchExpression.range.contains(sequence.position) && Self.localAssignment(.expr(ExprSyntax(sequence))).map { given.contains($0.name) } == true
+        }
+        guard given.isSubset(of: declared), !elsewhere else { return nil }
+        return ways
+    }
+
+    /// The local and its value, when `item` gives a plain name a value (`target = .closed`).
+    private static func localAssignment(_ item: CodeBlockItemSyntax.Item) -> (name: String, value: ExprSyntax)? {
+        let expression: ExprSyntax?
+        switch item {
+        case .expr(let value): expression = value
+        case .stmt(let statement): expression = statement.as(ExpressionStmtSyntax.self)?.expression
+        default: expression = nil
+        }
+        guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            elements[1].is(AssignmentExprSyntax.self), let name = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        return (name, elements[2])
     }
 
     /// Whether `statements` always leave the enclosing body: their last is a `return`, `throw`,
@@ -572,6 +680,13 @@ struct BranchScanner {
         let subjects = subject.as(TupleExprSyntax.self).map { $0.elements.map(\.expression) } ?? [subject]
         let statePosition = subjects.firstIndex(where: isState)
         let cases = switchExpression.switchCases
+        // On a value the call or an earlier case gave as a case (`switch target` where target
+        // is `.closed` here), only the case that matches it runs.
+        if statePosition == nil, let known = knownCase(subject), Self.matchCaseNamesOnly(cases, subject: subject),
+            let taken = cases.first(where: { matches($0, known) }) ?? cases.first(where: { $0.label.is(SwitchDefaultLabelSyntax.self) })
+        {
+            return inlinedExits(in: subject, context) + exits(of: taken.statements, in: context)
+        }
         let others = statePosition != nil && subjects.count == 1 ? remainingStates(after: cases) : nil
         return inlinedExits(in: subject, context)
             + cases.flatMap { switchCase in

@@ -41,15 +41,18 @@ struct InlinedMethods {
     /// No method read in place.
     init() {}
 
-    /// The methods of `methods` that others among them call and that change the state, whose
+    /// The methods of `methods` that others of `callers` call and that change the state, whose
     /// state is in `variables` as `scanner` reads it: private ones and setters. A private method
     /// nothing else calls is an event of its own (a handler registered by name, say).
-    init(_ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], scanner: BranchScanner) {
+    init(
+        _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], calledBy callers: [(file: SwiftSourceFile, function: FunctionDeclSyntax)],
+        scanner: BranchScanner
+    ) {
         var byName: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
-        for method in methods { byName[method.function.name.text, default: []].append(method) }
+        for method in callers { byName[method.function.name.text, default: []].append(method) }
         overloaded = Set(byName.filter { $0.value.count > 1 }.keys)
         var called: Set<String> = []
-        for method in methods {
+        for method in callers {
             for call in method.function.body?.descendants(of: FunctionCallExprSyntax.self) ?? [] {
                 if let callee = key(of: call), callee != key(of: method.function) { called.insert(callee) }
             }

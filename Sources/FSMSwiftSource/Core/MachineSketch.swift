@@ -104,8 +104,11 @@ extension MachineSketch {
         var groups: [Group] = []
         var byGroup: [Group: [BranchScanner.Exit]] = [:]
         // After a suspension or in a callback, a refusal (`preconditionFailure` in a state the
-        // callback cannot find) or staying says nothing of the states the event was taken in.
+        // callback cannot find) or staying says nothing of the states the event was taken in;
+        // nor does a method read in place that enters the state the body already entered
+        // (`state = target` then `finishClosing()`, which closes again).
         for exit in exits where exit.resumes == nil || exit.outcome.moves {
+            if let resumes = exit.resumes, resumes.count == 1, !exit.isCallback, exit.outcome == .moves(targets: resumes, computed: nil) { continue }
             let group =
                 exit.resumes.map { Group(sources: $0, resumed: true) }
                 ?? Group(sources: exit.sources.map { narrowed in (sources ?? within).map { $0.filter(narrowed.contains) } ?? narrowed })

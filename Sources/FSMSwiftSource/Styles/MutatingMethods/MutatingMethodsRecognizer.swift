@@ -220,9 +220,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         var template = BranchScanner(file: first.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
         template.lenders = Self.lenders(among: methods, variables: variables)
         // A lender's own assignment is a placeholder for what its closure assigns, which the
-        // closure is read for; a dispatcher is the event its callers hand on.
+        // closure is read for; a dispatcher is the event its callers hand on. Either may
+        // still call a method that is read in place.
         let inPlace = methods.filter { !template.lenders.contains($0.function.name.text) && !dispatches($0, stateEnum: stateEnum) }
-        template.inlined = InlinedMethods(inPlace, scanner: template)
+        template.inlined = InlinedMethods(inPlace, calledBy: methods, scanner: template)
         claims += template.inlined.switches
         let events = methods.filter { !template.inlined.readsInPlace($0.function) }
         // Overloads are different methods, so different events (`send(metadata:)` and
