@@ -57,7 +57,9 @@ extension Linter {
                     errors: [
                         Diagnostic(
                             path: input, location: nil,
-                            message: "no state machine in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)",
+                            message:
+                                "no state machine in the Swift source here (docs/swift-source.md lists the styles fsmviz reads; "
+                                + "'fsmviz list --explain \(input)' says what came close)",
                             code: .noMachineFiles)
                     ]))
         }

@@ -168,13 +168,14 @@ struct ReadingOptions: ParsableArguments {
         leftOut = leftOut || !reading.skipped.isEmpty
         let found = reading.machines
         guard !found.isEmpty || allowingNone || !reading.skipped.isEmpty else {
-            // What was close, one line each, so the user can tell a style fsmviz does not read
-            // from a shape it misread.
-            let nearMisses = (try? reader.nearMisses(in: files.filter { $0 != "-" }, limits: limits)) ?? []
+            // What was close, a warning each at its declaration, so the user can tell a style
+            // fsmviz does not read from a shape it misread.
+            for nearMiss in (try? reader.nearMisses(in: files.filter { $0 != "-" }, limits: limits)) ?? [] {
+                Console.printError(nearMiss.description)
+            }
             throw MachineFileError(
                 path: Self.displayName(of: inputs), location: nil,
-                message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)"
-                    + nearMisses.map { "\n" + $0.description }.joined())
+                message: "no state machine found in the Swift source here (docs/swift-source.md lists the styles fsmviz reads)")
         }
         return found
     }
