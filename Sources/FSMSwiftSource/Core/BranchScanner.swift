@@ -406,6 +406,19 @@ struct BranchScanner {
     /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`) holds and
     /// where it fails, if it is such a test of the state.
     private func stateTest(_ expression: ExprSyntax) -> (holds: [String], fails: [String])? {
+        if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+            return stateTest(negated.expression).map { ($0.fails, $0.holds) }
+        }
+        // `state.is(\.idle)`, the test CasePaths' `@CasePathable` gives an enum.
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "is", let base = member.base, stateVariables.contains(base.trimmedText),
+            call.arguments.count == 1, let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
+            keyPath.root == nil, keyPath.components.count == 1,
+            let name = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,
+            stateEnum.case(named: name) != nil
+        {
+            return ([name], stateEnum.cases.map(\.name).filter { $0 != name })
+        }
         guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
         guard elements.count == 3, let operation = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
