@@ -39,7 +39,8 @@ import Testing
     /// The packages whose machines are listed, and whose lint errors are checked.
     static let packages = [
         "swift-nio", "swift-nio-ssh", "swift-nio-http2", "async-http-client", "postgres-nio", "grpc-swift-nio-transport",
-        "swift-async-algorithms", "hummingbird", "swift-nio-ssl", "swift-nio-extras",
+        "swift-async-algorithms", "hummingbird", "swift-nio-ssl", "swift-nio-extras", "grpc-swift-2", "swift-nio-transport-services",
+        "vapor", "swift-service-lifecycle", "swift-websocket", "EventSource", "swift-configuration", "swift-certificates",
     ]
 
     @Test(arguments: packages)

@@ -18,6 +18,14 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-2", exact: "2.4.3"),
+        .package(url: "https://github.com/apple/swift-nio-transport-services", exact: "1.28.0"),
+        .package(url: "https://github.com/vapor/vapor", exact: "4.122.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", exact: "1.6.2"),
+        .package(url: "https://github.com/mattt/EventSource", exact: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-configuration", exact: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
     ],
     targets: []
 )
