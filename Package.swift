@@ -77,6 +77,8 @@ let package = Package(
                 "FSMCore", "FSMInterop",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         .target(name: "DiagramCheck", dependencies: ["FSMCore", "FSMDOT", "FSMRendering", "FSMInterop"], exclude: ["Tool"]),

@@ -195,7 +195,9 @@ public struct SwiftSourceReader: ModuleMachineReader {
     private static func parsed(_ bytes: [UInt8], path: String, limits: InputLimits) throws(MachineFileError) -> ParsedFile {
         let file = SwiftSourceFile(path: path, text: try text(of: bytes, path: path, limits: limits))
         if let error = file.firstSyntaxError {
-            throw MachineFileError(path: path, location: error.droppingFile, message: "the file is not valid Swift")
+            throw MachineFileError(
+                path: path, location: error.location.droppingFile,
+                message: "the file is not valid Swift" + (error.message.map { ": \($0)" } ?? ""))
         }
         if let deep = SyntaxDepth.firstTooDeep(in: file.tree) {
             throw MachineFileError(

@@ -28,7 +28,7 @@ import Testing
             _ = try Self.read("enum State {\n  case a\n}\nstruct M { var state: State = .a\n  func f() -> State { switch (state { } }\n}\n")
             Issue.record("a file that does not parse was read")
         } catch {
-            #expect(error.message == "the file is not valid Swift")
+            #expect(error.message == "the file is not valid Swift: expected ')' to end tuple", "in swift-syntax's words")
             #expect(error.location?.line == 5)
             #expect(error.location?.file == nil, "the diagnostic names the file once, in its path")
         }

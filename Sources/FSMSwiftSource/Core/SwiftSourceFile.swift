@@ -1,5 +1,7 @@
 import FSMCore
+import SwiftDiagnostics
 import SwiftParser
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// One parsed Swift file: its path as the user gave it, its syntax tree, and the table that turns
@@ -68,16 +70,22 @@ struct SwiftSourceFile {
         }
     }
 
-    /// The first syntax error's position: a file that does not parse is reported, not guessed at.
-    var firstSyntaxError: FSMCore.SourceLocation? {
+    /// The first syntax error, at its position and in swift-syntax's words ("expected ':' after
+    /// 'case'"): a file that does not parse is reported, not guessed at.
+    var firstSyntaxError: (location: FSMCore.SourceLocation, message: String?)? {
         guard tree.hasError else { return nil }
+        // The parser's diagnostics say what is wrong, first in the file first.
+        let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+        if let first = errors.min(by: { $0.position < $1.position }) {
+            return (location(at: first.position), first.message)
+        }
         for token in tree.tokens(viewMode: .all) {
             let unexpected =
                 token.parent?.is(UnexpectedNodesSyntax.self) == true
                 || token.parent?.parent?.is(UnexpectedNodesSyntax.self) == true
-            if token.presence == .missing || unexpected { return location(of: token) }
+            if token.presence == .missing || unexpected { return (location(of: token), nil) }
         }
-        return location(of: tree)
+        return (location(of: tree), nil)
     }
 }
 
