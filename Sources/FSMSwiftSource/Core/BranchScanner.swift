@@ -34,6 +34,10 @@ struct BranchScanner {
         /// (a method read in place runs next, not a callback or another task), so a test of the
         /// state narrows what is known instead of finding any state it tests.
         var isSettled = false
+        /// The states the body has already moved the state to on this way, when it goes on
+        /// (`if c { state = .x }` then more): a test of the state finds these, not the states
+        /// the event was taken in, which stay its sources.
+        var current: [String]?
 
         func adding(_ condition: String) -> Context {
             var context = self
@@ -47,6 +51,12 @@ struct BranchScanner {
         func narrowed(to names: [String]?) -> Context {
             guard let names else { return self }
             var context = self
+            if let current {
+                context.current = current.filter(names.contains)
+                // A test the state it was moved to fails is a way not taken.
+                if context.current?.isEmpty == true { context.sources = [] }
+                return context
+            }
             if let resumes {
                 context.resumes = isSettled ? resumes.filter(names.contains) : names
                 context.isSettled = true
@@ -200,6 +210,33 @@ struct BranchScanner {
                 context = goingOn
                 continue
             }
+            // `if c { state = .x }` that goes on to change the state again (`if fin { state =
+            // .idle }`): where c holds, what follows runs in .x, and .x is what the event leaves
+            // only where that changes nothing.
+            if let ifExpression = Self.ifStatement(item.item), let target = movedTarget(of: ifExpression, in: context),
+                items[(position + 1)...].contains(where: assigns)
+            {
+                let rest = items[(position + 1)...]
+                let throwsLater = firstThrowing.map { $0 > position } ?? false
+                let (holds, fails) = split(ifExpression.conditions, context)
+                var scanner = self
+                scanner.localSplits += 1
+                let moved = scanner.scan(rest, in: Context(sources: holds.sources, current: [target.name]), caught: throwsLater).exits
+                var leaves: [String] = []
+                var supersedes = false
+                for var exit in moved {
+                    if exit.outcome.moves, !exit.isCallback {
+                        if let label = exit.guardLabel { leaves.append("!(\(label))") } else { supersedes = true }
+                    }
+                    exit.guardLabel = Context(conditions: holds.conditions + (exit.guardLabel.map { [$0] } ?? [])).guardLabel
+                    exits.append(exit)
+                }
+                if !supersedes {
+                    exits.append(self.exit(.moves(targets: [target.name], computed: nil), leaves.reduce(holds) { $0.adding($1) }, at: target.item))
+                }
+                exits += scanner.scan(rest, in: fails, caught: throwsLater).exits
+                return (exits, context)
+            }
             // A helper's change that a later assignment supersedes (`arm(); state = .ready`) is
             // none the event leaves behind, and the callbacks it sets up run once the method
             // has left the state there.
@@ -343,6 +380,20 @@ struct BranchScanner {
                 holdsAlways = true
                 continue
             }
+            // `self.state == .idle && ready` holds where both sides do: its test of the state
+            // narrows as a condition of its own would, and the rest stays as written.
+            if case .expression(let expression) = element.condition, let parts = Self.conjuncts(of: expression) {
+                let stateTests = parts.compactMap(stateTest)
+                if !stateTests.isEmpty {
+                    for test in stateTests {
+                        holds = holds.narrowed(to: test.holds)
+                        tested.append(test.fails)
+                    }
+                    let others = parts.filter { stateTest($0) == nil }.map(\.trimmedText)
+                    if !others.isEmpty { texts.append(others.joined(separator: " && ")) }
+                    continue
+                }
+            }
             texts.append(element.condition.trimmedText)
         }
         if holdsAlways, texts.isEmpty, tested.isEmpty { return (holds, [context.narrowed(to: [])]) }
@@ -363,6 +414,28 @@ struct BranchScanner {
         // way per state: those no state is left in are dropped.
         let ways = [elsewhere, tests.adding("!(\(others))")].filter { ($0.resumes ?? $0.sources)?.isEmpty != true }
         return (holds, ways.isEmpty ? [elsewhere] : ways)
+    }
+
+    /// The sides of a conjunction (`a == .x && b && c`), when `&&` is the loosest operator in
+    /// it (no `||`, ternary or assignment), so that each side is a condition that must hold.
+    private static func conjuncts(of expression: ExprSyntax) -> [ExprSyntax]? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        var parts: [[ExprSyntax]] = [[]]
+        for element in sequence.elements {
+            if element.is(TernaryExprSyntax.self) || element.is(UnresolvedTernaryExprSyntax.self) || element.is(AssignmentExprSyntax.self) {
+                return nil
+            }
+            if let operation = element.as(BinaryOperatorExprSyntax.self)?.operator.text {
+                if operation == "||" { return nil }
+                if operation == "&&" {
+                    parts.append([])
+                    continue
+                }
+            }
+            parts[parts.count - 1].append(element)
+        }
+        guard parts.count > 1, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return parts.map { part in part.count == 1 ? part[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(part))) }
     }
 
     /// The case `expression` holds when it names a parameter or local given an enum case here
@@ -612,6 +685,23 @@ struct BranchScanner {
     /// for `default:` those no other case names; `nil` when syntax cannot list them.
     private func states(of switchCase: SwitchCaseSyntax, among cases: [SwitchCaseSyntax]) -> [String]? {
         stateCases(of: switchCase) ?? (switchCase.label.is(SwitchDefaultLabelSyntax.self) ? remainingStates(after: cases) : nil)
+    }
+
+    /// The one state an `if` without `else` moves the state to and goes on from, with the
+    /// assignment that does: its body assigns once, to one case, sets up no callback and calls
+    /// no method read in place, and does not leave. `nil` for any other `if`, after a
+    /// suspension, or when the reading already follows two ways apart.
+    private func movedTarget(of ifExpression: IfExprSyntax, in context: Context) -> (name: String, item: CodeBlockItemSyntax)? {
+        guard ifExpression.elseBody == nil, context.resumes == nil, context.current == nil, localSplits < 2,
+            !Self.leaves(ifExpression.body.statements), inlinedCalls(in: ifExpression.conditions).isEmpty
+        else { return nil }
+        let statements = Array(ifExpression.body.statements)
+        guard let index = statements.firstIndex(where: assigns),
+            case .moves(let targets, nil)? = assignedOutcome(statements[index].item), targets.count == 1,
+            !statements.enumerated().contains(where: { $0.offset != index && assigns($0.element) }),
+            !statements.contains(where: { setsUpCallback(in: $0) || !inlinedCalls(in: $0).isEmpty })
+        else { return nil }
+        return (targets[0], statements[index])
     }
 
     /// The ways on from a `switch` on the state whose cases give locals of the function their
