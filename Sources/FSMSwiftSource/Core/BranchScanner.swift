@@ -677,7 +677,7 @@ struct BranchScanner {
     }
 
     /// Whether a case of a `switch` leaves the body it is in (a `break` leaves only the `switch`).
-    private static func leaves(_ switchCase: SwitchCaseSyntax) -> Bool {
+    static func leaves(_ switchCase: SwitchCaseSyntax) -> Bool {
         leaves(switchCase.statements) && switchCase.statements.last?.item.as(BreakStmtSyntax.self) == nil
     }
 
@@ -931,7 +931,7 @@ struct BranchScanner {
         }
         let text = expression.trimmedText
         if expression.is(NilLiteralExprSyntax.self) || stateVariables.contains(text) { return .stays }
-        if let name = CasePattern.caseName(expression), stateEnum.case(named: name) != nil {
+        if let written = CasePattern.caseName(expression), let name = stateEnum.caseName(written) {
             return .moves(targets: [name], computed: nil)
         }
         if let tuple = expression.as(TupleExprSyntax.self) {

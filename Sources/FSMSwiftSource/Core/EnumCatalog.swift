@@ -17,6 +17,14 @@ struct EnumCatalog {
         var isDescribedByRawValue = false
         /// The comments at the declaration that silence rules for every state.
         var disabled: [DisableComment] = []
+        /// The static members that stand for one case (`static let initial = State.loading`,
+        /// `static var \`default\`: Self { .idle }`), by name.
+        var constants: [String: String] = [:]
+
+        /// The case `name` names: itself, or the case a static member of that name stands for.
+        func caseName(_ name: String) -> String? {
+            self.case(named: name) != nil ? name : constants[name]
+        }
 
         /// The last component of the name.
         var name: Substring { qualifiedName.split(separator: ".").last ?? Substring(qualifiedName) }
@@ -177,6 +185,7 @@ extension EnumCatalog {
     private static func declaration(_ node: EnumDeclSyntax, scope: String, file: SwiftSourceFile) -> Enum {
         var cases: [Case] = []
         var seen: Set<String> = []
+        var constants: [String: String] = [:]
         // Cases inside `#if` count in every branch (syntax cannot tell which one builds),
         // once each.
         var pending = [node.memberBlock.members]
@@ -185,6 +194,9 @@ extension EnumCatalog {
             for member in members {
                 if let variable = member.decl.as(VariableDeclSyntax.self), Self.isRawValueDescription(variable) {
                     isDescribedByRawValue = true
+                }
+                if let variable = member.decl.as(VariableDeclSyntax.self), let (name, value) = Self.constant(variable) {
+                    constants[name] = value
                 }
                 if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
                     for clause in conditional.clauses {
@@ -208,8 +220,23 @@ extension EnumCatalog {
         let name = scope.isEmpty ? node.name.text : scope + "." + node.name.text
         var found = Enum(qualifiedName: name, cases: cases, location: file.location(of: node.name))
         found.isDescribedByRawValue = isDescribedByRawValue
+        found.constants = constants.filter { _, value in seen.contains(value) }
         found.disabled = DisableComment.comments(at: node, in: file)
         return found
+    }
+
+    /// The name of a static member and the case it gives, when it gives one by name
+    /// (`static let initial = State.loading`, `static var idle: Self { .idle(0) }`).
+    private static func constant(_ variable: VariableDeclSyntax) -> (String, String)? {
+        guard variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }), variable.bindings.count == 1,
+            let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        var value = binding.initializer?.value
+        if case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first {
+            value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
+        }
+        guard let value, let target = CasePattern.caseName(value) else { return nil }
+        return (name.trimmingBackticks, target)
     }
 
     /// `var description: String { rawValue }` (or `return self.rawValue`).

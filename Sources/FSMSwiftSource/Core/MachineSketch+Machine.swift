@@ -21,7 +21,8 @@ extension MachineSketch {
         var transitions: [Transition] = []
         var warnings = self.warnings
         switch start {
-        case .state(let name, let location):
+        case .state(let written, let location):
+            let name = stateEnum.caseName(written) ?? written
             if let index = states.firstIndex(where: { $0.id.rawValue == name }) {
                 states[index].kind = StateKind.initial
             } else {

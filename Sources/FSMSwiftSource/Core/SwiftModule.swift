@@ -96,7 +96,7 @@ struct SwiftModule {
         var starts: [(name: String, location: SourceLocation)] = []
         let ownStart = initialCase(of: stateEnum)
         for holder in holders {
-            if let value = holder.initializer, let name = CasePattern.caseName(value), stateEnum.case(named: name) != nil {
+            if let value = holder.initializer, let name = CasePattern.caseName(value).flatMap(stateEnum.caseName) {
                 starts.append((name, holder.location))
             } else if let call = holder.initializer?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, let ownStart {
                 starts.append((ownStart.name, holder.location))
@@ -106,7 +106,7 @@ struct SwiftModule {
         // `init(state: S) { self.state = state }`): the machine then starts where it says.
         for holder in holders {
             for assignment in initializerAssignments(to: holder) {
-                if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
+                if let name = CasePattern.caseName(assignment.value).flatMap(stateEnum.caseName) {
                     starts.append((name, assignment.location))
                 } else {
                     return .computed(assignment.value.trimmedText, assignment.location)
@@ -126,7 +126,7 @@ struct SwiftModule {
         for (file, initializer) in initializers[stateEnum.qualifiedName] ?? []
         where initializer.signature.parameterClause.parameters.isEmpty && initializer.optionalMark == nil {
             for assignment in assignments(in: initializer, file: file, to: ["self"]) {
-                if let name = CasePattern.caseName(assignment.value), stateEnum.case(named: name) != nil {
+                if let name = CasePattern.caseName(assignment.value).flatMap(stateEnum.caseName) {
                     return (name, assignment.location)
                 }
             }

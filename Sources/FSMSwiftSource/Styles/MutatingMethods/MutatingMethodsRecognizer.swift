@@ -256,7 +256,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 continue
             }
             let name = method.function.name.text.trimmingBackticks
-            let event = overloaded.contains(method.function.name.text) ? name + method.function.argumentLabels : name
+            let event: String
+            if overloaded.contains(method.function.name.text) {
+                // Overloads of one spelling (`handle(_ event: StartTapped)`, `handle(_ event:
+                // PauseTapped)`) are told apart by their parameters' types.
+                let labels = method.function.argumentLabels
+                let sameLabels = changing.filter { $0.function.name.text == method.function.name.text && $0.function.argumentLabels == labels }
+                event = name + (sameLabels.count > 1 ? method.function.parameterTypes : labels)
+            } else {
+                event = name
+            }
             if !sketch.events.contains(where: { $0.name == event }) {
                 sketch.events.append((event, method.file.location(of: method.function.name)))
             }
@@ -405,7 +414,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         }
         claims.append(switchExpression.id)
         var scanner = scanner
-        // An assignment after the switch is what every branch that did not refuse leaves behind,
+        // An assignment after the switch is what every branch that goes on to it leaves behind,
         // unless it assigns a local each branch set (`let next: State` ... `self.state = next`):
         // then each branch's own assignment to that local is its next state.
         var trailing = items[(switchIndex + 1)...].lazy.compactMap { scanner.assignedValue($0.item) }.last
@@ -432,7 +441,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 callbacks.formUnion(Self.callbackChanges(exits))
                 let within = switchCase.label.is(SwitchDefaultLabelSyntax.self) ? others : nil
                 var caseRows = MachineSketch.rows(from: exits, sources: sources, events: events, at: scanner.file.location(of: switchCase), within: within)
-                if let trailing {
+                // A case that leaves the method (`default: return`) never reaches it.
+                if let trailing, !BranchScanner.leaves(switchCase) {
                     let outcome = scanner.outcome(of: trailing)
                     for index in caseRows.indices where caseRows[index].outcome != .refuses {
                         caseRows[index].outcome = outcome
