@@ -14,8 +14,16 @@ extension MachineSketch {
                 named.append(row)
                 continue
             }
-            // A direct change that allows nothing (`return nil` in a route mapping) is no route.
-            guard case .moves(let targets, let computed) = row.outcome else { continue }
+            // A direct change that allows nothing (`.delivered: []`, `return nil` in a route
+            // mapping) is no route, on no event; kept, it says the code handles the state and
+            // means it to end there.
+            guard case .moves(let targets, let computed) = row.outcome else {
+                var handled = row
+                handled.events = []
+                handled.eventless = false
+                named.append(handled)
+                continue
+            }
             for target in targets {
                 let event = Self.enterEvent(target)
                 if !events.contains(where: { $0.name == event }) { events.append((event, row.location)) }

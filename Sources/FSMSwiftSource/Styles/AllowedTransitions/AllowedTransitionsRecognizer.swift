@@ -30,7 +30,73 @@ struct AllowedTransitionsRecognizer: StyleRecognizer {
         for found in module.inventory.dictionaries {
             if let sketch = table(found.node, file: found.file) { sketches.append(sketch) }
         }
+        for found in module.inventory.functions {
+            if let sketch = nextStateLists(found.node, scope: found.scope, file: found.file, claimed: &claimed) { sketches.append(sketch) }
+        }
         return sketches
+    }
+
+    /// A state enum's method that lists the states each one may go on to, `func
+    /// allowedNextStates() -> [Self] { switch self { case .playing: return [.paused, .gameOver]
+    /// ... } }`: each case's list is its moves, and an empty list ends the machine there.
+    private func nextStateLists(
+        _ function: FunctionDeclSyntax, scope: String, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>
+    ) -> MachineSketch? {
+        guard function.signature.parameterClause.parameters.isEmpty, Self.namesMoves(function.name.text),
+            let stateEnum = module.enums.enums.first(where: { $0.qualifiedName == scope }),
+            let returned = Self.listedType(function.signature.returnClause?.type),
+            returned == "Self" || module.lookupEnum(returned, at: function, in: file)?.location == stateEnum.location,
+            let body = function.body, let node = body.statements.lazy.compactMap({ ReducerReading.switchExpression($0.item) }).first,
+            node.subject.trimmedText == "self", !claimed.contains(node.id)
+        else { return nil }
+        var sketch = MachineSketch(
+            name: scope + "." + function.name.text, style: Self.style, location: file.location(of: function.name), stateEnum: stateEnum,
+            events: [])
+        for case .switchCase(let switchCase) in node.cases {
+            guard switchCase.statements.count == 1, let item = switchCase.statements.first?.item else { return nil }
+            let value = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+            guard let targets = value.flatMap(stateEnum.cases(listedBy:)) else { return nil }
+            let sources: [String]
+            switch switchCase.label {
+            case .default: sources = Self.unnamed(by: node, in: stateEnum)
+            case .case(let label):
+                let named = label.caseItems.compactMap { item -> String? in
+                    guard item.whereClause == nil, case .named(let name) = CasePattern.single(of: item.pattern) else { return nil }
+                    return stateEnum.case(named: name) != nil ? name : nil
+                }
+                guard named.count == label.caseItems.count else { return nil }
+                sources = named
+            }
+            let outcome: MachineSketch.Outcome = targets.isEmpty ? .refuses : .moves(targets: targets.uniqued(), computed: nil)
+            var row = MachineSketch.Row(sources: sources, events: nil, guardLabel: nil, outcome: outcome, location: file.location(of: switchCase))
+            row.isDirectChange = true
+            sketch.rows.append(row)
+        }
+        guard sketch.hasTransitions else { return nil }
+        claimed.insert(node.id)
+        sketch.start = module.start(of: stateEnum, scope: nil)
+        return sketch
+    }
+
+    /// The cases no `case` of a `switch self` names, which its `default:` is for.
+    private static func unnamed(by node: SwitchExprSyntax, in stateEnum: EnumCatalog.Enum) -> [String] {
+        var named: Set<String> = []
+        for case .switchCase(let switchCase) in node.cases {
+            guard case .case(let label) = switchCase.label else { continue }
+            for item in label.caseItems {
+                if case .named(let name) = CasePattern.single(of: item.pattern) { named.insert(name) }
+            }
+        }
+        return stateEnum.cases.map(\.name).filter { !named.contains($0) }
+    }
+
+    /// The element type of an array or set type (`[Self]`, `Set<LevelState>`), if it is one.
+    private static func listedType(_ type: TypeSyntax?) -> String? {
+        if let array = type?.as(ArrayTypeSyntax.self) { return array.element.trimmedText }
+        if let set = type?.as(IdentifierTypeSyntax.self), set.name.text == "Set", let argument = set.genericArgumentClause?.arguments.first {
+            return argument.argument.trimmedText
+        }
+        return nil
     }
 
     /// Whether a function's name and result say it tests a move: a `Bool` from `canTransition`,
@@ -38,7 +104,7 @@ struct AllowedTransitionsRecognizer: StyleRecognizer {
     private static func isMoveTest(_ function: FunctionDeclSyntax) -> Bool {
         guard function.signature.returnClause?.type.trimmedText == "Bool" else { return false }
         let name = function.name.text.lowercased()
-        return ["can", "valid", "allow", "permit"].contains { name.contains($0) }
+        return ["can", "valid", "allow", "permit", "should"].contains { name.contains($0) }
             && ["transition", "move", "change", "next", "go", "enter"].contains { name.contains($0) }
     }
 
