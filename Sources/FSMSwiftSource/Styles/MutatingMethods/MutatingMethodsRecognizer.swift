@@ -36,7 +36,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             var claims: [SyntaxIdentifier] = []
             var callbacks: Set<SourceLocation> = []
             read(methods, into: &sketch, variables: property.references, claims: &claims, callbacks: &callbacks)
-            guard sketch.hasTransitions, Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch) else { continue }
+            guard sketch.hasTransitions, !Self.onlyPassesValuesOn(sketch),
+                Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch)
+            else { continue }
             sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: property.references, read: callbacks)
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
@@ -82,6 +84,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     private static func isMachine(_ sketch: MachineSketch) -> Bool {
         let movingEvents = sketch.rows.compactMap { row in if case .moves = row.outcome { row.events?.first } else { nil } }
         return movesFromATestedState(sketch) || Set(movingEvents).count >= 2
+    }
+
+    /// Whether every change only stores a value it is given, from any state (`func
+    /// updateView(forState state: State) { currentState = state }`): a setting, whatever its name.
+    private static func onlyPassesValuesOn(_ sketch: MachineSketch) -> Bool {
+        sketch.rows.allSatisfy { row in
+            guard row.sources == nil else { return false }
+            guard case .moves(let targets, let computed) = row.outcome else { return true }
+            return computed != nil && targets.count == sketch.stateEnum.cases.count
+        }
     }
 
     /// Whether a row moves from states the code tested (or entered before an `await`) to
