@@ -7,19 +7,23 @@ extension Linter {
     /// argument each came from.
     struct SourceFiles {
         private(set) var paths: [String] = []
+        /// The settings of each file, by its name as diagnostics show it.
         private(set) var settings: [String: RuleSettings] = [:]
-        /// Each argument's files, in argument order, for reporting an argument with no machine.
+        /// Each argument's files as diagnostics show them, in argument order, for reporting an
+        /// argument with no machine.
         private(set) var inputs: [(input: String, paths: [String])] = []
         /// The arguments that stood for machine files too, which are machines enough.
         var inputsWithMachineFiles: Set<String> = []
 
         mutating func add(_ path: String, input: String, settings: RuleSettings) {
             paths.append(path)
-            self.settings[path] = settings
+            // The reader names each machine's file as diagnostics show it (`<stdin>` for `-`).
+            let shown = Diagnostic.displayPath(for: path)
+            self.settings[shown] = settings
             if inputs.last?.input == input {
-                inputs[inputs.count - 1].paths.append(path)
+                inputs[inputs.count - 1].paths.append(shown)
             } else {
-                inputs.append((input, [path]))
+                inputs.append((input, [shown]))
             }
         }
     }
@@ -72,7 +76,8 @@ extension Linter {
         }
         let last = SourceLocation(line: .max, column: .max)
         let leftOut = Set(reading.skipped.map(\.path))
-        for path in sources.paths where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil || unknown[path] != nil {
+        for path in sources.paths.map(Diagnostic.displayPath(for:))
+        where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil || unknown[path] != nil {
             // Sorted by position, stably, so rule order is kept among findings at one position.
             let findings = (byFile[path] ?? []).enumerated().sorted { lhs, rhs in
                 let left = lhs.element.location ?? last

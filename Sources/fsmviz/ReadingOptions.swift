@@ -149,9 +149,9 @@ struct ReadingOptions: ParsableArguments {
         let reader = SwiftSourceReader()
         var files: [String] = []
         for input in inputs {
-            let inInput =
-                input == "-"
-                ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
+            // A file named is read as Swift whatever its name (`--from swift`); a directory's
+            // search takes only the files named as Swift.
+            let inInput = Self.isDirectory(input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
             guard !inInput.isEmpty || allowingNone else {
                 throw MachineFileError(path: Diagnostic.displayPath(for: input), location: nil, message: "no .swift files in this directory or below it")
             }

@@ -245,4 +245,27 @@ import Testing
         #expect(result.stderr.contains("error: the file is not valid Swift"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.svg").path))
     }
+
+    /// `--from swift` reads a file whatever its name says, and standard input, in every command
+    /// that takes `--from`.
+    @Test func fromSwiftReadsAFileNamedOtherwiseAndStandardInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("\(Self.styles)/transition-function/Player.swift"))
+        let file = directory.appendingPathComponent("Player.txt")
+        try source.write(to: file)
+        for input in [file.path, "-"] {
+            let stdin = input == "-" ? [UInt8](source) : []
+            let dot = try CommandRunner.run(["dot", "--from", "swift", input], stdin: stdin)
+            #expect(dot.status == 0, "\(dot.stderr)")
+            #expect(dot.stdoutText.hasPrefix("digraph Player {"))
+            let lint = try CommandRunner.run(["lint", "--from", "swift", input], stdin: stdin)
+            #expect(lint.status == 1, "\(lint.stdoutText)")
+            #expect(lint.stdoutText.contains(":8:10: error: state 'archived' cannot be reached from the initial state 'idle' [unreachable-state]"))
+            let convert = try CommandRunner.run(["convert", "--from", "swift", input, "--to", "json", "-o", "-"], stdin: stdin)
+            #expect(convert.status == 0, "\(convert.stderr)")
+            #expect(convert.stdoutText.contains("\"name\": \"Player\""))
+        }
+    }
 }
