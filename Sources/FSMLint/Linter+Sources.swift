@@ -1,5 +1,5 @@
 import FSMAnalysis
-import FSMCore
+public import FSMCore
 public import FSMInterop
 
 extension Linter {
@@ -131,8 +131,10 @@ extension Linter {
 
     /// The files `input` stands for, found by the search `lint` makes: the file itself, or the
     /// machine files (and the files `sourceReader` reads) below a directory, sorted, with hidden
-    /// and linked directories skipped.
-    public static func files(in input: String, sourceReader: (any ModuleMachineReader)?) -> [String] {
-        MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? []).files.map(\.path)
+    /// and linked directories skipped; and a warning at each entry the search had to leave out
+    /// (a name that is not UTF-8), which makes a run over the files incomplete.
+    public static func files(in input: String, sourceReader: (any ModuleMachineReader)?) -> (paths: [String], leftOut: [Diagnostic]) {
+        let (files, results) = MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? [])
+        return (files.map(\.path), results.flatMap(\.errors).filter { $0.code == .skippedInput })
     }
 }

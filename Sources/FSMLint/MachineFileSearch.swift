@@ -39,16 +39,25 @@ enum MachineFileSearch {
                 files.append(File(path: path, foundInDirectory: true))
                 continue
             }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            let entries: [DirectoryEntry]
+            do throws(SystemError) {
+                entries = try directoryEntries(path).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             } catch {
                 errors.append(
                     LintResult(path: path, errors: [Diagnostic(path: path, location: nil, message: "cannot list the directory", code: .noMachineFiles)]))
                 continue
             }
+            // A name that is not UTF-8 has no `String` path to read it by: what it may hold is
+            // left out, and said.
+            for entry in entries where entry.name == nil && entry.bytes.first != UInt8(ascii: ".") {
+                let shown = join(path, entry.shownName)
+                guard entry.isDirectory || searches(shown, sourceExtensions: sourceExtensions) else { continue }
+                let message = "not read: its name is not UTF-8, which fsmviz cannot name a file by; rename it to read it"
+                errors.append(
+                    LintResult(path: shown, errors: [Diagnostic(path: shown, location: nil, severity: .warning, message: message, code: .skippedInput)]))
+            }
             var children: [(path: String, isDirectory: Bool)] = []
-            for name in names where !name.hasPrefix(".") {
+            for name in entries.compactMap(\.name) where !name.hasPrefix(".") {
                 let child = join(path, name)
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
@@ -73,6 +82,12 @@ enum MachineFileSearch {
             errors.append(LintResult(path: argument, errors: [Diagnostic(path: argument, location: nil, message: message, code: .noMachineFiles)]))
         }
         return (files, errors)
+    }
+
+    /// Whether a file named `name` is of a kind the search reads, by its name alone.
+    private static func searches(_ name: String, sourceExtensions: [String]) -> Bool {
+        guard let pathExtension = FileExtension.of(name) else { return false }
+        return MachineFormat(path: name)?.isReadable == true || pathExtension == MachineFormat.xmlExtension || sourceExtensions.contains(pathExtension)
     }
 
     /// Whether the file at `path` starts as `fsmviz lint`'s JSON report or a SARIF log: an object

@@ -140,25 +140,32 @@ struct ReadingOptions: ParsableArguments {
     }
 
     /// Every machine in the Swift files `inputs` (files and directories) stand for, all read
-    /// together as their modules. What the reader left out is printed, each file that cannot be
-    /// read with it, and sets `leftOut`.
+    /// together as their modules. What the search and the reader left out is printed, each file
+    /// that cannot be read with it, and sets `leftOut`.
     /// - Throws: The first file that cannot be read or parsed, or that none of them holds a machine.
     func machines(
         in inputs: [String], limits: InputLimits, allowingNone: Bool = false, leftOut: inout Bool
     ) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
         var files: [String] = []
+        var unsearched: [Diagnostic] = []
         for input in inputs {
             // A file named is read as Swift whatever its name (`--from swift`); a directory's
             // search takes only the files named as Swift.
-            let inInput = Self.isDirectory(input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
-            guard !inInput.isEmpty || allowingNone else {
+            var inInput = [input]
+            if Self.isDirectory(input) {
+                let found = Linter.files(in: input, sourceReader: reader)
+                inInput = found.paths.filter(reader.reads)
+                unsearched += found.leftOut
+            }
+            guard !inInput.isEmpty || allowingNone || !unsearched.isEmpty else {
                 throw MachineFileError(path: Diagnostic.displayPath(for: input), location: nil, message: "no .swift files in this directory or below it")
             }
             files += inInput
         }
         var seen: Set<String> = []
-        let reading = reader.reading(files.filter { seen.insert($0).inserted }, limits: limits)
+        var reading = reader.reading(files.filter { seen.insert($0).inserted }, limits: limits)
+        reading.skipped = unsearched + reading.skipped
         let firstError = reading.skipped.first { $0.severity == .error }
         // Every file that cannot be read is named, not the first only, which ends the command.
         for skipped in reading.skipped where skipped != firstError && (skipped.severity == .error || !quiet) {
