@@ -192,12 +192,29 @@ struct ReadingOptions: ParsableArguments {
         inputs.map(Diagnostic.displayPath(for:)).joined(separator: ", ")
     }
 
+    /// A machine's name without what its listing adds to tell it from others of that name: the
+    /// module before it (`Lib.`) and the position after it (`@6`).
+    private static func unqualified(_ name: String) -> Substring {
+        let named = name.prefix { $0 != "@" }
+        return named.lastIndex(of: ".").map { named[named.index(after: $0)...] } ?? named
+    }
+
     /// The machine `--machine` names, or the only one.
     private func chosen(from found: [ModuleMachine], in inputs: [String]) throws(MachineFileError) -> ModuleMachine {
         let name = Self.displayName(of: inputs)
         let names = found.map(\.name)
         if let machine {
-            if let match = found.first(where: { $0.name == machine }) { return match }
+            let exact = found.filter { $0.name == machine }
+            if exact.count == 1 { return exact[0] }
+            // A name several machines answer to is refused with each one's place, never taken
+            // for the first: exactly, or as the name their listing qualifies.
+            let candidates = exact.isEmpty ? found.filter { Self.unqualified($0.name) == machine } : exact
+            guard candidates.count < 2 else {
+                let places = candidates.map { "\($0.name) (\($0.path):\($0.location.line):\($0.location.column))" }
+                throw MachineFileError(
+                    path: name, location: nil,
+                    message: "\(candidates.count) machines here are named '\(machine)': \(places.joined(separator: ", ")); choose one with --machine NAME")
+            }
             // A name in another case is meant only when it is the one such.
             let alike = found.filter { $0.name.lowercased() == machine.lowercased() }
             if alike.count == 1 { return alike[0] }
