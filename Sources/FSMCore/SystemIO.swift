@@ -322,3 +322,53 @@ package func unloadLibrary(_ library: UnsafeMutableRawPointer) {
 package func sendSignal(_ pid: Int32, _ number: Int32) {
     _ = kill(pid, number)
 }
+
+/// One name in a directory, as readdir(3) gives it: bytes, which a file system does not require
+/// to be UTF-8.
+package struct DirectoryEntry: Sendable {
+    /// The name's bytes.
+    package let bytes: [UInt8]
+    /// Whether readdir(3) says it is a directory; false where the file system does not say.
+    package let isDirectory: Bool
+
+    /// The name, or `nil` when its bytes are not UTF-8, which a `String` path cannot name.
+    package var name: String? { String(validating: bytes, as: UTF8.self) }
+
+    /// The name as a diagnostic shows it: each byte that is not UTF-8 as `\xHH`.
+    package var shownName: String {
+        var shown = ""
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var pending = bytes[...]
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                shown.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                pending = pending.dropFirst(encoded.count)
+            case .error(let length):
+                shown += pending.prefix(length).map { "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                pending = pending.dropFirst(length)
+            case .emptyInput:
+                return shown
+            }
+        }
+    }
+}
+
+/// The entries of the directory at `path` but `.` and `..`, in the order readdir(3) gives them.
+package func directoryEntries(_ path: String) throws(SystemError) -> [DirectoryEntry] {
+    guard let directory = opendir(path) else { throw .last }
+    defer { closedir(directory) }
+    var entries: [DirectoryEntry] = []
+    while true {
+        errno = 0
+        guard let entry = readdir(directory) else {
+            if errno != 0 { throw .last }
+            return entries
+        }
+        let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+        if bytes != [0x2E], bytes != [0x2E, 0x2E] {
+            entries.append(DirectoryEntry(bytes: bytes, isDirectory: entry.pointee.d_type == DT_DIR))
+        }
+    }
+}

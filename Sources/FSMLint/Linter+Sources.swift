@@ -1,5 +1,5 @@
 import FSMAnalysis
-import FSMCore
+public import FSMCore
 public import FSMInterop
 
 extension Linter {
@@ -7,19 +7,23 @@ extension Linter {
     /// argument each came from.
     struct SourceFiles {
         private(set) var paths: [String] = []
+        /// The settings of each file, by its name as diagnostics show it.
         private(set) var settings: [String: RuleSettings] = [:]
-        /// Each argument's files, in argument order, for reporting an argument with no machine.
+        /// Each argument's files as diagnostics show them, in argument order, for reporting an
+        /// argument with no machine.
         private(set) var inputs: [(input: String, paths: [String])] = []
         /// The arguments that stood for machine files too, which are machines enough.
         var inputsWithMachineFiles: Set<String> = []
 
         mutating func add(_ path: String, input: String, settings: RuleSettings) {
             paths.append(path)
-            self.settings[path] = settings
+            // The reader names each machine's file as diagnostics show it (`<stdin>` for `-`).
+            let shown = Diagnostic.displayPath(for: path)
+            self.settings[shown] = settings
             if inputs.last?.input == input {
-                inputs[inputs.count - 1].paths.append(path)
+                inputs[inputs.count - 1].paths.append(shown)
             } else {
-                inputs.append((input, [path]))
+                inputs.append((input, [shown]))
             }
         }
     }
@@ -75,7 +79,8 @@ extension Linter {
         }
         let last = SourceLocation(line: .max, column: .max)
         let leftOut = Set(reading.skipped.map(\.path))
-        for path in sources.paths where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil || unknown[path] != nil {
+        for path in sources.paths.map(Diagnostic.displayPath(for:))
+        where (holding.contains(path) && !leftOut.contains(path)) || byFile[path] != nil || unknown[path] != nil {
             // Sorted by position, stably, so rule order is kept among findings at one position.
             let findings = (byFile[path] ?? []).enumerated().sorted { lhs, rhs in
                 let left = lhs.element.location ?? last
@@ -129,8 +134,10 @@ extension Linter {
 
     /// The files `input` stands for, found by the search `lint` makes: the file itself, or the
     /// machine files (and the files `sourceReader` reads) below a directory, sorted, with hidden
-    /// and linked directories skipped.
-    public static func files(in input: String, sourceReader: (any ModuleMachineReader)?) -> [String] {
-        MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? []).files.map(\.path)
+    /// and linked directories skipped; and a warning at each entry the search had to leave out
+    /// (a name that is not UTF-8), which makes a run over the files incomplete.
+    public static func files(in input: String, sourceReader: (any ModuleMachineReader)?) -> (paths: [String], leftOut: [Diagnostic]) {
+        let (files, results) = MachineFileSearch.expand(input, sourceExtensions: sourceReader?.fileExtensions ?? [])
+        return (files.map(\.path), results.flatMap(\.errors).filter { $0.code == .skippedInput })
     }
 }

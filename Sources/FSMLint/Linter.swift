@@ -37,6 +37,10 @@ public struct Linter: Sendable {
     /// directory searches then include; all of one run's source files are read together, as one
     /// module, and each machine's findings are reported in the file of the element they are about.
     public var sourceReader: (any ModuleMachineReader)?
+    /// Whether every file named as an input (standard input too) is source for
+    /// ``sourceReader``, whatever its name says (`--from swift`); files found in a directory
+    /// still go by their names.
+    public var readsNamedFilesAsSource = false
     /// Whether source files that hold no machine pass quietly: a build step over a target's code,
     /// which may hold none, wants that; a person who names a file or directory wants to hear it.
     public var allowsNoMachines = false
@@ -100,7 +104,7 @@ public struct Linter: Sendable {
                 }
                 if file.foundInDirectory, governing?.excludes(file: absolute) == true { continue }
                 let settings = governing?.settings(forFile: absolute) ?? RuleSettings()
-                if let sourceReader, sourceReader.reads(file.path) {
+                if let sourceReader, sourceReader.reads(file.path) || (readsNamedFilesAsSource && !file.foundInDirectory) {
                     sources.add(file.path, input: input, settings: settings)
                 } else {
                     sources.inputsWithMachineFiles.insert(input)

@@ -39,24 +39,33 @@ enum MachineFileSearch {
                 files.append(File(path: path, foundInDirectory: true))
                 continue
             }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            let entries: [DirectoryEntry]
+            do throws(SystemError) {
+                entries = try directoryEntries(path).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             } catch {
                 errors.append(
                     LintResult(path: path, errors: [Diagnostic(path: path, location: nil, message: "cannot list the directory", code: .noMachineFiles)]))
                 continue
             }
+            // A name that is not UTF-8 has no `String` path to read it by: what it may hold is
+            // left out, and said.
+            for entry in entries where entry.name == nil && entry.bytes.first != UInt8(ascii: ".") {
+                let shown = join(path, entry.shownName)
+                guard entry.isDirectory || searches(shown, sourceExtensions: sourceExtensions) else { continue }
+                let message = "not read: its name is not UTF-8, which fsmviz cannot name a file by; rename it to read it"
+                errors.append(
+                    LintResult(path: shown, errors: [Diagnostic(path: shown, location: nil, severity: .warning, message: message, code: .skippedInput)]))
+            }
             var children: [(path: String, isDirectory: Bool)] = []
-            for name in names where !name.hasPrefix(".") {
+            for name in entries.compactMap(\.name) where !name.hasPrefix(".") {
                 let child = join(path, name)
                 switch kind(of: child) {
                 case .directory: children.append((child, true))
                 case .file where MachineFormat(path: name)?.isReadable == true:
-                    // fsmviz's own JSON report, written here by an earlier `lint -o`, is no
-                    // machine, nor is a JSON or YAML file that names none of a machine's keys
+                    // fsmviz's own reports, written here by an earlier `lint -o`, are no
+                    // machines, nor is a JSON or YAML file that names none of a machine's keys
                     // (a DocC theme, a CI workflow, a package's settings).
-                    if !isLintReport(child), mayBeMachine(child) { children.append((child, false)) }
+                    if mayBeMachine(child) { children.append((child, false)) }
                 case .file where FileExtension.of(name) == MachineFormat.xmlExtension && MachineReader.looksLikeSCXML(path: child):
                     children.append((child, false))
                 case .file where FileExtension.of(name).map(sourceExtensions.contains) == true:
@@ -75,30 +84,37 @@ enum MachineFileSearch {
         return (files, errors)
     }
 
-    /// Whether the file at `path` starts as `fsmviz lint`'s JSON report or a SARIF log: an object
-    /// whose first key is `files`, or that names the SARIF schema, within its first 4 KiB.
-    private static func isLintReport(_ path: String) -> Bool {
-        guard path.lowercased().hasSuffix(".json") || path.lowercased().hasSuffix(".sarif"),
-            let head = MachineReader.head(of: path)
-        else { return false }
-        let text = String(decoding: head, as: UTF8.self)
-        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        guard start.hasPrefix("{") else { return false }
-        let firstKey = start.dropFirst().drop(while: \.isWhitespace)
-        return firstKey.hasPrefix("\"files\"") || (text.contains("\"$schema\"") && text.contains("sarif") && !names(machineKeyIn: text))
+    /// Whether a file named `name` is of a kind the search reads, by its name alone.
+    private static func searches(_ name: String, sourceExtensions: [String]) -> Bool {
+        guard let pathExtension = FileExtension.of(name) else { return false }
+        return MachineFormat(path: name)?.isReadable == true || pathExtension == MachineFormat.xmlExtension || sourceExtensions.contains(pathExtension)
     }
 
-    /// Whether a JSON or YAML file found in a directory may hold a machine: its first 4 KiB name
-    /// a key every machine format fsmviz reads has one of (`states`, `transitions`, `initial`).
-    /// Other files (SCXML, sources) are told by their own tests.
+    /// The keys one of which every machine format fsmviz reads has.
+    private static let machineKeys: Set<String> = ["states", "transitions", "initial"]
+
+    /// Whether a JSON or YAML file found in a directory may hold a machine. A JSON document
+    /// does when an object in it has a machine's key (`states`, `transitions`, `initial`) and
+    /// its top level is none of the reports fsmviz writes, which an earlier `lint -o` or
+    /// `diff -o` may have left there: a SARIF log (`version` and `runs`), `lint`'s JSON report
+    /// (`version`, `files` and `summary`) and `diff`'s (`version`, `old`, `new` and `counts`).
+    /// A YAML document does when a line of it names such a key. A file that is not JSON, or
+    /// cannot be read, is linted, which says why it is no machine. Other files (SCXML,
+    /// sources) are told by their own tests.
     private static func mayBeMachine(_ path: String) -> Bool {
         guard let format = MachineFormat(path: path), format == .json || format == .yaml || format == .xstate else { return true }
-        guard let head = MachineReader.head(of: path) else { return true }
-        return names(machineKeyIn: String(decoding: head, as: UTF8.self))
+        guard let bytes = try? MachineFileLoader.read(path: path) else { return true }
+        guard FileExtension.of(path) == "json", let keys = JSONKeys(bytes, wanted: machineKeys) else {
+            return names(machineKeyIn: String(decoding: bytes, as: UTF8.self))
+        }
+        let top = keys.topLevel
+        if !top.isDisjoint(with: machineKeys) { return true }
+        let reports: [Set<String>] = [["version", "runs"], ["version", "files", "summary"], ["version", "old", "new", "counts"]]
+        return keys.nestedHasWanted && !reports.contains { $0.isSubset(of: top) }
     }
 
     private static func names(machineKeyIn text: String) -> Bool {
-        ["states", "transitions", "initial"].contains { key in
+        machineKeys.contains { key in
             text.contains("\"\(key)\"")
                 || text.split(separator: "\n").contains { line in
                     line.drop(while: { $0 == " " || $0 == "-" }).hasPrefix(key + ":")

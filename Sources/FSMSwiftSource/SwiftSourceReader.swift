@@ -61,17 +61,18 @@ public struct SwiftSourceReader: ModuleMachineReader {
         return (sources, unreadable)
     }
 
-    /// `sources` grouped into the modules SwiftPM builds them into, in the order first given.
-    private static func modules(of sources: [(path: String, bytes: [UInt8])]) -> [(name: String, files: [Source])] {
-        var modules: [(name: String, files: [Source])] = []
+    /// `sources` grouped into the modules SwiftPM builds them into, in the order first given:
+    /// each module's target folder, which tells it apart, and its name.
+    private static func modules(of sources: [(path: String, bytes: [UInt8])]) -> [(folder: String, name: String, files: [Source])] {
+        var modules: [(folder: String, name: String, files: [Source])] = []
         var moduleIndex: [String: Int] = [:]
         for (order, source) in sources.enumerated() {
-            let name = SwiftModule.name(containing: source.path)
-            if moduleIndex[name] == nil {
-                moduleIndex[name] = modules.count
-                modules.append((name, []))
+            let folder = SwiftModule.folder(containing: source.path)
+            if moduleIndex[folder] == nil {
+                moduleIndex[folder] = modules.count
+                modules.append((folder, SwiftModule.name(containing: source.path), []))
             }
-            modules[moduleIndex[name] ?? 0].files.append(Source(order: order, path: source.path, bytes: source.bytes))
+            modules[moduleIndex[folder] ?? 0].files.append(Source(order: order, path: source.path, bytes: source.bytes))
         }
         return modules
     }
@@ -99,26 +100,26 @@ public struct SwiftSourceReader: ModuleMachineReader {
         _ sources: [(path: String, bytes: [UInt8])], unreadable: [MachineFileError], limits: InputLimits
     ) -> ModuleReading {
         let modules = Self.modules(of: sources)
-        let unreadableModules = Set(unreadable.map { SwiftModule.name(containing: $0.path) })
+        let unreadableModules = Set(unreadable.map { SwiftModule.folder(containing: $0.path) })
         // Modules share nothing, so each is read on a core of its own, and its trees are freed as
         // soon as its machines are read: a package takes the memory of the modules in flight, not
         // of every tree at once (on swift-nio, 109 MiB instead of 188, and a third less time in
         // the page faults that fill it).
         let outcomes = modules.concurrentMap(cost: { $0.files.reduce(0) { $0 + $1.bytes.count } }) { module in
-            unreadableModules.contains(module.name) ? (found: [], refusals: []) : Self.read(module.files, limits: limits)
+            unreadableModules.contains(module.folder) ? (found: [], refusals: []) : Self.read(module.files, limits: limits)
         }
-        var found: [(module: String, sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)] = []
+        var found: [(module: (folder: String, name: String), sketch: MachineSketch, machine: Result<ImportedMachine, MachineFileError>)] = []
         var refusals: [Refusal] = []
         var skipped: [Diagnostic] = unreadable
         for (module, outcome) in zip(modules, outcomes) {
             let failures = outcome.refusals
-            if failures.isEmpty, !unreadableModules.contains(module.name) {
-                found += outcome.found.map { (module: module.name, sketch: $0.sketch, machine: $0.machine) }
+            if failures.isEmpty, !unreadableModules.contains(module.folder) {
+                found += outcome.found.map { (module: (module.folder, module.name), sketch: $0.sketch, machine: $0.machine) }
             } else {
                 refusals += failures
                 // The module's other files are named too: what they hold was not read either.
                 let refused = Set(failures.map(\.order))
-                let cause = (failures.first?.error.path ?? unreadable.first { SwiftModule.name(containing: $0.path) == module.name }?.path) ?? ""
+                let cause = (failures.first?.error.path ?? unreadable.first { SwiftModule.folder(containing: $0.path) == module.folder }?.path) ?? ""
                 for file in module.files where !refused.contains(file.order) {
                     refusals.append(
                         Refusal(
@@ -231,20 +232,25 @@ public struct SwiftSourceReader: ModuleMachineReader {
         }
     }
 
-    /// The name each machine is listed by: machines named alike in different modules get their
-    /// module's name before theirs, and those still alike (two transition functions in one type)
-    /// their position after.
-    private static func uniqueNames(_ sketches: [(module: String, sketch: MachineSketch)]) -> [String] {
+    /// The name each machine is listed by, one to a machine: machines named alike in different
+    /// modules get their module's name before theirs, and those still alike (two transition
+    /// functions in one type, or two packages' targets of one name) their position after: the
+    /// line where that tells them apart, else the file and line, else the column too.
+    private static func uniqueNames(_ sketches: [(module: (folder: String, name: String), sketch: MachineSketch)]) -> [String] {
         let byName = Dictionary(grouping: sketches, by: \.sketch.name)
-        let qualified = sketches.map { module, sketch in
+        var names = sketches.map { module, sketch in
             let alike = byName[sketch.name] ?? []
-            return !module.isEmpty && alike.contains(where: { $0.module != module }) ? module + "." + sketch.name : sketch.name
+            return !module.name.isEmpty && alike.contains(where: { $0.module.folder != module.folder }) ? module.name + "." + sketch.name : sketch.name
         }
-        var counts: [String: Int] = [:]
-        for name in qualified { counts[name, default: 0] += 1 }
-        return zip(qualified, sketches).map { name, found in
-            counts[name, default: 0] > 1 ? name + "@\(found.sketch.location.line)" : name
+        let positions: [(SourceLocation) -> String] = [
+            { "@\($0.line)" }, { "@\($0.file ?? ""):\($0.line)" }, { "@\($0.file ?? ""):\($0.line):\($0.column)" },
+        ]
+        for alike in Dictionary(grouping: names.indices, by: { names[$0] }).values where alike.count > 1 {
+            let locations = alike.map { sketches[$0].sketch.location }
+            let position = positions.first { Set(locations.map($0)).count == alike.count } ?? positions[positions.count - 1]
+            for index in alike { names[index] += position(sketches[index].sketch.location) }
         }
+        return names
     }
 
     /// `bytes` as text, when it is UTF-8 within the size limit and nests square brackets no

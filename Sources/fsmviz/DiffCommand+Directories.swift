@@ -2,6 +2,7 @@ import FSMAnalysis
 import FSMCore
 import FSMInterop
 import FSMLint
+import FSMSwiftSource
 import Foundation
 
 extension FsmvizCommand.Diff {
@@ -34,14 +35,21 @@ extension FsmvizCommand.Diff {
     private func compareDirectories(
         old: String, oldName: String, new: String, renames: [(old: String, new: String)]?, complete: Bool = true
     ) throws {
-        let oldFiles = Self.machineFiles(in: old)
-        let newFiles = Self.machineFiles(in: new)
+        let reader = SwiftSourceReader()
+        let (oldFound, oldLeftOut) = Self.files(in: old)
+        let (newFound, newLeftOut) = Self.files(in: new)
+        var status: ExitStatus = complete ? .success : .incomplete
+        for leftOut in oldLeftOut + newLeftOut {
+            if !reading.quiet { Console.printError(leftOut.description) }
+            status = .incomplete
+        }
+        let oldFiles = oldFound.filter { !reader.reads($0) }
+        let newFiles = newFound.filter { !reader.reads($0) }
         let oldSet = Set(oldFiles)
         let newSet = Set(newFiles)
         var pairs: [(old: String, new: String)] = oldFiles.filter(newSet.contains).map { ($0, $0) }
         var oldOnly = oldFiles.filter { !newSet.contains($0) }
         var newOnly = newFiles.filter { !oldSet.contains($0) }
-        var status: ExitStatus = complete ? .success : .incomplete
         var machines: [String: ImportedMachine] = [:]
         /// Reads one side's file once, or notes the input error and returns `nil`.
         func machine(_ relative: String, oldSide: Bool) -> ImportedMachine? {
@@ -101,7 +109,9 @@ extension FsmvizCommand.Diff {
             // A removed machine is configured as it would be where it was, in the new directory.
             entries.append((name, try oneSidedEntry(removed, shown: Self.join(oldName, name), configuredAs: Self.join(new, name), introduced: false)))
         }
-        entries += try swiftEntries(old: old, oldName: oldName, new: new, status: &status)
+        entries += try swiftEntries(
+            old: (old, oldFound.filter(reader.reads).map { Self.join(old, $0) }), oldName: oldName,
+            new: (new, newFound.filter(reader.reads).map { Self.join(new, $0) }), status: &status)
         let report = DirectoryDiffReport(
             oldPath: oldName, newPath: new, entries: entries.sorted { $0.key < $1.key }.map(\.entry))
         var outcome: ExitStatus = report.hasChanges ? .findings : .success
@@ -147,9 +157,11 @@ extension FsmvizCommand.Diff {
             : DirectoryDiffReport.Entry(oldPath: shown, machine: machine.machine, findings: delta)
     }
 
-    /// The machine files below `directory`, as `lint` searches it, relative to it, sorted.
-    static func machineFiles(in directory: String) -> [String] {
-        Linter.files(in: directory, sourceReader: nil).map { relative($0, below: directory) }
+    /// The machine files and Swift sources below `directory`, as `lint` searches it, relative to
+    /// it, sorted, and a warning at each entry the search left out.
+    private static func files(in directory: String) -> (paths: [String], leftOut: [Diagnostic]) {
+        let found = Linter.files(in: directory, sourceReader: SwiftSourceReader())
+        return (found.paths.map { relative($0, below: directory) }, found.leftOut)
     }
 
     static func join(_ directory: String, _ relative: String) -> String {

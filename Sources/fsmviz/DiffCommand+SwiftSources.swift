@@ -5,18 +5,18 @@ import FSMLint
 import FSMSwiftSource
 
 extension FsmvizCommand.Diff {
-    /// The entries of the machines in the Swift sources below `old` and `new`: each side's
-    /// sources read as their modules, as every command reads them, and its machines paired by name
+    /// The entries of the machines in the Swift sources `old` and `new` hold (each a directory
+    /// and the files found below it): each side's sources read as their modules, as every command reads them, and its machines paired by name
     /// (wherever their files went), then the rest by how alike they are
     /// (``/FSMAnalysis/MachinePairing``), as a type renamed keeps its machine. A machine is shown
     /// as `FILE#NAME`, its file relative to its side; a side whose sources do not read is an
     /// input error, and the other machines are still compared.
     func swiftEntries(
-        old: String, oldName: String, new: String, status: inout ExitStatus
+        old: (directory: String, files: [String]), oldName: String, new: (directory: String, files: [String]), status: inout ExitStatus
     ) throws -> [(key: String, entry: DirectoryDiffReport.Entry)] {
         let reader = SwiftSourceReader()
-        let oldFiles = Linter.files(in: old, sourceReader: reader).filter(reader.reads)
-        let newFiles = Linter.files(in: new, sourceReader: reader).filter(reader.reads)
+        let (oldFiles, newFiles) = (old.files, new.files)
+        let (old, new) = (old.directory, new.directory)
         guard !oldFiles.isEmpty || !newFiles.isEmpty else { return [] }
         // Each file is read under the name it is shown by (`REF:PATH` for a revision's copy),
         // so that errors and the changes' positions name it so.

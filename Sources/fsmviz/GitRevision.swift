@@ -76,7 +76,10 @@ struct GitRevision {
     /// what `lint` searches a directory for) as `reference` has them into `directory`, at the
     /// same relative paths; returns a warning for each entry refused because it would be
     /// written elsewhere (a `..` or an empty component, which git's own checkout refuses too,
-    /// or a symbolic link on the way), which is left out.
+    /// or a symbolic link on the way) or has a name that is not UTF-8, which is left out.
+    ///
+    /// Two git processes copy the whole tree: `ls-tree` lists it and `cat-file --batch` hands
+    /// over every file's contents, where a `git show` per file took minutes on thousands.
     /// - Throws: When git does not know the revision, or the revision has no such directory.
     func copyDirectory(_ path: String, into directory: String) throws(Failure) -> [Diagnostic] {
         let workingDirectory = URL(fileURLWithPath: path, isDirectory: true)
@@ -85,21 +88,119 @@ struct GitRevision {
         // `-z` keeps names with newlines or quotes whole; `REF:./` is the tree of the
         // directory git runs in, which `--full-tree` lists whole rather than filtered again
         // by that directory's path.
-        let listed = run(
-            ["ls-tree", "--full-tree", "-r", "-z", "--name-only", "--end-of-options", "\(commit):./"], in: workingDirectory,
-            output: listing)
+        let listed = run(["ls-tree", "--full-tree", "-r", "-z", "--end-of-options", "\(commit):./"], in: workingDirectory, output: listing)
         guard listed.status == 0 else {
             throw Failure(message: "git cannot find the directory \(path) at '\(reference)'")
         }
-        let names = listed.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         var refused: [Diagnostic] = []
-        for name in names where Self.mayHoldMachine(name) {
+        var files: [(name: String, descriptor: Int32)] = []
+        var objects: [String] = []
+        // Each entry is `MODE TYPE OBJECT<TAB>NAME`; blobs are files, a link's blob names its target.
+        for entry in listed.output.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+            let fields = entry[..<tab].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            let bytes = entry[entry.index(after: tab)...]
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard fields.count == 3, fields[1] == "blob", Self.mayHoldMachine(name) else { continue }
             let shown = "\(reference):" + FsmvizCommand.Diff.join(path, name)
-            if let refusal = try show(name, of: commit, in: workingDirectory, into: directory, naming: shown) {
-                refused.append(.warning(path: shown, location: nil, message: "not copied, so left out of the diff: \(refusal)"))
+            do throws(Diagnostic) {
+                guard String(validating: bytes, as: UTF8.self) != nil else {
+                    throw Diagnostic(path: shown, location: nil, message: "its name is not UTF-8, which fsmviz cannot name a file by")
+                }
+                files.append((shown, try ConfinedPath(name).createFile(under: directory)))
+                objects.append(fields[2])
+            } catch {
+                refused.append(.warning(path: shown, location: nil, message: "not copied, so left out of the diff: \(error.message)"))
             }
         }
+        try writeContents(of: objects, in: workingDirectory, to: files)
         return refused
+    }
+
+    /// Writes the contents of each of git's `objects` (blobs, by hash) to the open file of the
+    /// same index in `files` and closes it, with one `git cat-file --batch`.
+    /// - Throws: When git cannot hand over an object; errors call it by its file's name.
+    private func writeContents(of objects: [String], in workingDirectory: URL, to files: [(name: String, descriptor: Int32)]) throws(Failure) {
+        let outputs = files.map { FileHandle(fileDescriptor: $0.descriptor, closeOnDealloc: true) }
+        guard !objects.isEmpty else { return }
+        let requests = Pipe()
+        let contents = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "cat-file", "--batch"]
+        process.currentDirectoryURL = workingDirectory
+        process.standardInput = requests
+        process.standardOutput = contents
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(message: "cannot run git: \(error.localizedDescription)")
+        }
+        // The requests go in on another thread while the contents come out here: git answers
+        // as it reads, so neither pipe may wait for the other to be drained.
+        let request = Data(objects.map { $0 + "\n" }.joined().utf8)
+        let writer = requests.fileHandleForWriting
+        Thread.detachNewThread {
+            try? writer.write(contentsOf: request)
+            try? writer.close()
+        }
+        defer { process.waitUntilExit() }
+        var reader = BufferedReader(contents.fileHandleForReading)
+        for (index, output) in outputs.enumerated() {
+            // Each answer is `HASH TYPE SIZE<LF>CONTENTS<LF>`, or `HASH missing<LF>`.
+            let header = reader.line().map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let fields = header.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[2]), let bytes = reader.bytes(size + 1) else {
+                process.terminate()
+                throw Failure(message: "git cannot show \(files[index].name) at '\(reference)'")
+            }
+            output.write(Data(bytes.dropLast()))
+        }
+    }
+
+    /// Reads a pipe by lines and by counts of bytes, as `git cat-file --batch` answers.
+    private struct BufferedReader {
+        let handle: FileHandle
+        var buffer: [UInt8] = []
+        var start = 0
+
+        init(_ handle: FileHandle) {
+            self.handle = handle
+        }
+
+        /// The next line, without its line feed; `nil` at the end.
+        mutating func line() -> [UInt8]? {
+            // How far past `start` the line feed was looked for already.
+            var searched = 0
+            while true {
+                if let end = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+                    defer { start = end + 1 }
+                    return Array(buffer[start..<end])
+                }
+                searched = buffer.count - start
+                guard fill() else { return nil }
+            }
+        }
+
+        /// The next `count` bytes; `nil` when the pipe ends first.
+        mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+            while buffer.count - start < count {
+                guard fill() else { return nil }
+            }
+            defer { start += count }
+            return buffer[start..<(start + count)]
+        }
+
+        /// Reads more, dropping what was consumed; false at the end of the pipe.
+        private mutating func fill() -> Bool {
+            let more = handle.availableData
+            guard !more.isEmpty else { return false }
+            buffer.removeFirst(start)
+            start = 0
+            buffer += more
+            return true
+        }
     }
 
     /// The files git finds renamed between `reference` and the working tree below the

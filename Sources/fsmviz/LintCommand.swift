@@ -97,6 +97,7 @@ extension FsmvizCommand {
             linter.format = reading.from?.format
             linter.xstateVersion = reading.xstateVersion
             linter.sourceReader = SwiftSourceReader()
+            linter.readsNamedFilesAsSource = reading.from == .swift
             linter.allowsNoMachines = allowEmpty
             var results = linter.lint(inputs)
             if let baseline {

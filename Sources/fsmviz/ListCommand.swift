@@ -16,7 +16,8 @@ extension FsmvizCommand {
                 docs/swift-source.md lists the styles fsmviz reads.
 
                 Exit status: 0 every file read and at least one machine found; 2 none found, or a \
-                file that cannot be read (reported, and the others still listed).
+                file that cannot be read (reported, and the others still listed); 4 an entry of a \
+                directory left out, named in a warning (a name that is not UTF-8).
 
                 With --explain (and whenever no machine is found), each enum that looks like a \
                 state type (by its name, or the name of a property holding it) but is read as no \
@@ -44,7 +45,10 @@ extension FsmvizCommand {
             var swiftFiles: [String] = []
             var lines: [String] = []
             var failed = false
-            for file in inputs.flatMap({ Linter.files(in: $0, sourceReader: reader) }) {
+            let found = inputs.map { Linter.files(in: $0, sourceReader: reader) }
+            let leftOut = found.flatMap(\.leftOut)
+            leftOut.forEach { Console.printError($0.description) }
+            for file in found.flatMap(\.paths) {
                 if reader.reads(file) {
                     swiftFiles.append(file)
                     continue
@@ -75,6 +79,7 @@ extension FsmvizCommand {
                 (try? reader.nearMisses(in: swiftFiles, limits: limitOptions.limits))?.forEach { Console.printError($0.description) }
             }
             if failed { throw ExitStatus.usage.exitCode }
+            if !leftOut.isEmpty { throw ExitStatus.incomplete.exitCode }
             guard !lines.isEmpty else {
                 Console.printError(
                     Diagnostic(path: inputs.joined(separator: ", "), location: nil, message: "no state machine found here").description)

@@ -140,25 +140,32 @@ struct ReadingOptions: ParsableArguments {
     }
 
     /// Every machine in the Swift files `inputs` (files and directories) stand for, all read
-    /// together as their modules. What the reader left out is printed, each file that cannot be
-    /// read with it, and sets `leftOut`.
+    /// together as their modules. What the search and the reader left out is printed, each file
+    /// that cannot be read with it, and sets `leftOut`.
     /// - Throws: The first file that cannot be read or parsed, or that none of them holds a machine.
     func machines(
         in inputs: [String], limits: InputLimits, allowingNone: Bool = false, leftOut: inout Bool
     ) throws(MachineFileError) -> [ModuleMachine] {
         let reader = SwiftSourceReader()
         var files: [String] = []
+        var unsearched: [Diagnostic] = []
         for input in inputs {
-            let inInput =
-                input == "-"
-                ? ["-"] : FileManager.default.fileExists(atPath: input) ? Linter.files(in: input, sourceReader: reader).filter(reader.reads) : [input]
-            guard !inInput.isEmpty || allowingNone else {
+            // A file named is read as Swift whatever its name (`--from swift`); a directory's
+            // search takes only the files named as Swift.
+            var inInput = [input]
+            if Self.isDirectory(input) {
+                let found = Linter.files(in: input, sourceReader: reader)
+                inInput = found.paths.filter(reader.reads)
+                unsearched += found.leftOut
+            }
+            guard !inInput.isEmpty || allowingNone || !unsearched.isEmpty else {
                 throw MachineFileError(path: Diagnostic.displayPath(for: input), location: nil, message: "no .swift files in this directory or below it")
             }
             files += inInput
         }
         var seen: Set<String> = []
-        let reading = reader.reading(files.filter { seen.insert($0).inserted }, limits: limits)
+        var reading = reader.reading(files.filter { seen.insert($0).inserted }, limits: limits)
+        reading.skipped = unsearched + reading.skipped
         let firstError = reading.skipped.first { $0.severity == .error }
         // Every file that cannot be read is named, not the first only, which ends the command.
         for skipped in reading.skipped where skipped != firstError && (skipped.severity == .error || !quiet) {
@@ -186,12 +193,29 @@ struct ReadingOptions: ParsableArguments {
         inputs.map(Diagnostic.displayPath(for:)).joined(separator: ", ")
     }
 
+    /// A machine's name without what its listing adds to tell it from others of that name: the
+    /// module before it (`Lib.`) and the position after it (`@6`).
+    private static func unqualified(_ name: String) -> Substring {
+        let named = name.prefix { $0 != "@" }
+        return named.lastIndex(of: ".").map { named[named.index(after: $0)...] } ?? named
+    }
+
     /// The machine `--machine` names, or the only one.
     private func chosen(from found: [ModuleMachine], in inputs: [String]) throws(MachineFileError) -> ModuleMachine {
         let name = Self.displayName(of: inputs)
         let names = found.map(\.name)
         if let machine {
-            if let match = found.first(where: { $0.name == machine }) { return match }
+            let exact = found.filter { $0.name == machine }
+            if exact.count == 1 { return exact[0] }
+            // A name several machines answer to is refused with each one's place, never taken
+            // for the first: exactly, or as the name their listing qualifies.
+            let candidates = exact.isEmpty ? found.filter { Self.unqualified($0.name) == machine } : exact
+            guard candidates.count < 2 else {
+                let places = candidates.map { "\($0.name) (\($0.path):\($0.location.line):\($0.location.column))" }
+                throw MachineFileError(
+                    path: name, location: nil,
+                    message: "\(candidates.count) machines here are named '\(machine)': \(places.joined(separator: ", ")); choose one with --machine NAME")
+            }
             // A name in another case is meant only when it is the one such.
             let alike = found.filter { $0.name.lowercased() == machine.lowercased() }
             if alike.count == 1 { return alike[0] }

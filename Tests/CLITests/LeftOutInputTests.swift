@@ -23,6 +23,9 @@ import Testing
         }
 
         """
+    static let doorJSON =
+        #"{"initial": "open", "states": ["open", "closed"], "transitions": [{"from": "open", "event": "close", "to": "closed"}, "#
+        + #"{"from": "closed", "event": "open", "to": "open"}]}"#
     static let lamp =
         "enum Lamp {\n    case on, off\n    mutating func toggle() {\n        switch self {\n"
         + "        case .on: self = .off\n        case .off: self = .on\n        }\n    }\n}\n"
@@ -54,5 +57,35 @@ import Testing
         // Module A's finding is still reported.
         #expect(lint.stdoutText.contains("Sources/A/Door.swift:1:"), "\(lint.stdoutText)")
         #expect(lint.stdoutText.contains("[dead-end]"), "\(lint.stdoutText)")
+    }
+
+    /// A name that is not UTF-8 cannot be a `String` path: the directory search names each such
+    /// file or directory it would have read in a warning, in every command that searches.
+    @Test func aNameThatIsNotUTF8IsNamedAndTheRunIncomplete() throws {
+        let directory = try CommandRunner.temporaryDirectory(holding: ["m/Lamp.swift": Self.lamp, "m/door.json": Self.doorJSON])
+        for name in ["b\u{FF}.json", "L\u{FF}.swift", "d\u{FF}"] {
+            // The bytes of the name as written, with 0xFF standing alone, which UTF-8 never holds.
+            let bytes = name.unicodeScalars.map { UInt8($0.value) }
+            let path = Array(directory.appendingPathComponent("m").path.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+            if name.hasPrefix("d") {
+                #expect(mkdir(path.map { CChar(bitPattern: $0) }, 0o755) == 0)
+            } else {
+                let descriptor = open(path.map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+                #expect(descriptor >= 0)
+                close(descriptor)
+            }
+        }
+        let warning = "warning: not read: its name is not UTF-8, which fsmviz cannot name a file by; rename it to read it"
+        let lint = try CommandRunner.run(["lint", "m"], in: directory)
+        #expect(lint.status == 4, "\(lint.stdoutText)")
+        for shown in ["m/b\\xFF.json", "m/L\\xFF.swift", "m/d\\xFF"] {
+            #expect(lint.stdoutText.contains("\(shown): \(warning)"), "\(lint.stdoutText)")
+        }
+        #expect(lint.stdoutText.contains("incomplete: 3 inputs left out"), "\(lint.stdoutText)")
+        for command in [["list", "m"], ["render", "m", "-o", "out/"], ["diff", "m", "m"]] {
+            let result = try CommandRunner.run(command, in: directory)
+            #expect(result.status == 4, "\(command) \(result.stderr)")
+            #expect(result.stderr.contains("m/L\\xFF.swift: \(warning)"), "\(command) \(result.stderr)")
+        }
     }
 }

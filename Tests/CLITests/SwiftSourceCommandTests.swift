@@ -249,4 +249,61 @@ import Testing
         #expect(result.stderr.contains("error: the file is not valid Swift"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.svg").path))
     }
+
+    /// `--from swift` reads a file whatever its name says, and standard input, in every command
+    /// that takes `--from`.
+    @Test func fromSwiftReadsAFileNamedOtherwiseAndStandardInput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmviz-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("\(Self.styles)/transition-function/Player.swift"))
+        let file = directory.appendingPathComponent("Player.txt")
+        try source.write(to: file)
+        for input in [file.path, "-"] {
+            let stdin = input == "-" ? [UInt8](source) : []
+            let dot = try CommandRunner.run(["dot", "--from", "swift", input], stdin: stdin)
+            #expect(dot.status == 0, "\(dot.stderr)")
+            #expect(dot.stdoutText.hasPrefix("digraph Player {"))
+            let lint = try CommandRunner.run(["lint", "--from", "swift", input], stdin: stdin)
+            #expect(lint.status == 1, "\(lint.stdoutText)")
+            #expect(lint.stdoutText.contains(":8:10: error: state 'archived' cannot be reached from the initial state 'idle' [unreachable-state]"))
+            let convert = try CommandRunner.run(["convert", "--from", "swift", input, "--to", "json", "-o", "-"], stdin: stdin)
+            #expect(convert.status == 0, "\(convert.stderr)")
+            #expect(convert.stdoutText.contains("\"name\": \"Player\""))
+        }
+    }
+
+    /// Two packages' targets of one name are two modules, and their machines of one name and
+    /// line get names of their own: each drawn to its own file, and `--machine` with the name
+    /// they share refused with each one's place rather than the first taken.
+    @Test func machinesOfOneNameInTwoPackagesAreToldApart() throws {
+        let door =
+            "enum Door {\n    case open, closed\n    mutating func toggle() {\n        switch self {\n"
+            + "        case .open: self = .closed\n        case .closed: self = .open\n        }\n    }\n}\n"
+        let directory = try CommandRunner.temporaryDirectory(holding: ["P/A/Sources/Lib/D.swift": door, "P/B/Sources/Lib/D.swift": door])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let names = ["Lib.Door@P/A/Sources/Lib/D.swift:1", "Lib.Door@P/B/Sources/Lib/D.swift:1"]
+        let list = try CommandRunner.run(["list", "P"], in: directory)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(
+            list.stdoutText == """
+                P/A/Sources/Lib/D.swift:1:6: \(names[0]) (mutating-methods): 3 states, 1 events, 3 transitions
+                P/B/Sources/Lib/D.swift:1:6: \(names[1]) (mutating-methods): 3 states, 1 events, 3 transitions
+
+                """)
+        let render = try CommandRunner.run(["render", "P", "-o", "out/", "--format", "dot"], in: directory)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("wrote 2 files into out/"), "\(render.stderr)")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path).sorted()
+        #expect(drawn == names.map { $0.replacingOccurrences(of: "/", with: "_") + ".dot" })
+        let ambiguous = try CommandRunner.run(["dot", "P", "--machine", "Door"], in: directory)
+        #expect(ambiguous.status == 2)
+        #expect(
+            ambiguous.stderr.contains(
+                "P: error: 2 machines here are named 'Door': \(names[0]) (P/A/Sources/Lib/D.swift:1:6), \(names[1]) (P/B/Sources/Lib/D.swift:1:6); choose one with --machine NAME"
+            ), "\(ambiguous.stderr)")
+        let chosen = try CommandRunner.run(["dot", "P", "--machine", names[1]], in: directory)
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stdoutText.hasPrefix("digraph \"\(names[1])\" {"))
+    }
 }

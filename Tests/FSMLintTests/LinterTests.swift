@@ -107,6 +107,28 @@ import Testing
         #expect(results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["machine.json"])
     }
 
+    /// The search tells fsmviz's own reports from machines by their keys, wherever in the file
+    /// they are: a machine whose keys come after a long description, or that names SARIF in a
+    /// string, is linted; a SARIF log and lint's and diff's JSON reports are not, nor is a JSON
+    /// file whose objects hold none of a machine's keys (a configuration with comments).
+    @Test func reportsAreToldFromMachinesByTheirKeys() throws {
+        let later = String(repeating: "a long description ", count: 300)
+        let root = try Self.tree([
+            "late.json": "{\"description\": \"\(later)\", \"initial\": \"A\", \"states\": [\"A\"], \"transitions\": []}",
+            "sarif.json": "{\"$schema\": \"sarif\", \"description\": \"\(later)\", \"initial\": \"A\", \"states\": [\"A\"], \"transitions\": []}",
+            "nested.json": "{\"machine\": {\"id\": \"m\", \"initial\": \"A\", \"states\": {\"A\": {}}}}",
+            "late.yaml": "description: >\n  \(later)\ninitial: A\nstates: [A]\ntransitions: []\n",
+            "log.json": "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"runs\": [{\"results\": []}], \"version\": \"2.1.0\"}",
+            "lint.json": JSONReporter().report([]),
+            "diff.json": "{\"changes\": [], \"counts\": {\"added\": {\"states\": 0}}, \"new\": \"b\", \"old\": \"a\", \"version\": 1}",
+            "tsconfig.json": "// the compiler's\n{\"compilerOptions\": {\"strict\": true /* \"states\" */}, \"note\": \"states: initial\"}",
+        ])
+        let results = Linter().lint([root.path])
+        #expect(
+            results.map { String($0.path.dropFirst(root.path.count + 1)) } == ["late.json", "late.yaml", "nested.json", "sarif.json"],
+            "\(results.map(\.path))")
+    }
+
     @Test func unknownSuppressionsAreInputErrorsAndKnownOnesStillApply() throws {
         let root = try Self.tree([
             "machine.yaml": Self.machine + "\nlint:\n  disable: [unused-event, trapp]\n  states: {Stuck: [dead-ends]}\n"

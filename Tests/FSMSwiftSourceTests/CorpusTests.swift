@@ -16,7 +16,7 @@ import Testing
 
     /// The `.swift` files below a package's `Sources`, as `fsmviz lint` finds them.
     static func sources(_ package: String, _ below: String = "Sources") -> [String] {
-        Linter.files(in: checkouts.appendingPathComponent("\(package)/\(below)").path, sourceReader: SwiftSourceReader())
+        Linter.files(in: checkouts.appendingPathComponent("\(package)/\(below)").path, sourceReader: SwiftSourceReader()).paths
             .filter { $0.hasSuffix(".swift") }
     }
 

@@ -153,7 +153,7 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createSymbolicLink(at: directory.appendingPathComponent("loop"), withDestinationURL: directory)
-        let files = Linter.files(in: directory.path, sourceReader: SwiftSourceReader())
+        let files = Linter.files(in: directory.path, sourceReader: SwiftSourceReader()).paths
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["Machine.swift"])
         #expect(try SwiftSourceReader().machines(in: files, limits: .standard).machines.count == 1)
     }

@@ -25,7 +25,7 @@ import Testing
     }
 
     static func files(_ folder: String) -> [String] {
-        Linter.files(in: Golden.fixtures().appendingPathComponent(folder).path, sourceReader: SwiftSourceReader())
+        Linter.files(in: Golden.fixtures().appendingPathComponent(folder).path, sourceReader: SwiftSourceReader()).paths
     }
 
     static func read(_ paths: [String]) throws -> [ModuleMachine] {

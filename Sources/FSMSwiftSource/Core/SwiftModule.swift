@@ -54,6 +54,18 @@ struct SwiftModule {
     /// `NIOCore`), or the empty name for a file outside that layout. Two targets may declare the
     /// same type (a copied file), which read as one module would merge into one machine.
     static func name(containing path: String) -> String {
+        targetFolder(containing: path).last.map(String.init) ?? ""
+    }
+
+    /// The module a file at `path` belongs to, told apart from the others: the path of its
+    /// target's folder (`Packages/A/Sources/Lib`), since two packages may each have a target of
+    /// one name; empty for a file outside SwiftPM's layout.
+    static func folder(containing path: String) -> String {
+        targetFolder(containing: path).joined(separator: "/")
+    }
+
+    /// The components of `path` up to its target's folder, none outside SwiftPM's layout.
+    private static func targetFolder(containing path: String) -> ArraySlice<Substring> {
         var components = path.split(separator: "/", omittingEmptySubsequences: true)
         // A revision's copy is shown as `REV:PATH` (`diff --against main Sources/`): its modules
         // are the working tree's.
@@ -61,8 +73,8 @@ struct SwiftModule {
             components[0] = first[first.index(after: colon)...]
         }
         // The folder must hold the file, not be it: `Sources/main.swift` belongs to no target.
-        guard let root = components.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) else { return "" }
-        return String(components[root + 1])
+        guard let root = components.dropLast(2).lastIndex(where: { $0 == "Sources" || $0 == "Tests" }) else { return [] }
+        return components[...(root + 1)]
     }
 
     /// The functions `file` declares once by name, whose results a transition function may return.

@@ -45,15 +45,38 @@ extension MachineDiffReport {
         return lines
     }
 
-    /// `text` on one line with Markdown's and HTML's special characters escaped.
+    /// `text` on one line with Markdown's and HTML's special characters escaped, and with
+    /// nothing GitHub would render as more than text: a zero-width space (U+200B) after each
+    /// `@` (mentions of people and teams, e-mail autolinks), `#` (`#1`, `owner/repo#1`), the
+    /// `-` of `GH-` (`GH-1`) and the `:` of `://` (URL autolinks), before the `.` of `www.`, and after each sixth
+    /// character of a run of hexadecimal digits (a commit SHA has at least seven); `$` as an
+    /// entity, which opens no math.
     static func escaped(_ text: String) -> String {
+        let breaker = "\u{200B}"
+        let characters = Array(PrintableText.escaped(text))
         var result = ""
-        for character in PrintableText.escaped(text) {
+        var hexadecimalRun = 0
+        for (index, character) in characters.enumerated() {
+            if character.isASCII, character.isHexDigit {
+                if hexadecimalRun == 6 {
+                    result += breaker
+                    hexadecimalRun = 0
+                }
+                hexadecimalRun += 1
+            } else {
+                hexadecimalRun = 0
+            }
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\\", "`", "*", "_", "[", "]", "|", "~", "#", "!", "(", ")": result += "\\\(character)"
+            case "$": result += "&#36;"
+            case "@": result += "@" + breaker
+            case "#": result += "\\#" + breaker
+            case ":" where characters[(index + 1)...].starts(with: ["/", "/"]): result += ":" + breaker
+            case "." where String(characters[..<index].suffix(3)).lowercased() == "www": result += breaker + "."
+            case "-" where String(characters[..<index].suffix(2)).lowercased() == "gh": result += "-" + breaker
+            case "\\", "`", "*", "_", "[", "]", "|", "~", "!", "(", ")": result += "\\\(character)"
             default: result.append(character)
             }
         }
