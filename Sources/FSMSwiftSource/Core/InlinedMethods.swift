@@ -186,10 +186,10 @@ extension FunctionDeclSyntax {
         "(" + signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined() + ")"
     }
 
-    /// Its argument labels with its parameters' types, `(_: StartTapped)`: how overloads that
+    /// Its argument labels with its parameters' types, `(_:StartTapped)`: how overloads that
     /// share their labels are told apart.
     var parameterTypes: String {
-        "(" + signature.parameterClause.parameters.map { "\($0.firstName.text): \($0.type.trimmedText)" }.joined(separator: ", ") + ")"
+        "(" + signature.parameterClause.parameters.map { "\($0.firstName.text):\($0.type.trimmedText)" }.joined(separator: ", ") + ")"
     }
 
     /// Whether it is `private` or `fileprivate`: nothing outside its file calls it.
