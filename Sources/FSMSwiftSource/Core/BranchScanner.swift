@@ -66,6 +66,18 @@ struct BranchScanner {
             return context
         }
 
+        /// Whether `condition` holds on this way, when one of its conditions is it (`true`) or its
+        /// negation (`false`).
+        func knows(_ condition: ExprSyntax) -> Bool? {
+            if let negated = condition.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
+                return knows(negated.expression).map { !$0 }
+            }
+            let text = condition.trimmedText
+            if conditions.contains(text) { return true }
+            if conditions.contains("!\(text)") || conditions.contains("!(\(text))") { return false }
+            return nil
+        }
+
         /// The conditions joined by `&&`, each disjunction among several in parentheses.
         var guardLabel: String? {
             guard conditions.count > 1 else { return conditions.first }
@@ -114,6 +126,9 @@ struct BranchScanner {
     /// Where the callbacks set up below run from, when not from where they are set up: the
     /// state the method leaves behind after a later assignment.
     var callbackContext: Context?
+    /// The static members the holder of the state makes itself with in one state, when a
+    /// method may replace the whole holder (`self = .closed`).
+    var factories: HolderFactories?
     /// How many `switch`es on the state that give locals their values the statements being
     /// read follow apart, one way per case: each doubles the reading of what follows.
     var localSplits = 0
@@ -151,9 +166,18 @@ struct BranchScanner {
                     // method read in place that is called after it (`state = .ready; return
                     // self.executeNextQuery()`).
                     let callback = setsUpCallback[(position + 1)...].contains(true)
-                    if case .moves(let targets, nil) = outcome, targets.count == 1,
-                        callback || later.contains(where: { !inlinedCalls(in: $0).isEmpty })
+                    let callsOn = later.contains(where: { !inlinedCalls(in: $0).isEmpty })
+                    // Called at once, with nothing between that another task could see
+                    // (`stop(); play()`), what the methods do is one change of the event's own,
+                    // from where it was taken: the first move is no state of its own.
+                    if case .moves(let targets, nil) = outcome, targets.count == 1, callsOn, !callback, context.resumes == nil,
+                        context.current == nil, localSplits < 2, !suspends(before: later)
                     {
+                        exits.removeLast()
+                        let throwsLater = firstThrowing.map { $0 > position } ?? false
+                        return (exits + self.exits(movingOnFrom: targets[0], at: item, holds: context, rest: later, caught: throwsLater), context)
+                    }
+                    if case .moves(let targets, nil) = outcome, targets.count == 1, callback || callsOn {
                         context = Context(resumes: targets, isSettled: !callback)
                     }
                 } else if case .moves(let targets, nil) = outcome, targets.count == 1, suspends(before: later) {
@@ -219,21 +243,9 @@ struct BranchScanner {
                 let rest = items[(position + 1)...]
                 let throwsLater = firstThrowing.map { $0 > position } ?? false
                 let (holds, fails) = split(ifExpression.conditions, context)
+                exits += self.exits(movingOnFrom: target.name, at: target.item, holds: holds, rest: rest, caught: throwsLater)
                 var scanner = self
                 scanner.localSplits += 1
-                let moved = scanner.scan(rest, in: Context(sources: holds.sources, current: [target.name]), caught: throwsLater).exits
-                var leaves: [String] = []
-                var supersedes = false
-                for var exit in moved {
-                    if exit.outcome.moves, !exit.isCallback {
-                        if let label = exit.guardLabel { leaves.append("!(\(label))") } else { supersedes = true }
-                    }
-                    exit.guardLabel = Context(conditions: holds.conditions + (exit.guardLabel.map { [$0] } ?? [])).guardLabel
-                    exits.append(exit)
-                }
-                if !supersedes {
-                    exits.append(self.exit(.moves(targets: [target.name], computed: nil), leaves.reduce(holds) { $0.adding($1) }, at: target.item))
-                }
                 exits += scanner.scan(rest, in: fails, caught: throwsLater).exits
                 return (exits, context)
             }
@@ -260,6 +272,30 @@ struct BranchScanner {
             exits += self.exits(ofNode: Syntax(item.item), in: context)
         }
         return (exits, context)
+    }
+
+    /// The exits of `rest`, read where the body moved the state to `target` at `item` on the
+    /// way `holds` describes, then that move itself where no later change supersedes it: the
+    /// later changes are the event's, from the states it was taken in, tested against `target`.
+    private func exits(
+        movingOnFrom target: String, at item: some SyntaxProtocol, holds: Context, rest: ArraySlice<CodeBlockItemSyntax>, caught: Bool
+    ) -> [Exit] {
+        var scanner = self
+        scanner.localSplits += 1
+        var exits: [Exit] = []
+        var leaves: [String] = []
+        var supersedes = false
+        for var exit in scanner.scan(rest, in: Context(sources: holds.sources, current: [target]), caught: caught).exits {
+            if exit.outcome.moves, !exit.isCallback {
+                if let label = exit.guardLabel { leaves.append("!(\(label))") } else { supersedes = true }
+            }
+            exit.guardLabel = Context(conditions: holds.conditions + (exit.guardLabel.map { [$0] } ?? [])).guardLabel
+            exits.append(exit)
+        }
+        if !supersedes {
+            exits.append(self.exit(.moves(targets: [target], computed: nil), leaves.reduce(holds) { $0.adding($1) }, at: item))
+        }
+        return exits
     }
 
     /// The exits of a `do` statement, and the context after it. From the first `try` in its
@@ -368,6 +404,13 @@ struct BranchScanner {
             // true)`) is no condition there: it always holds, or never does.
             if case .expression(let expression) = element.condition, let value = literalFlag(expression) {
                 guard value else { return (context.narrowed(to: []), [context]) }
+                holdsAlways = true
+                continue
+            }
+            // So is a condition the way here already tested (a method read in place that tests
+            // `inEventLoop` again, called where its caller found it).
+            if case .expression(let expression) = element.condition, let known = context.knows(expression) {
+                guard known else { return (context.narrowed(to: []), [context]) }
                 holdsAlways = true
                 continue
             }
@@ -634,6 +677,7 @@ struct BranchScanner {
         return closures.filter { closure in
             !lends(closure)
                 && (closure.statements.descendants(of: SequenceExprSyntax.self).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
+                    || !sends(in: closure.statements).isEmpty
                     || closure.statements.descendants(of: FunctionCallExprSyntax.self).contains { inlined.method(calledBy: $0) != nil })
         }
     }
@@ -873,15 +917,23 @@ struct BranchScanner {
     /// methods read in place that assign it: whether a body or statement changes the state at
     /// all, and where.
     func assignments(in node: some SyntaxProtocol, throughCalls: Bool = true) -> [ExprSyntax] {
-        let assigned = node.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
-        guard throughCalls else { return assigned.map(ExprSyntax.init) }
+        let assigned =
+            node.descendants(of: SequenceExprSyntax.self, intoClosures: false).filter { assignedValue(.expr(ExprSyntax($0))) != nil }
+            .map(ExprSyntax.init) + sends(in: node, intoClosures: false)
+        guard throughCalls else { return assigned }
         let changing = inlinedCalls(in: node).filter { call in
             guard let method = inlined.method(calledBy: call), method.assignsDirectly else { return false }
             // A setter given the state itself changes nothing.
             guard let position = method.setterParameter, position < call.arguments.count else { return true }
             return !stateVariables.contains(Array(call.arguments)[position].expression.trimmedText)
         }
-        return assigned.map(ExprSyntax.init) + changing.map(ExprSyntax.init)
+        return assigned + changing.map(ExprSyntax.init)
+    }
+
+    /// The calls below `node` that send the subject holding the state a new value.
+    func sends(in node: some SyntaxProtocol, intoClosures: Bool = true) -> [ExprSyntax] {
+        guard stateVariables.contains(where: { $0.hasSuffix(".value") }) else { return [] }
+        return node.descendants(of: FunctionCallExprSyntax.self, intoClosures: intoClosures).map(ExprSyntax.init).filter { sentValue($0) != nil }
     }
 
     /// The value assigned to the state, when `node` is such an assignment (`state = .idle`,
@@ -901,6 +953,7 @@ struct BranchScanner {
             // Given the state itself (`process(..., targetState: self.state)`), it changes nothing.
             return stateVariables.contains(value.trimmedText) ? nil : value
         }
+        if let sent = expression.map(Self.awaited).flatMap(sentValue) { return sent }
         guard let sequence = expression?.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return nil }
@@ -916,9 +969,29 @@ struct BranchScanner {
             }
             return elements[2]
         }
+        if elements.count == 3, elements[0].trimmedText == "self", !stateVariables.contains("self"),
+            let made = factories?.state(madeBy: elements[2])
+        {
+            return made
+        }
         guard stateVariables.contains(elements[0].trimmedText) else { return nil }
         if elements.count == 3 { return elements[2] }
         return ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(elements[2...])))
+    }
+
+    /// The methods that give a subject holding the state its next value (`state.send(.loading)`,
+    /// RxSwift's `state.accept(.idle)` and `onNext`).
+    static let subjectSetters: Set<String> = ["send", "accept", "onNext"]
+
+    /// The value `expression` sends to the subject that holds the state, when it is such a call:
+    /// the state is the subject's `value` (``StoredProperty/isSubject``).
+    private func sentValue(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, call.trailingClosure == nil,
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+            Self.subjectSetters.contains(member.declName.baseName.text), stateVariables.contains(base.trimmedText + ".value")
+        else { return nil }
+        let value = call.arguments.first?.expression
+        return value.map { stateVariables.contains($0.trimmedText) } == true ? nil : value
     }
 
     /// What a next-state expression says: a case, one of two (a ternary), the state unchanged,

@@ -2,9 +2,10 @@ import SwiftSyntax
 
 /// The methods of a machine's type that its other methods call to change the state for them:
 /// a setter (`private func transition(to next: State) { log(next); state = next }`) or a private
-/// step (`private func beginPlaying(_ url: URL) { state = .playing(url) }`). A reader of the code
-/// takes each call as the calling event's change, from the state the caller is in, so the
-/// scanner reads such a method in place at its calls instead of as an event from any state.
+/// step (`private func beginPlaying(_ url: URL) { state = .playing(url) }`), or another event
+/// (`func restart() { stop(); start() }`). A reader of the code takes each call as the calling
+/// event's change, from the state the caller is in, so the scanner reads such a method in place
+/// at its calls; only an event stays one of its own as well.
 struct InlinedMethods {
     /// One method read in place.
     struct Method {
@@ -18,6 +19,10 @@ struct InlinedMethods {
         let assignsDirectly: Bool
         /// Whether it sets up a callback that changes the state, itself or through another.
         let setsUpCallback: Bool
+        /// Whether it is also an event of its own: a method others may call from outside, which
+        /// is read in place where the machine's own methods call it (`func restart() { stop();
+        /// start() }`) and stays an event for its other callers.
+        let isEvent: Bool
 
         /// The values `call` gives the method's parameters, by the names its body knows them by.
         func arguments(of call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
@@ -57,10 +62,10 @@ struct InlinedMethods {
                 if let callee = key(of: call), callee != key(of: method.function) { called.insert(callee) }
             }
         }
-        // Only private methods and setters are read in place: a change made through any other
-        // method is that method's event, so it makes no change of the caller's. An overload is
-        // told from the others by its argument labels, so one with a default value, which a
-        // call may leave out, is none.
+        // A method the others call is read in place at those calls; private ones and setters
+        // only there, the others also as events of their own. An overload is told from the
+        // others by its argument labels, so one with a default value, which a call may leave
+        // out, is none.
         let candidates = methods.compactMap { file, function -> (file: SwiftSourceFile, function: FunctionDeclSyntax, setter: Int?)? in
             guard called.contains(key(of: function)) else { return nil }
             if overloaded.contains(function.name.text) {
@@ -70,8 +75,7 @@ struct InlinedMethods {
             }
             var inFile = scanner
             inFile.file = file
-            let setter = Self.setterParameter(of: function, scanner: inFile)
-            return setter != nil || function.isPrivate ? (file, function, setter) : nil
+            return (file, function, Self.setterParameter(of: function, scanner: inFile))
         }
         var direct: Set<String> = []
         var later: Set<String> = []
@@ -106,7 +110,7 @@ struct InlinedMethods {
         for (file, function, setter) in candidates where direct.contains(key(of: function)) || later.contains(key(of: function)) {
             self.methods[key(of: function)] = Method(
                 file: file, function: function, setterParameter: setter, assignsDirectly: direct.contains(key(of: function)),
-                setsUpCallback: later.contains(key(of: function)))
+                setsUpCallback: later.contains(key(of: function)), isEvent: setter == nil && !function.isPrivate)
         }
     }
 
@@ -132,9 +136,10 @@ struct InlinedMethods {
         methods.values.flatMap { $0.function.body?.descendants(of: SwitchExprSyntax.self).map(\.id) ?? [] }
     }
 
-    /// Whether `function` is one of the methods read in place, and so not an event of its own.
+    /// Whether `function` is one of the methods read in place only, and so not an event of its own.
     func readsInPlace(_ function: FunctionDeclSyntax) -> Bool {
-        methods[key(of: function)]?.function.id == function.id
+        guard let method = methods[key(of: function)] else { return false }
+        return method.function.id == function.id && !method.isEvent
     }
 
     /// The method read in place that `call` calls on the machine's own instance, if any.
@@ -146,9 +151,16 @@ struct InlinedMethods {
     /// These methods as read inside `method`'s body: one call deeper, and without `method`
     /// itself, so recursion ends.
     func inside(_ method: Method) -> InlinedMethods {
-        var inner = self
-        inner.methods[key(of: method.function)] = nil
+        var inner = reading(method.function)
         inner.remainingDepth -= 1
+        return inner
+    }
+
+    /// These methods as read in `function`'s own body, as an event: without `function`, whose
+    /// call of itself (`queue.async { self.initiateClose(...) }`) is the same event again.
+    func reading(_ function: FunctionDeclSyntax) -> InlinedMethods {
+        var inner = self
+        if methods[key(of: function)]?.function.id == function.id { inner.methods[key(of: function)] = nil }
         return inner
     }
 
@@ -193,7 +205,12 @@ extension FunctionDeclSyntax {
     }
 
     /// Whether it is `private` or `fileprivate`: nothing outside its file calls it.
+    var isPrivate: Bool { modifiers.isPrivate }
+}
+
+extension DeclModifierListSyntax {
+    /// Whether it holds `private` or `fileprivate`: nothing outside the file uses the declaration.
     var isPrivate: Bool {
-        modifiers.contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
+        contains { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }
     }
 }

@@ -19,11 +19,23 @@ struct StoredProperty {
     /// Whether it is a lock around its value, which code reads and changes only in a closure
     /// the lock lends it to (`state.withLock { state in state = .closed }`).
     var isLock = false
+    /// Whether it is declared `static` (or `class`), a member of its type rather than of each value.
+    var isStatic = false
+    /// The one expression a computed property's getter gives (`static var closed: Self {
+    /// StateMachine(.closed) }`), or `nil`.
+    var getter: ExprSyntax?
+    /// Whether it is a subject that holds its current value (Combine's `CurrentValueSubject`,
+    /// RxSwift's `BehaviorRelay`): code reads and sets the state as its `value` and sends new ones
+    /// (`state.send(.loading)`).
+    var isSubject = false
 
     /// The ways code in the type and in its closures names the property: `state`, `self.state`,
     /// and through the optional or strong reference a callback holds (`self?.state` after
-    /// `[weak self]`, `strongSelf.state`).
-    var references: Set<String> { Self.references(to: name) }
+    /// `[weak self]`, `strongSelf.state`); of a subject, their `value`.
+    var references: Set<String> {
+        let names = Self.references(to: name)
+        return isSubject ? Set(names.map { "\($0).value" }) : names
+    }
 
     /// The ways code names a property called `name`, as ``references`` lists them.
     static func references(to name: String) -> Set<String> {
@@ -48,15 +60,19 @@ struct StoredProperty {
             if type == nil, let call = initializer?.as(FunctionCallExprSyntax.self), call.calledExpression.isTypeReference {
                 type = call.calledExpression.trimmedText
             }
-            var isLock = false
-            if let written = type, let guarded = Self.guardedType(written, madeBy: initializer) {
+            var (isLock, isSubject) = (false, false)
+            if let written = type, let wrapper = Self.wrapper(written), let guarded = Self.guardedType(written, madeBy: initializer) {
                 type = guarded
                 initializer = initializer.flatMap(Self.lockedValue)
-                isLock = true
+                isLock = wrapper == .lock
+                isSubject = wrapper == .subject
             }
-            return StoredProperty(
+            var property = StoredProperty(
                 scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal,
-                isLock: isLock)
+                isLock: isLock, isSubject: isSubject)
+            property.isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            property.getter = Self.getterValue(of: binding)
+            return property
         }
     }
 
@@ -67,18 +83,43 @@ struct StoredProperty {
         "Protected", "Synchronized", "UnfairLock", "CriticalState",
     ]
 
-    /// The type of the value a lock of type `written` guards: its generic argument
-    /// (`Mutex<State>`), or the type of the value it is made with (`NIOLockedValueBox(State.idle)`).
+    /// The one expression of `binding`'s getter, written alone (`{ .idle }`) or as `get { ... }`.
+    private static func getterValue(of binding: PatternBindingSyntax) -> ExprSyntax? {
+        let statements: CodeBlockItemListSyntax?
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items): statements = items
+        case .accessors(let accessors): statements = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: statements = nil
+        }
+        return statements?.onlyValue
+    }
+
+    /// The subjects of Combine, RxSwift, ReactiveSwift and CombineExt that hold a current value,
+    /// which `BranchScanner/subjectSetters` change.
+    static let subjectTypes: Set<String> = ["CurrentValueSubject", "BehaviorRelay", "BehaviorSubject", "CurrentValueRelay", "MutableProperty"]
+
+    /// How a wrapper of the state lends it to code.
+    private enum Wrapper { case lock, subject }
+
+    private static func wrapper(_ written: String) -> Wrapper? {
+        let name = Construction.parts(of: written).name
+        if lockTypes.contains(name) { return .lock }
+        return subjectTypes.contains(name) ? .subject : nil
+    }
+
+    /// The type of the value a lock or subject of type `written` holds: its first generic
+    /// argument (`Mutex<State>`, `CurrentValueSubject<State, Never>`), or the type of the value
+    /// it is made with (`NIOLockedValueBox(State.idle)`).
     private static func guardedType(_ written: String, madeBy initializer: ExprSyntax?) -> String? {
         let (name, arguments) = Construction.parts(of: written)
-        guard lockTypes.contains(name) else { return nil }
-        if arguments.count == 1 { return arguments[0] }
+        if arguments.count == 1 || (subjectTypes.contains(name) && !arguments.isEmpty) { return arguments[0] }
         guard let member = initializer.flatMap(lockedValue)?.as(MemberAccessExprSyntax.self), let base = member.base, base.isTypeReference
         else { return nil }
         return base.trimmedText
     }
 
-    /// The value a lock is made with (`Mutex(.idle)`, `.init(initialState: .idle)`), or `nil`
+    /// The value a lock or subject is made with (`Mutex(.idle)`, `.init(initialState: .idle)`,
+    /// `BehaviorRelay(value: .idle)`), or `nil`
     /// when `expression` is no call with one argument.
     static func lockedValue(_ expression: ExprSyntax) -> ExprSyntax? {
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1 else { return nil }

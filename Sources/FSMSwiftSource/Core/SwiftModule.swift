@@ -116,14 +116,20 @@ struct SwiftModule {
         }
         // An initializer may replace a property's first value (`var state: S = .unknown`, then
         // `init(state: S) { self.state = state }`): the machine then starts where it says.
+        // A private one that passes a state it is given on (`private init(_ state: State)`,
+        // which the type's factories call) makes a value in a state another start reached.
+        var passed: [(value: ExprSyntax, location: SourceLocation, isPrivate: Bool)] = []
         for holder in holders {
             for assignment in initializerAssignments(to: holder) {
                 if let name = CasePattern.caseName(assignment.value).flatMap(stateEnum.caseName) {
                     starts.append((name, assignment.location))
                 } else {
-                    return .computed(assignment.value.trimmedText, assignment.location)
+                    passed.append(assignment)
                 }
             }
+        }
+        if let open = passed.first(where: { !$0.isPrivate }) ?? (starts.isEmpty ? passed.first : nil) {
+            return .computed(open.value.trimmedText, open.location)
         }
         guard let first = starts.first else { return ownStart.map { .state($0.name, $0.location) } ?? .unknown }
         if starts.contains(where: { $0.name != first.name }) {
@@ -148,10 +154,16 @@ struct SwiftModule {
 
     /// The values `init`s of the property's type assign to it: for a lock, the values it is
     /// made with (`self.state = Mutex(.idle)`).
-    private func initializerAssignments(to property: StoredProperty) -> [(value: ExprSyntax, location: SourceLocation)] {
+    private func initializerAssignments(
+        to property: StoredProperty
+    ) -> [(value: ExprSyntax, location: SourceLocation, isPrivate: Bool)] {
         (initializers[property.scope] ?? []).flatMap { file, initializer in
-            assignments(in: initializer, file: file, to: property.references).map { assignment in
-                (property.isLock ? StoredProperty.lockedValue(assignment.value) ?? assignment.value : assignment.value, assignment.location)
+            // A subject is made there (`self.state = CurrentValueSubject(.idle)`), not sent a value.
+            let targets = property.isSubject ? StoredProperty.references(to: property.name) : property.references
+            return assignments(in: initializer, file: file, to: targets).map { assignment in
+                let wraps = property.isLock || property.isSubject
+                let value = wraps ? StoredProperty.lockedValue(assignment.value) ?? assignment.value : assignment.value
+                return (value, assignment.location, initializer.modifiers.isPrivate)
             }
         }
     }

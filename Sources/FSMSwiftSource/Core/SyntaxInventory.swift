@@ -126,7 +126,7 @@ struct SyntaxInventory {
         override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            inventory.functions.append(Declared(node: node, file: file, scope: scopeName))
+            inventory.functions.append(Declared(node: node, file: file, scope: scopeName, isLocal: functionDepth > 0 || hiddenDepth > 0))
             functionDepth += 1
             return .visitChildren
         }

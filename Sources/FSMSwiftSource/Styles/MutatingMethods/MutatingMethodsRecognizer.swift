@@ -15,7 +15,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     init(module: SwiftModule) {
         self.module = module
         var functions: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
-        for found in module.inventory.functions where !found.node.isStatic {
+        // A function declared inside another one (`func doClose()` in `initiateClose`) is no method.
+        for found in module.inventory.functions where !found.node.isStatic && !found.isLocal {
             functions[found.scope, default: []].append((found.file, found.node))
         }
         methodsByType = functions
@@ -35,11 +36,13 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 style: .mutatingMethods, location: property.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
             var callbacks: Set<SourceLocation> = []
-            read(methods, into: &sketch, variables: property.references, claims: &claims, callbacks: &callbacks)
+            let factories = HolderFactories(scope: property.scope, property: property.name, in: module)
+            read(methods, into: &sketch, variables: property.references, factories: factories, claims: &claims, callbacks: &callbacks)
             guard sketch.hasTransitions, !Self.onlyPassesValuesOn(sketch),
                 Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch)
             else { continue }
-            sketch.unreadChanges = unreadChanges(of: sketch, in: property.scope, variables: property.references, read: callbacks)
+            sketch.unreadChanges = unreadChanges(
+                of: sketch, in: property.scope, variables: property.references, factories: factories, read: callbacks)
             sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
             claimed.formUnion(claims)
@@ -134,7 +137,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     /// And those of a case no transition enters (SwiftNIO's `.modifying` placeholder, replaced
     /// before the method returns). The states they enter may still be reached, and left.
     private func unreadChanges(
-        of sketch: MachineSketch, in scope: String, variables: Set<String>, read: Set<SourceLocation>
+        of sketch: MachineSketch, in scope: String, variables: Set<String>, factories: HolderFactories, read: Set<SourceLocation>
     ) -> [MachineSemantics.UnreadChange] {
         // An initializer's own assignments set the start, and only its closures change the state later.
         let bodies: [(file: SwiftSourceFile, body: CodeBlockSyntax, isInitializer: Bool)] =
@@ -143,11 +146,12 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         guard let first = bodies.first?.file else { return [] }
         var scanner = BranchScanner(file: first, stateEnum: sketch.stateEnum, stateVariables: variables, returnsNextState: false)
         scanner.lenders = Self.lenders(among: methodsByType[scope] ?? [], variables: variables)
+        scanner.factories = factories
         let entered = sketch.enteredStates
         var changes: [MachineSemantics.UnreadChange] = []
         for (file, body, isInitializer) in bodies {
-            for sequence in body.descendants(of: SequenceExprSyntax.self) {
-                guard let value = scanner.assignedValue(.expr(ExprSyntax(sequence))) else { continue }
+            for sequence in body.descendants(of: SequenceExprSyntax.self).map(ExprSyntax.init) + scanner.sends(in: body) {
+                guard let value = scanner.assignedValue(.expr(sequence)) else { continue }
                 let name = CasePattern.caseName(value).flatMap { sketch.stateEnum.case(named: $0)?.name }
                 let reason: String
                 if Self.runsLater(sequence, below: body, scanner: scanner) {
@@ -221,15 +225,17 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         exits.filter { exit in exit.isCallback && exit.outcome != .refuses }.map(\.location)
     }
 
-    /// Reads each of `methods` as an event of `sketch`, whose state is in `variables`.
-    /// Where the callbacks' changes it read are goes into `callbacks`.
+    /// Reads each of `methods` as an event of `sketch`, whose state is in `variables` (and made
+    /// by `factories` where a method replaces the holder). Where the callbacks' changes it read
+    /// are goes into `callbacks`.
     private func read(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,
-        variables: Set<String>, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
+        variables: Set<String>, factories: HolderFactories? = nil, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
     ) {
         let stateEnum = sketch.stateEnum
         guard let first = methods.first else { return }
         var template = BranchScanner(file: first.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
+        template.factories = factories
         template.lenders = Self.lenders(among: methods, variables: variables)
         // A lender's own assignment is a placeholder for what its closure assigns, which the
         // closure is read for; a dispatcher is the event its callers hand on. Either may
@@ -249,10 +255,14 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         for method in events {
             var scanner = template
             scanner.file = method.file
+            scanner.inlined = template.inlined.reading(method.function)
             guard let body = method.function.body else { continue }
             let delegated = delegatedRows(of: body, scanner: scanner, claims: &claims)
             let own = rows(of: body, scanner: scanner, claims: &claims, callbacks: &callbacks)
-            guard let rows = own.map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated)
+            // A method whose change no way out reaches (a call in a `while` condition) is no
+            // event: declared with no row that moves or refuses, it would be reported as never
+            // firing.
+            guard let rows = own.map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated), rows.contains(where: { $0.outcome != .stays })
             else { continue }
             // A method that switches on an event it is given (`func handle(_ event: Event)`)
             // is a dispatcher: the event enum's cases are the events, not the method.
