@@ -129,6 +129,8 @@ struct BranchScanner {
     /// The static members the holder of the state makes itself with in one state, when a
     /// method may replace the whole holder (`self = .closed`).
     var factories: HolderFactories?
+    /// The computed `Bool` properties that test the state, which a condition may name instead.
+    var predicates = StatePredicates()
     /// How many `switch`es on the state that give locals their values the statements being
     /// read follow apart, one way per case: each doubles the reading of what follows.
     var localSplits = 0
@@ -167,16 +169,6 @@ struct BranchScanner {
                     // self.executeNextQuery()`).
                     let callback = setsUpCallback[(position + 1)...].contains(true)
                     let callsOn = later.contains(where: { !inlinedCalls(in: $0).isEmpty })
-                    // Called at once, with nothing between that another task could see
-                    // (`stop(); play()`), what the methods do is one change of the event's own,
-                    // from where it was taken: the first move is no state of its own.
-                    if case .moves(let targets, nil) = outcome, targets.count == 1, callsOn, !callback, context.resumes == nil,
-                        context.current == nil, localSplits < 2, !suspends(before: later)
-                    {
-                        exits.removeLast()
-                        let throwsLater = firstThrowing.map { $0 > position } ?? false
-                        return (exits + self.exits(movingOnFrom: targets[0], at: item, holds: context, rest: later, caught: throwsLater), context)
-                    }
                     if case .moves(let targets, nil) = outcome, targets.count == 1, callback || callsOn {
                         context = Context(resumes: targets, isSettled: !callback)
                     }
@@ -519,11 +511,15 @@ struct BranchScanner {
         return literal.literal.tokenKind == .keyword(.true)
     }
 
-    /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`) holds and
-    /// where it fails, if it is such a test of the state.
+    /// The states where `state == .idle` (or `.idle == state`, or `state != .idle`, or a
+    /// predicate that stands for such a test, `guard isActive`) holds and where it fails, if it
+    /// is such a test of the state.
     private func stateTest(_ expression: ExprSyntax) -> (holds: [String], fails: [String])? {
         if let negated = expression.as(PrefixOperatorExprSyntax.self), negated.operator.text == "!" {
             return stateTest(negated.expression).map { ($0.fails, $0.holds) }
+        }
+        if let holding = predicates.states(where: expression) {
+            return (holding, stateEnum.cases.map(\.name).filter { !holding.contains($0) })
         }
         // `state.is(\.idle)`, the test CasePaths' `@CasePathable` gives an enum.
         if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -601,6 +597,11 @@ struct BranchScanner {
             return [exit(returnStatement.expression.map(outcome(of:)) ?? .stays, context, at: node)]
         }
         if node.is(ThrowStmtSyntax.self) || node.isTrap { return [exit(.refuses, context, at: node)] }
+        // A case or branch of a `switch` or `if` that is itself the function's value gives the
+        // next state without `return` (`case (.idle, .start): .submitting`).
+        if returnsNextState, let value = node.as(ExprSyntax.self), Self.isImplicitResult(node) {
+            return [exit(outcome(of: value), context, at: node)]
+        }
         if node.is(BreakStmtSyntax.self) { return [exit(.stays, context, at: node)] }
         if let doStatement = node.as(DoStmtSyntax.self) {
             return exits(of: doStatement, in: context).exits
@@ -610,6 +611,32 @@ struct BranchScanner {
             if let loop { return exits(of: loop.statements, in: context) }
         }
         return []
+    }
+
+    /// Whether `node` is the value of the function around it without a `return`: the only item
+    /// of its body, or of a case or branch of a `switch` or `if` that is such a value or is
+    /// returned.
+    private static func isImplicitResult(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent {
+            if parent.is(ReturnStmtSyntax.self) { return true }
+            if parent.is(ExpressionStmtSyntax.self) || parent.is(IfExprSyntax.self) {
+                current = parent
+                continue
+            }
+            guard parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+                let holder = list.parent
+            else { return false }
+            if holder.is(SwitchCaseSyntax.self), let switchExpression = holder.parent?.parent?.as(SwitchExprSyntax.self) {
+                current = Syntax(switchExpression)
+                continue
+            }
+            guard let block = holder.as(CodeBlockSyntax.self), let owner = block.parent else { return false }
+            if owner.is(FunctionDeclSyntax.self) || owner.is(AccessorDeclSyntax.self) { return true }
+            guard owner.is(IfExprSyntax.self) else { return false }
+            current = owner
+        }
+        return false
     }
 
     /// The closure a lending call is given and the name it gives the state, when `node` is such
@@ -1015,7 +1042,7 @@ struct BranchScanner {
                 if inner == .stays { return .stays }
             }
         }
-        if let sequence = expression.as(SequenceExprSyntax.self), let choice = ternaryTargets(sequence) {
+        if let sequence = expression.as(SequenceExprSyntax.self), let choice = ternaryTargets(sequence) ?? coalescedTargets(sequence) {
             return .moves(targets: choice, computed: text)
         }
         // The states a route mapping allows (`return [.b, .c]`), any one of which may be entered.
@@ -1109,6 +1136,16 @@ struct BranchScanner {
         return targets.isEmpty ? nil : targets.uniqued()
     }
 
+    /// The states `helper(x) ?? .b` may give: the helper's, or the fallback, when both name cases.
+    private func coalescedTargets(_ sequence: SequenceExprSyntax) -> [String]? {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??",
+            case .moves(let first, _) = outcome(of: elements[0]), case .moves(let second, nil) = outcome(of: elements[2]),
+            first.count < stateEnum.cases.count
+        else { return nil }
+        return (first + second).uniqued()
+    }
+
     /// Both branches of `condition ? .a : .b`, when each names a case.
     private func ternaryTargets(_ sequence: SequenceExprSyntax) -> [String]? {
         let elements = Array(sequence.elements)
@@ -1163,7 +1200,7 @@ extension FunctionCallExprSyntax {
     /// `self.resolve(x)`), `nil` for a call on another value.
     var localCallee: String? {
         if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" else {
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), ["self", "Self"].contains(member.base?.trimmedText) else {
             return nil
         }
         return member.declName.baseName.text

@@ -22,7 +22,7 @@ struct HolderFactories {
             }
         }
         for member in module.properties where member.scope == scope && member.isStatic {
-            if let value = (member.getter ?? member.initializer).flatMap(state(madeBy:)) { made[member.name] = value }
+            if let value = (member.getter?.onlyValue ?? member.initializer).flatMap(state(madeBy:)) { made[member.name] = value }
         }
     }
 

@@ -21,9 +21,9 @@ struct StoredProperty {
     var isLock = false
     /// Whether it is declared `static` (or `class`), a member of its type rather than of each value.
     var isStatic = false
-    /// The one expression a computed property's getter gives (`static var closed: Self {
-    /// StateMachine(.closed) }`), or `nil`.
-    var getter: ExprSyntax?
+    /// The statements of a computed property's getter (`static var closed: Self {
+    /// StateMachine(.closed) }`, `var isActive: Bool { switch state { ... } }`), or `nil`.
+    var getter: CodeBlockItemListSyntax?
     /// Whether it is a subject that holds its current value (Combine's `CurrentValueSubject`,
     /// RxSwift's `BehaviorRelay`): code reads and sets the state as its `value` and sends new ones
     /// (`state.send(.loading)`).
@@ -71,7 +71,7 @@ struct StoredProperty {
                 scope: scope, name: name, type: type, initializer: initializer, location: file.location(of: binding), isLocal: isLocal,
                 isLock: isLock, isSubject: isSubject)
             property.isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-            property.getter = Self.getterValue(of: binding)
+            property.getter = Self.getter(of: binding)
             return property
         }
     }
@@ -83,15 +83,13 @@ struct StoredProperty {
         "Protected", "Synchronized", "UnfairLock", "CriticalState",
     ]
 
-    /// The one expression of `binding`'s getter, written alone (`{ .idle }`) or as `get { ... }`.
-    private static func getterValue(of binding: PatternBindingSyntax) -> ExprSyntax? {
-        let statements: CodeBlockItemListSyntax?
+    /// The statements of `binding`'s getter, written alone (`{ .idle }`) or as `get { ... }`.
+    private static func getter(of binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
         switch binding.accessorBlock?.accessors {
-        case .getter(let items): statements = items
-        case .accessors(let accessors): statements = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
-        case nil: statements = nil
+        case .getter(let items): items
+        case .accessors(let accessors): accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: nil
         }
-        return statements?.onlyValue
     }
 
     /// The subjects of Combine, RxSwift, ReactiveSwift and CombineExt that hold a current value,

@@ -37,7 +37,10 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             var claims: [SyntaxIdentifier] = []
             var callbacks: Set<SourceLocation> = []
             let factories = HolderFactories(scope: property.scope, property: property.name, in: module)
-            read(methods, into: &sketch, variables: property.references, factories: factories, claims: &claims, callbacks: &callbacks)
+            let predicates = StatePredicates(holder: property.scope, variables: property.references, stateEnum: stateEnum, in: module)
+            read(
+                methods, into: &sketch, variables: property.references, factories: factories, predicates: predicates, claims: &claims,
+                callbacks: &callbacks)
             guard sketch.hasTransitions, !Self.onlyPassesValuesOn(sketch),
                 Self.saysState(property.name) || Self.saysState(type) || Self.movesFromATestedState(sketch)
             else { continue }
@@ -66,7 +69,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                 name: stateEnum.qualifiedName, style: .mutatingMethods, location: stateEnum.location, stateEnum: stateEnum, events: [])
             var claims: [SyntaxIdentifier] = []
             var callbacks: Set<SourceLocation> = []
-            read(methods, into: &sketch, variables: ["self"], claims: &claims, callbacks: &callbacks)
+            let predicates = StatePredicates(holder: stateEnum.qualifiedName, variables: ["self"], stateEnum: stateEnum, in: module)
+            read(methods, into: &sketch, variables: ["self"], predicates: predicates, claims: &claims, callbacks: &callbacks)
             guard Self.isMachine(sketch) else { continue }
             sketch.start = module.start(of: stateEnum, scope: nil)
             claimed.formUnion(claims)
@@ -226,16 +230,18 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     }
 
     /// Reads each of `methods` as an event of `sketch`, whose state is in `variables` (and made
-    /// by `factories` where a method replaces the holder). Where the callbacks' changes it read
-    /// are goes into `callbacks`.
+    /// by `factories` where a method replaces the holder, and tested by `predicates`). Where the
+    /// callbacks' changes it read are goes into `callbacks`.
     private func read(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], into sketch: inout MachineSketch,
-        variables: Set<String>, factories: HolderFactories? = nil, claims: inout [SyntaxIdentifier], callbacks: inout Set<SourceLocation>
+        variables: Set<String>, factories: HolderFactories? = nil, predicates: StatePredicates, claims: inout [SyntaxIdentifier],
+        callbacks: inout Set<SourceLocation>
     ) {
         let stateEnum = sketch.stateEnum
         guard let first = methods.first else { return }
         var template = BranchScanner(file: first.file, stateEnum: stateEnum, stateVariables: variables, returnsNextState: false)
         template.factories = factories
+        template.predicates = predicates
         template.lenders = Self.lenders(among: methods, variables: variables)
         // A lender's own assignment is a placeholder for what its closure assigns, which the
         // closure is read for; a dispatcher is the event its callers hand on. Either may

@@ -1,5 +1,5 @@
 /// Events that call other events: each call changes the state as the called event does, from
-/// where the caller is, and the called events stay events of their own.
+/// where the caller got to, and the called events stay events of their own.
 final class MediaPlayer {
     enum State {
         case stopped, playing, paused
