@@ -24,7 +24,7 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
     }
 
     private func machine(_ node: SwitchExprSyntax, file: SwiftSourceFile, claimed: inout Set<SyntaxIdentifier>) -> MachineSketch? {
-        if let tuple = node.subject.as(TupleExprSyntax.self), tuple.elements.count == 2 {
+        if let tuple = node.subject.as(TupleExprSyntax.self), tuple.elements.count >= 2 {
             return tupleMachine(node, elements: tuple.elements.map(\.expression), file: file)
         }
         return nestedMachine(node, file: file, claimed: &claimed)
@@ -32,23 +32,25 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
 
     // MARK: switch (state, event)
 
+    /// A `switch (state, event)`, or one over more values (`switch (state, event, stock)`),
+    /// whose other positions are guards (`case .inStock(let price) = stock`).
     private func tupleMachine(_ node: SwitchExprSyntax, elements: [ExprSyntax], file: SwiftSourceFile) -> MachineSketch? {
-        var names: [Set<String>] = [[], []]
+        var names = Array(repeating: Set<String>(), count: elements.count)
         for case .switchCase(let switchCase) in node.cases {
             guard case .case(let label) = switchCase.label else { continue }
             for item in label.caseItems {
                 let positions = CasePattern.positions(of: item.pattern)
-                guard positions.count == 2 else { continue }
+                guard positions.count == elements.count else { continue }
                 for (index, position) in positions.enumerated() {
                     if case .named(let name) = position { names[index].insert(name) }
                 }
             }
         }
-        let enums = (0..<2).map { resolve(elements[$0], names: names[$0], at: node, in: file) }
-        guard let first = enums[0], let second = enums[1], first.location != second.location else { return nil }
-        let stateIndex = stateSide(elements, enums: [first, second], at: node, in: file)
-        let stateEnum = stateIndex == 0 ? first : second
-        let eventEnum = stateIndex == 0 ? second : first
+        let enums = elements.indices.map { resolve(elements[$0], names: names[$0], at: node, in: file) }
+        guard let (stateIndex, eventIndex) = statePositions(elements, enums: enums, at: node, in: file),
+            let stateEnum = enums[stateIndex], let eventEnum = enums[eventIndex]
+        else { return nil }
+        let pair = [stateIndex, eventIndex]
         var sketch = newSketch(node, file: file, stateEnum: stateEnum, eventEnum: eventEnum, stateExpression: elements[stateIndex])
         let scanner = self.scanner(file, stateEnum, stateExpression: elements[stateIndex], at: node)
         for case .switchCase(let switchCase) in node.cases {
@@ -58,15 +60,19 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
             }
             for item in label.caseItems {
                 let positions = CasePattern.positions(of: item.pattern)
-                guard positions.count == 2,
+                guard positions.count == elements.count,
                     let sources = cases(positions[stateIndex], in: stateEnum),
-                    let events = cases(positions[1 - stateIndex], in: eventEnum)
+                    let events = cases(positions[eventIndex], in: eventEnum)
                 else {
                     sketch.warnings.append(unread(item, file: file))
                     continue
                 }
                 let narrowing = CasePattern.narrowingConditions(of: item.pattern, subjects: elements)
-                let conditions = narrowing.compactMap { $0 } + (item.whereClause.map { [$0.condition.trimmedText] } ?? [])
+                let texts = CasePattern.positionTexts(of: item.pattern) ?? []
+                // A position beside the state and the event that matches less than anything is a guard.
+                let others = elements.indices.filter { !pair.contains($0) && positions[$0] != .any && narrowing[$0] == nil && texts.count == elements.count }
+                    .map { "case \(texts[$0]) = \(elements[$0].trimmedText)" }
+                let conditions = narrowing.compactMap { $0 } + others + (item.whereClause.map { [$0.condition.trimmedText] } ?? [])
                 sketch.rows += rows(scanner.exits(of: switchCase.statements, conditions: conditions), sources: sources, events: events, at: item, file: file)
             }
         }
@@ -95,7 +101,7 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
             inner.append((switchCase, nested))
         }
         guard let innerEnum, let innerSubject else { return nil }
-        let outerIsState = stateSide([node.subject, innerSubject], enums: [outerEnum, innerEnum], at: node, in: file) == 0
+        let outerIsState = statePositions([node.subject, innerSubject], enums: [outerEnum, innerEnum], at: node, in: file)?.state != 1
         let stateEnum = outerIsState ? outerEnum : innerEnum
         let eventEnum = outerIsState ? innerEnum : outerEnum
         let stateExpression = outerIsState ? node.subject : innerSubject
@@ -209,13 +215,24 @@ struct TransitionFunctionRecognizer: StyleRecognizer {
 
     /// Which of the two subjects is the state: the one whose enum the function returns, else the
     /// one named or typed as a state, else the first.
-    private func stateSide(_ subjects: [ExprSyntax], enums: [EnumCatalog.Enum], at node: some SyntaxProtocol, in file: SwiftSourceFile) -> Int {
+    /// Which positions of a tuple switch hold the state and the event: of two enums, the state
+    /// is the one returned, else the one named as a state; among more values, the state must be
+    /// returned or so named, and the event is the first other enum.
+    private func statePositions(
+        _ subjects: [ExprSyntax], enums: [EnumCatalog.Enum?], at node: some SyntaxProtocol, in file: SwiftSourceFile
+    ) -> (state: Int, event: Int)? {
+        let candidates = enums.indices.filter { enums[$0] != nil }
+        var stateIndex: Int?
         if let returned = SyntaxScope.returnType(around: node).flatMap({ module.lookupEnum($0, at: node, in: file) }) {
-            if let index = enums.firstIndex(where: { $0.location == returned.location }) { return index }
+            stateIndex = candidates.first { enums[$0]?.location == returned.location }
         }
-        for index in 0..<2 where subjects[index].trimmedText.lowercased().contains("state") { return index }
-        for index in 0..<2 where enums[index].name.contains("State") { return index }
-        return 0
+        stateIndex = stateIndex ?? candidates.first { subjects[$0].trimmedText.lowercased().contains("state") }
+        stateIndex = stateIndex ?? candidates.first { enums[$0]?.name.contains("State") == true }
+        if subjects.count == 2, candidates.count == 2 { stateIndex = stateIndex ?? 0 }
+        guard let stateIndex, let state = enums[stateIndex],
+            let eventIndex = candidates.first(where: { $0 != stateIndex && enums[$0]?.location != state.location })
+        else { return nil }
+        return (stateIndex, eventIndex)
     }
 
     private func newSketch(
