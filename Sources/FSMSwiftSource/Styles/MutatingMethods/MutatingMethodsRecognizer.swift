@@ -273,7 +273,12 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             // A method that switches on an event it is given (`func handle(_ event: Event)`)
             // is a dispatcher: the event enum's cases are the events, not the method.
             if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
-                for eventCase in eventEnum.cases where !sketch.events.contains(where: { $0.name == eventCase.name }) {
+                // A case it names only to pass over (`case .none: break`) is no event of this
+                // machine that never fires; one it leaves to `default` is.
+                let acting = Set(rows.filter { $0.outcome != .stays }.flatMap { $0.events ?? [] })
+                let passed = Set(rows.filter { $0.outcome == .stays && ($0.events?.count ?? 0) < eventEnum.cases.count }.flatMap { $0.events ?? [] })
+                for eventCase in eventEnum.cases
+                where !(passed.contains(eventCase.name) && !acting.contains(eventCase.name)) && !sketch.events.contains(where: { $0.name == eventCase.name }) {
                     sketch.events.append((eventCase.name, eventCase.location))
                 }
                 sketch.rows += rows.map { row in
@@ -532,7 +537,8 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
     /// The rows of a method whose body is a `switch` on the event it is given and whose cases
     /// test the state (`switch event { case .start: guard case .idle = state ... }`), each case
     /// its events; `nil` for no such switch. A switch on a value that never tests the state
-    /// (a child machine's action handed in) is no dispatch: the method stays the event.
+    /// (a child machine's action handed in) is no dispatch, unless the method is private: the
+    /// method stays the event.
     private func eventSwitchRows(
         _ items: [CodeBlockItemSyntax], of function: FunctionDeclSyntax, scanner: BranchScanner, callbacks: inout Set<SourceLocation>
     ) -> [MachineSketch.Row]? {
@@ -558,7 +564,9 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
                     read.append((scanner.exits(of: switchCase.statements, conditions: conditions), events, scanner.file.location(of: caseItem)))
                 }
             }
-            guard read.contains(where: { $0.exits.contains { $0.sources != nil } }) else { return nil }
+            // A private handler the type subscribes to its actions (`actions.sink { handle($0) }`)
+            // dispatches whether or not its cases test the state: nothing outside calls it by name.
+            guard function.isPrivate || read.contains(where: { $0.exits.contains { $0.sources != nil } }) else { return nil }
             callbacks.formUnion(read.flatMap { Self.callbackChanges($0.exits) })
             return read.flatMap { MachineSketch.rows(from: $0.exits, sources: nil, events: $0.events, at: $0.at) }
         }
