@@ -63,8 +63,17 @@ extension BranchScanner {
         var scanner = self
         scanner.file = method.file
         scanner.inlined = inlined.inside(method)
-        scanner.arguments = method.arguments(of: call).mapValues { value in
+        let given = method.arguments(of: call)
+        scanner.arguments = given.mapValues { value in
             value.as(DeclReferenceExprSyntax.self).flatMap { arguments[$0.baseName.text] } ?? value
+        }
+        // A value the state is in, lent as `inout` (`beginLoad(&state)`), is the state under
+        // the parameter's name there (`func beginLoad(_ s: inout State) { s.load = .loading }`).
+        for (parameter, value) in given {
+            guard let lent = value.as(InOutExprSyntax.self)?.expression.trimmedText, parameter != lent else { continue }
+            for variable in stateVariables where variable == lent || variable.hasPrefix(lent + ".") {
+                scanner.stateVariables.insert(parameter + variable.dropFirst(lent.count))
+            }
         }
         return (body, scanner)
     }

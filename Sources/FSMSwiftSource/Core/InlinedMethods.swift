@@ -46,12 +46,13 @@ struct InlinedMethods {
     /// No method read in place.
     init() {}
 
-    /// The methods of `methods` that others of `callers` call and that change the state, whose
-    /// state is in `variables` as `scanner` reads it: private ones and setters. A private method
-    /// nothing else calls is an event of its own (a handler registered by name, say).
+    /// The methods of `methods` that others of `callers` (or the code in `places`, a reducer's
+    /// closure) call and that change the state, whose state is in `variables` as `scanner` reads
+    /// it. A private method nothing else calls is an event of its own (a handler registered by
+    /// name, say).
     init(
         _ methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], calledBy callers: [(file: SwiftSourceFile, function: FunctionDeclSyntax)],
-        scanner: BranchScanner
+        in places: [Syntax] = [], scanner: BranchScanner
     ) {
         var byName: [String: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]] = [:]
         for method in callers { byName[method.function.name.text, default: []].append(method) }
@@ -61,6 +62,9 @@ struct InlinedMethods {
             for call in method.function.body?.descendants(of: FunctionCallExprSyntax.self) ?? [] {
                 if let callee = key(of: call), callee != key(of: method.function) { called.insert(callee) }
             }
+        }
+        for place in places {
+            called.formUnion(place.descendants(of: FunctionCallExprSyntax.self).compactMap(key(of:)))
         }
         // A method the others call is read in place at those calls; private ones and setters
         // only there, the others also as events of their own. An overload is told from the

@@ -153,6 +153,15 @@ struct ReducerReading {
         return nil
     }
 
+    /// The names `function` gives the parameters it takes `inout`, as a reducer's helper takes
+    /// the state.
+    private static func inOutNames(_ function: FunctionDeclSyntax) -> [String] {
+        function.signature.parameterClause.parameters.compactMap { parameter in
+            let isInOut = parameter.type.as(AttributedTypeSyntax.self)?.specifiers.contains { $0.trimmedText == "inout" } ?? false
+            return isInOut ? (parameter.secondName ?? parameter.firstName).text : nil
+        }
+    }
+
     /// `type` qualified by `scope` and each scope around it, innermost first.
     private static func candidates(_ type: String, from scope: String) -> [String] {
         var candidates: [String] = []
@@ -168,9 +177,24 @@ struct ReducerReading {
 
     private func machine(_ reducer: Reducer, field: Field, actionEnum: EnumCatalog.Enum, actionSwitch: SwitchExprSyntax) -> MachineSketch? {
         let owner = SyntaxScope.typeName(around: reducer.node)
-        let scanner = BranchScanner(
+        var scanner = BranchScanner(
             file: reducer.file, stateEnum: field.stateEnum, stateVariables: Set([field.expression] + (field.original.map { [$0] } ?? [])),
             returnsNextState: false)
+        // The reducer's helpers that it lends the state to (`return beginLoad(&state)`) are
+        // read in place where it calls them.
+        let helpers = inventory.functions.filter { $0.scope == owner && !$0.isLocal }.compactMap { found in
+            Self.inOutNames(found.node).isEmpty ? nil : (found.file, found.node)
+        }
+        // Each finds the state under the name of its own `inout` parameter.
+        var lent = scanner
+        for (_, helper) in helpers {
+            for name in Self.inOutNames(helper) {
+                for variable in scanner.stateVariables where variable.hasPrefix(reducer.stateName + ".") {
+                    lent.stateVariables.insert(name + variable.dropFirst(reducer.stateName.count))
+                }
+            }
+        }
+        scanner.inlined = InlinedMethods(helpers, calledBy: helpers, in: [Syntax(actionSwitch)], scanner: lent)
         let reader = FieldReader(file: reducer.file, field: field, scanner: scanner)
         var sketch = MachineSketch(
             name: [owner.isEmpty ? actionEnum.qualifiedName : owner, field.name].filter { !$0.isEmpty }.joined(separator: "."),
