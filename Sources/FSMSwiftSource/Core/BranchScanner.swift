@@ -168,8 +168,9 @@ struct BranchScanner {
                     // method read in place that is called after it (`state = .ready; return
                     // self.executeNextQuery()`).
                     let callback = setsUpCallback[(position + 1)...].contains(true)
-                    let callsOn = later.contains(where: { !inlinedCalls(in: $0).isEmpty })
-                    if case .moves(let targets, nil) = outcome, targets.count == 1, callback || callsOn {
+                    if case .moves(let targets, nil) = outcome, targets.count == 1,
+                        callback || later.contains(where: { !inlinedCalls(in: $0).isEmpty })
+                    {
                         context = Context(resumes: targets, isSettled: !callback)
                     }
                 } else if case .moves(let targets, nil) = outcome, targets.count == 1, suspends(before: later) {

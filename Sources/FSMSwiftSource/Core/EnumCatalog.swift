@@ -232,9 +232,7 @@ extension EnumCatalog {
             let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { return nil }
         var value = binding.initializer?.value
-        if case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first {
-            value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
-        }
+        if case .getter(let body)? = binding.accessorBlock?.accessors { value = body.onlyValue }
         guard let value, let target = CasePattern.caseName(value) else { return nil }
         return (name.trimmingBackticks, target)
     }
@@ -243,10 +241,9 @@ extension EnumCatalog {
     private static func isRawValueDescription(_ variable: VariableDeclSyntax) -> Bool {
         guard let binding = variable.bindings.first, variable.bindings.count == 1,
             binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "description",
-            case .getter(let body)? = binding.accessorBlock?.accessors, body.count == 1, let item = body.first
+            case .getter(let body)? = binding.accessorBlock?.accessors
         else { return false }
-        let value = item.item.as(ReturnStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self)
-        return ["rawValue", "self.rawValue"].contains(value?.trimmedText ?? "")
+        return ["rawValue", "self.rawValue"].contains(body.onlyValue?.trimmedText ?? "")
     }
 }
 
