@@ -16,6 +16,7 @@ enum StyleRegistry {
             TransitionTableRecognizer.self,
             RegisteredActionsRecognizer.self,
             TransitionRulesRecognizer.self,
+            LabeledTransitionsRecognizer.self,
             EventObjectsRecognizer.self,
             TransitionBuilderRecognizer.self,
             StateDiagramRecognizer.self,

@@ -19,11 +19,13 @@ struct GameplayKitRecognizer: StyleRecognizer {
     let module: SwiftModule
     var inventory: SyntaxInventory { module.inventory }
 
-    /// One state class and where it is declared.
+    /// One state class and where it is declared, with the `isValidNextState(_:)` it has: its
+    /// own, or the one it inherits from a class of the files (`nil`: `GKState`'s, allowing any).
     private struct StateClass {
         let name: String
         let declaration: ClassDeclSyntax
         let file: SwiftSourceFile
+        var nextStateTest: (function: FunctionDeclSyntax, file: SwiftSourceFile)?
     }
 
     /// A way out of a state: the classes it allows (`nil`: any) but those it excludes
@@ -46,15 +48,35 @@ struct GameplayKitRecognizer: StyleRecognizer {
             // A class listed twice is one state (GKStateMachine keeps one instance per class).
             var listed: Set<String> = []
             let members = list.elements.compactMap { element -> StateClass? in
-                guard let name = element.expression.as(FunctionCallExprSyntax.self)?.calledName, listed.insert(name).inserted else {
-                    return nil
-                }
+                guard let name = stateClassName(of: element.expression), listed.insert(name).inserted else { return nil }
                 return classes[name]
             }
             guard !members.isEmpty else { continue }
-            sketches.append(machine(call, file: file, members: members, enters: enters))
+            let owner = SyntaxScope.typeName(around: call)
+            let variable = call.storedName ?? "stateMachine"
+            let gathering = Gathering(
+                name: call.calledBase?.is(SuperExprSyntax.self) == true
+                    ? owner : call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
+                location: file.location(of: call), path: file.path, owner: owner, holders: holders(of: call, owner: owner))
+            sketches.append(machine(gathering, members: members, enters: enters))
         }
-        return sketches
+        let gathered = Set(sketches.flatMap { $0.stateEnum.cases.map(\.name) })
+        return sketches + unlistedMachines(classes.filter { !gathered.contains($0.key) }, enters: enters)
+    }
+
+    /// The class of a state a `GKStateMachine(states:)` list names: made in place (`A(game:
+    /// self)`), or held in a local or a property of the type made that way (`let chase =
+    /// ChaseState(...)`, `lazy var chase = ChaseState()`, `let chase: ChaseState`).
+    private func stateClassName(of element: ExprSyntax) -> String? {
+        let value = SyntaxScope.value(of: element)
+        if let name = value.as(FunctionCallExprSyntax.self)?.calledName { return name }
+        guard var name = element.as(DeclReferenceExprSyntax.self)?.baseName.text ?? element.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else { return nil }
+        if element.as(MemberAccessExprSyntax.self).map({ $0.base?.trimmedText != "self" }) == true { return nil }
+        let property = module.propertiesByScope[SyntaxScope.typeName(around: element)]?[name]
+        if let made = property?.initializer?.as(FunctionCallExprSyntax.self)?.calledName { return made }
+        name = property?.type ?? ""
+        return name.isEmpty ? nil : name
     }
 
     /// The `super.init(states: [...])` calls of `GKStateMachine` subclasses' initializers.
@@ -116,25 +138,89 @@ struct GameplayKitRecognizer: StyleRecognizer {
         while let next = pending.popLast() {
             for subclass in subclasses[next] ?? [] where stateNames.insert(subclass).inserted { pending.append(subclass) }
         }
-        return declarations.filter { $0.name != "GKState" && stateNames.contains($0.name) }
-            .map { StateClass(name: $0.name, declaration: $0.declaration, file: $0.file) }
+        let byName = Dictionary(declarations.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return declarations.filter { $0.name != "GKState" && stateNames.contains($0.name) }.map { entry in
+            var state = StateClass(name: entry.name, declaration: entry.declaration, file: entry.file)
+            // Up the superclasses, each once (a cycle of classes is invalid Swift, but may be written).
+            var visited: Set<String> = []
+            var next: (name: String, superclass: String?, declaration: ClassDeclSyntax, file: SwiftSourceFile)? = entry
+            while let current = next, visited.insert(current.name).inserted, state.nextStateTest == nil {
+                state.nextStateTest = Self.nextStateTest(of: current.declaration).map { ($0, current.file) }
+                next = current.superclass.flatMap { byName[$0] }
+            }
+            return state
+        }
     }
 
-    private func machine(
-        _ call: FunctionCallExprSyntax, file: SwiftSourceFile, members: [StateClass], enters all: [String: [EnterCall]]
-    ) -> MachineSketch {
+    private static func nextStateTest(of declaration: ClassDeclSyntax) -> FunctionDeclSyntax? {
+        declaration.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { $0.name.text == "isValidNextState" }
+    }
+
+    /// The machines of the state classes no `GKStateMachine` gathers, when their
+    /// `isValidNextState(_:)` bodies name each other: each group of classes linked that way is
+    /// one machine (the code that gathers it lies in files not read), named after the superclass
+    /// its states share, or else after the file of its first state. A class others subclass is
+    /// no state of such a machine; a group with a state that has no test (so allows any) is a
+    /// library of states, no machine.
+    private func unlistedMachines(_ unlisted: [String: StateClass], enters: [String: [EnterCall]]) -> [MachineSketch] {
+        // A superclass the states share is where their common code lives, not a state.
+        let superclasses = Set(inventory.classes.compactMap { Self.superclass(of: $0.node) })
+        // A state without a test of its own or inherited allows any: a library's building block.
+        let classes = unlisted.filter { !superclasses.contains($0.key) }
+        var neighbours: [String: Set<String>] = [:]
+        for member in classes.values {
+            for allowed in allowed(from: member) {
+                for target in allowed.targets ?? [] where classes[target] != nil && target != member.name {
+                    neighbours[member.name, default: []].insert(target)
+                    neighbours[target, default: []].insert(member.name)
+                }
+            }
+        }
+        var seen: Set<String> = []
+        var machines: [MachineSketch] = []
+        let ordered = classes.values.sorted { ($0.file.path, $0.declaration.position) < ($1.file.path, $1.declaration.position) }
+        for first in ordered where neighbours[first.name] != nil && seen.insert(first.name).inserted {
+            var group = [first.name]
+            var pending = [first.name]
+            while let next = pending.popLast() {
+                for other in neighbours[next] ?? [] where seen.insert(other).inserted {
+                    group.append(other)
+                    pending.append(other)
+                }
+            }
+            let members = ordered.filter { group.contains($0.name) }
+            guard members.allSatisfy({ $0.nextStateTest != nil }) else { continue }
+            let parents = Set(members.map { Self.superclass(of: $0.declaration) ?? "" })
+            let shared = parents.count == 1 ? parents.first.flatMap { $0 == "GKState" ? nil : $0 } : nil
+            let fileName = first.file.path.split(separator: "/").last ?? ""
+            let stem = String(fileName.hasSuffix(".swift") ? fileName.dropLast(6) : fileName)
+            let gathering = Gathering(
+                name: shared ?? stem, location: first.file.location(of: first.declaration.name), path: first.file.path, owner: "",
+                holders: nil)
+            machines.append(machine(gathering, members: members, enters: enters))
+        }
+        return machines
+    }
+
+    /// How the code gathers a machine's states: its name, where, and the variables that hold it
+    /// (`nil` when no code gathers them, so every `enter` of its classes is on it).
+    private struct Gathering {
+        let name: String
+        let location: SourceLocation
+        let path: String
+        let owner: String
+        let holders: [(variable: String, owner: String)]?
+    }
+
+    private func machine(_ gathering: Gathering, members: [StateClass], enters all: [String: [EnterCall]]) -> MachineSketch {
         let names = members.map(\.name)
-        let owner = SyntaxScope.typeName(around: call)
-        let isSubclass = call.calledBase?.is(SuperExprSyntax.self) == true
-        let variable = call.storedName ?? "stateMachine"
+        let owner = gathering.owner
         let stateEnum = EnumCatalog.Enum(
-            qualifiedName: isSubclass ? owner : call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
+            qualifiedName: gathering.name,
             cases: members.map { EnumCatalog.Case(name: $0.name, hasAssociatedValues: false, location: $0.file.location(of: $0.declaration.name)) },
-            location: file.location(of: call))
-        let enters = enterCalls(holders: holders(of: call, owner: owner), members: members, all: all)
-        var sketch = MachineSketch(
-            name: stateEnum.qualifiedName, style: .gameplayKit, location: file.location(of: call), stateEnum: stateEnum,
-            events: [])
+            location: gathering.location)
+        let enters = enterCalls(holders: gathering.holders, members: members, all: all)
+        var sketch = MachineSketch(name: stateEnum.qualifiedName, style: .gameplayKit, location: gathering.location, stateEnum: stateEnum, events: [])
         var allowedAnywhere: Set<String> = []
         for member in members {
             for allowed in allowed(from: member) {
@@ -154,12 +240,15 @@ struct GameplayKitRecognizer: StyleRecognizer {
             let first = enters.first { $0.target == member.name }
             return (Self.event(member.name), first?.location ?? member.file.location(of: member.declaration.name))
         }
-        let starting = enters.first { $0.scope == owner } ?? enters.first
+        // A state's own `enter` (in `didEnter`) follows the start; code outside the states makes it.
+        let starting =
+            enters.first { $0.scope == owner && !owner.isEmpty }
+            ?? enters.first { !names.contains(String($0.scope.split(separator: ".").last ?? "")) } ?? enters.first
         if let starting { sketch.start = .state(starting.target, starting.location) }
         for enter in enters where enter.location != starting?.location && !allowedAnywhere.contains(enter.target) {
             sketch.warnings.append(
                 .warning(
-                    path: enter.location.file ?? file.path, location: enter.location.droppingFile,
+                    path: enter.location.file ?? gathering.path, location: enter.location.droppingFile,
                     message: "enter(\(enter.target).self) always fails: no state of \(sketch.name) allows \(enter.target) as its next state"))
         }
         // A call made where the code has just checked the current state (`if game.currentState
@@ -171,7 +260,7 @@ struct GameplayKitRecognizer: StyleRecognizer {
             else { continue }
             sketch.warnings.append(
                 Diagnostic(
-                    path: enter.location.file ?? file.path, location: enter.location.droppingFile, severity: .error,
+                    path: enter.location.file ?? gathering.path, location: enter.location.droppingFile, severity: .error,
                     message:
                         "enter(\(enter.target).self) fails here: the current state is \(current) (\(enter.currentReason)), whose isValidNextState(_:) does not allow \(enter.target); GameplayKit ignores the call and stays in \(current)"
                 ))
@@ -221,10 +310,11 @@ struct GameplayKitRecognizer: StyleRecognizer {
     /// owns it (or through another value, `game.stateMachine`), and on the `stateMachine` every
     /// state class has.
     private func enterCalls(
-        holders: [(variable: String, owner: String)], members: [StateClass], all: [String: [EnterCall]]
+        holders: [(variable: String, owner: String)]?, members: [StateClass], all: [String: [EnterCall]]
     ) -> [EnterCall] {
         let memberNames = Set(members.map(\.name))
         return memberNames.flatMap { all[$0] ?? [] }.filter { enter in
+            guard let holders else { return true }
             let inState = memberNames.contains(String(enter.scope.split(separator: ".").last ?? "")) && enter.base == "stateMachine"
             return inState
                 || holders.contains { holder in
@@ -292,13 +382,13 @@ struct GameplayKitRecognizer: StyleRecognizer {
 
     /// The ways out of a state class by its `isValidNextState(_:)`, or any state without one.
     private func allowed(from member: StateClass) -> [Allowed] {
-        let override = member.declaration.memberBlock.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }
-            .first { $0.name.text == "isValidNextState" }
-        guard let override, let body = override.body, let parameter = override.signature.parameterClause.parameters.first else {
+        guard let (override, file) = member.nextStateTest, let body = override.body,
+            let parameter = override.signature.parameterClause.parameters.first
+        else {
             return [Allowed(targets: nil, guardLabel: nil, location: member.file.location(of: member.declaration.name))]
         }
         let reader = NextStateReader(
-            file: member.file, parameter: (parameter.secondName ?? parameter.firstName).text, result: Self.resultVariable(of: body.statements))
+            file: file, parameter: (parameter.secondName ?? parameter.firstName).text, result: Self.resultVariable(of: body.statements))
         return reader.allowed(in: body.statements, conditions: [])
     }
 
