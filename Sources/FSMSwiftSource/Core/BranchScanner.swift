@@ -582,10 +582,11 @@ struct BranchScanner {
         let isReturn = node.is(ReturnStmtSyntax.self)
         if isReturn ? !returnsNextState : node.is(DeclSyntax.self) || node.is(ExprSyntax.self) {
             let inPlace = inlinedExits(in: node, context)
-            var inClosure = self
-            inClosure.callbackContext = nil
             let callbacks = laterClosures(in: node).flatMap { closure in
-                inClosure.exits(of: closure.statements, in: callbackContext ?? context).map { exit in
+                var inClosure = self
+                inClosure.callbackContext = nil
+                if closure.certainlyRunsLater { inClosure.inlined = inlined.withoutEvents }
+                return inClosure.exits(of: closure.statements, in: callbackContext ?? context).map { exit in
                     var exit = exit
                     exit.isCallback = true
                     return exit
@@ -706,7 +707,9 @@ struct BranchScanner {
             !lends(closure)
                 && (closure.statements.descendants(of: SequenceExprSyntax.self).contains { assignedValue(.expr(ExprSyntax($0))) != nil }
                     || !sends(in: closure.statements).isEmpty
-                    || closure.statements.descendants(of: FunctionCallExprSyntax.self).contains { inlined.method(calledBy: $0) != nil })
+                    || closure.statements.descendants(of: FunctionCallExprSyntax.self).contains { call in
+                        inlined.method(calledBy: call).map { !$0.isEvent || !closure.certainlyRunsLater } ?? false
+                    })
         }
     }
 

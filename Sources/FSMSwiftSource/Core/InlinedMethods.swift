@@ -160,6 +160,15 @@ struct InlinedMethods {
         return inner
     }
 
+    /// These methods without the events among them, as a callback reads them: a callback that
+    /// calls an event (`Task { try await self.shutdownGracefully() }`) fires that event later,
+    /// from whatever state the machine is in then, and its changes are that event's own.
+    var withoutEvents: InlinedMethods {
+        var inner = self
+        inner.methods = methods.filter { !$0.value.isEvent }
+        return inner
+    }
+
     /// These methods as read in `function`'s own body, as an event: without `function`, whose
     /// call of itself (`queue.async { self.initiateClose(...) }`) is the same event again.
     func reading(_ function: FunctionDeclSyntax) -> InlinedMethods {
