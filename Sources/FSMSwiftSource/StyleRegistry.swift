@@ -21,6 +21,7 @@ enum StyleRegistry {
             TransitionBuilderRecognizer.self,
             StateDiagramRecognizer.self,
             AllowedTransitionsRecognizer.self,
+            StreamMappingRecognizer.self,
             TransitionFunctionRecognizer.self,
             EnumMethodsRecognizer.self,
         ]

@@ -615,8 +615,8 @@ struct BranchScanner {
         return []
     }
 
-    /// Whether `node` is the value of the function around it without a `return`: the only item
-    /// of its body, or of a case or branch of a `switch` or `if` that is such a value or is
+    /// Whether `node` is the value of the function (or closure) around it without a `return`:
+    /// the only item of its body, or of a case or branch of a `switch` or `if` that is such a value or is
     /// returned.
     private static func isImplicitResult(_ node: Syntax) -> Bool {
         var current = node
@@ -629,6 +629,8 @@ struct BranchScanner {
             guard parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
                 let holder = list.parent
             else { return false }
+            // A closure read as the step itself (`.map { s -> State in switch s { ... } }`).
+            if holder.is(ClosureExprSyntax.self) { return true }
             if holder.is(SwitchCaseSyntax.self), let switchExpression = holder.parent?.parent?.as(SwitchExprSyntax.self) {
                 current = Syntax(switchExpression)
                 continue
