@@ -4,7 +4,7 @@ extension MachineSketch {
     static func enterEvent(_ target: String) -> String { "enter(\(target))" }
 
     /// Turns each direct change (SwiftState's `machine <- .b`, an allowed move) into one row per
-    /// target on the event `enter(TARGET)`. Without an event, a transition is automatic, taken
+    /// target on the event `enter(TARGET)`, or `METHOD(TARGET)` for the method that makes it. Without an event, a transition is automatic, taken
     /// as soon as its source is entered, and two from one state would shadow each other, while
     /// code takes either when it asks for it.
     mutating func nameDirectChanges() {
@@ -25,7 +25,7 @@ extension MachineSketch {
                 continue
             }
             for target in targets {
-                let event = Self.enterEvent(target)
+                let event = directChangeMethod.map { "\($0)(\(target))" } ?? Self.enterEvent(target)
                 if !events.contains(where: { $0.name == event }) { events.append((event, row.location)) }
                 var split = row
                 split.eventless = false

@@ -55,6 +55,10 @@ struct MachineSketch {
     var events: [(name: String, location: SourceLocation)]
     var rows: [Row] = []
     var start: Start = .unknown
+    /// The method code calls to make a direct change (`transition(to:)`, which checks an
+    /// allowed-moves table first): the change into `B` is drawn and linted as `METHOD(B)`; `nil`
+    /// draws it as `enter(B)`.
+    var directChangeMethod: String?
     var warnings: [Diagnostic] = []
     /// What a style that declares its states' tree and text says of them, by state or event name.
     var tree = Tree()

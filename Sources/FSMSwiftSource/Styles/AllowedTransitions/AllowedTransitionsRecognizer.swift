@@ -25,6 +25,7 @@ struct AllowedTransitionsRecognizer: StyleRecognizer {
             guard sketch.hasTransitions else { continue }
             claimed.insert(node.id)
             sketch.start = module.start(of: stateEnum, scope: nil)
+            sketch.directChangeMethod = mover(consulting: found.node.name.text, stateEnum: stateEnum)
             sketches.append(sketch)
         }
         for found in module.inventory.dictionaries {
@@ -75,6 +76,7 @@ struct AllowedTransitionsRecognizer: StyleRecognizer {
         guard sketch.hasTransitions else { return nil }
         claimed.insert(node.id)
         sketch.start = module.start(of: stateEnum, scope: nil)
+        sketch.directChangeMethod = mover(consulting: function.name.text, stateEnum: stateEnum)
         return sketch
     }
 
@@ -215,7 +217,41 @@ struct AllowedTransitionsRecognizer: StyleRecognizer {
         }
         guard sketch.hasTransitions else { return nil }
         sketch.start = module.start(of: stateEnum, scope: nil)
+        sketch.directChangeMethod = mover(consulting: String(holder.split(separator: ".").last ?? ""), stateEnum: stateEnum)
         return sketch
+    }
+
+    /// The method that makes the moves a test or table allows: one taking a state (`func
+    /// transition(to newState: State)`), whose body names the test or table, itself or through
+    /// functions that do (`canTransition(to:)` over a protocol's `isStateTransitionAllowed`),
+    /// and assigns what it is given (`current = newState`, `self = next`). Code asks for a move
+    /// by calling it, so its name is the moves' event.
+    private func mover(consulting name: String, stateEnum: EnumCatalog.Enum) -> String? {
+        let functions = module.inventory.functions.compactMap { found in
+            found.node.body.map { (found: found, names: Set($0.tokens(viewMode: .sourceAccurate).map(\.text))) }
+        }
+        var consulting: Set<String> = [name]
+        for _ in 0..<3 {
+            consulting.formUnion(functions.filter { !$0.names.isDisjoint(with: consulting) }.map(\.found.node.name.text))
+        }
+        return functions.first { candidate in
+            let function = candidate.found.node
+            let parameters = function.signature.parameterClause.parameters
+            guard function.name.text != name, parameters.count == 1, let parameter = parameters.first, let body = function.body,
+                !candidate.names.isDisjoint(with: consulting.subtracting([function.name.text]))
+            else { return false }
+            let type = parameter.type.trimmedText
+            let scope = candidate.found.scope
+            let taken =
+                type == "Self"
+                ? module.enums.enums.first { $0.qualifiedName == scope } : module.lookupEnum(type, at: function, in: candidate.found.file)
+            guard taken?.location == stateEnum.location else { return false }
+            let given = (parameter.secondName ?? parameter.firstName).text
+            return body.descendants(of: SequenceExprSyntax.self).contains { sequence in
+                let elements = Array(sequence.elements)
+                return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self) && elements[2].trimmedText == given
+            }
+        }?.found.node.name.text
     }
 
     /// Whether a table's name says it holds moves (`allowedTransitions`, `nextStates`, `validMoves`),
