@@ -31,7 +31,8 @@ extension Linter {
     /// Lints every machine in `sources`: one result per file that holds a finding, in the
     /// order the files were found, one per file or machine the reader left out (an input error
     /// for a file it cannot read, a warning for what it did not read), and an input error for an
-    /// argument whose files hold no machine and left none out.
+    /// argument whose files hold no machine and left none out (a Swift file named beside others
+    /// that give machines is read as part of their module, and is none).
     func lint(_ sources: SourceFiles, with reader: any ModuleMachineReader) -> [LintResult] {
         let reading = reader.reading(sources.paths, limits: limits)
         let found = reading.machines
@@ -52,9 +53,17 @@ extension Linter {
         }
         // A file the reader left out is reported as such, not as one without a machine.
         let holding = Set(
-            found.flatMap { machine in [machine.path] + machine.imported.machine.states.compactMap(\.location?.file) } + reading.skipped.map(\.path))
+            found.flatMap { machine in
+                [machine.path] + machine.imported.machine.states.compactMap(\.location?.file)
+                    + machine.imported.machine.transitions.compactMap(\.location?.file)
+            } + reading.skipped.map(\.path))
+        // Swift files are read together, as one module: one that gives no machine of its own (a
+        // protocol the machine conforms to, a base class of its states) is part of the others'.
+        let readWithMachines = found.contains { $0.path.hasSuffix(".swift") }
         for (input, paths) in sources.inputs
-        where !allowsNoMachines && !sources.inputsWithMachineFiles.contains(input) && !paths.contains(where: holding.contains) {
+        where !allowsNoMachines && !sources.inputsWithMachineFiles.contains(input) && !paths.contains(where: holding.contains)
+            && !(readWithMachines && input.hasSuffix(".swift"))
+        {
             results.append(
                 LintResult(
                     path: input,

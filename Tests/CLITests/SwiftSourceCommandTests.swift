@@ -53,6 +53,13 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdoutText)")
     }
 
+    @Test func aSwiftFileBesideOthersThatHoldMachinesIsPartOfTheirModule() throws {
+        let support = "\(Self.styles)/transition-function/near-misses/NotMachines.swift"
+        let result = try CommandRunner.run(["lint", "\(Self.styles)/transition-function/Loadable.swift", support])
+        #expect(result.status != 2, "\(result.stdoutText)")
+        #expect(!result.stdoutText.contains("no state machine"), "\(result.stdoutText)")
+    }
+
     @Test func severalMachinesNeedAMachineNameAndAWrongOneIsNamed() throws {
         let sources = try Self.sources()
         defer { try? FileManager.default.removeItem(at: sources) }
