@@ -53,10 +53,11 @@ struct GameplayKitRecognizer: StyleRecognizer {
             }
             guard !members.isEmpty else { continue }
             let owner = SyntaxScope.typeName(around: call)
-            let variable = call.storedName ?? "stateMachine"
+            let variable = Self.variable(holding: call)
             let gathering = Gathering(
                 name: call.calledBase?.is(SuperExprSyntax.self) == true
-                    ? owner : call.machineName(orElse: owner.isEmpty ? variable : owner + "." + variable),
+                    ? owner
+                    : variable == call.storedName ? call.machineName(orElse: variable) : owner.isEmpty ? variable : owner + "." + variable,
                 location: file.location(of: call), path: file.path, owner: owner, holders: holders(of: call, owner: owner))
             sketches.append(machine(gathering, members: members, enters: enters))
         }
@@ -89,6 +90,22 @@ struct GameplayKitRecognizer: StyleRecognizer {
         }.map { ($0.node, $0.file) }
     }
 
+    /// The variable the machine a call makes is kept in: the one it is stored in, or the
+    /// property a closure that makes it initializes (`lazy var machine: GKStateMachine = {
+    /// GKStateMachine(states: [...]) }()`, with the machine returned or stored in a local first).
+    private static func variable(holding call: FunctionCallExprSyntax) -> String {
+        var current = call.parent
+        while let node = current, !node.is(FunctionDeclSyntax.self), !node.is(MemberBlockItemSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self), let invoked = closure.parent?.as(FunctionCallExprSyntax.self),
+                Syntax(invoked.calledExpression).id == Syntax(closure).id, let name = invoked.storedName
+            {
+                return name
+            }
+            current = node.parent
+        }
+        return call.storedName ?? "stateMachine"
+    }
+
     private static func superclass(of declaration: ClassDeclSyntax) -> String? {
         declaration.inheritanceClause?.inheritedTypes.first?.type.trimmedText
     }
@@ -97,7 +114,7 @@ struct GameplayKitRecognizer: StyleRecognizer {
     /// holds it, or, for a subclass's `super.init(states:)`, `self` in the subclass and every
     /// variable an instance of the subclass is stored in (`let machine = GameMachine(scene: self)`).
     private func holders(of call: FunctionCallExprSyntax, owner: String) -> [(variable: String, owner: String)] {
-        guard call.calledBase?.is(SuperExprSyntax.self) == true else { return [(call.storedName ?? "stateMachine", owner)] }
+        guard call.calledBase?.is(SuperExprSyntax.self) == true else { return [(Self.variable(holding: call), owner)] }
         let subclass = String(owner.split(separator: ".").last ?? "")
         return [("self", owner)]
             + inventory.calls(named: subclass).compactMap { made in
@@ -240,11 +257,16 @@ struct GameplayKitRecognizer: StyleRecognizer {
             let first = enters.first { $0.target == member.name }
             return (Self.event(member.name), first?.location ?? member.file.location(of: member.declaration.name))
         }
-        // A state's own `enter` (in `didEnter`) follows the start; code outside the states makes it.
+        // A state's own `enter` (in `didEnter`) is a transition, never the start; code outside the
+        // states makes it, or names the class it starts in (`StateComponent(initialState: A.self)`).
         let starting =
             enters.first { $0.scope == owner && !owner.isEmpty }
-            ?? enters.first { !names.contains(String($0.scope.split(separator: ".").last ?? "")) } ?? enters.first
-        if let starting { sketch.start = .state(starting.target, starting.location) }
+            ?? enters.first { !names.contains(String($0.scope.split(separator: ".").last ?? "")) }
+        if let named = initialClass(among: names) {
+            sketch.start = .state(named.name, named.location)
+        } else if let starting {
+            sketch.start = .state(starting.target, starting.location)
+        }
         for enter in enters where enter.location != starting?.location && !allowedAnywhere.contains(enter.target) {
             sketch.warnings.append(
                 .warning(
@@ -269,6 +291,17 @@ struct GameplayKitRecognizer: StyleRecognizer {
     }
 
     private static func event(_ target: String) -> String { "enter(\(target))" }
+
+    /// The state class an argument labelled as the initial one names (`initialState: A.self`),
+    /// the first of those that are states of `names`.
+    private func initialClass(among names: [String]) -> (name: String, location: SourceLocation)? {
+        for found in inventory.calls {
+            for argument in found.node.arguments where argument.label?.text.lowercased().contains("initial") == true {
+                if let name = Self.classReference(argument.expression), names.contains(name) { return (name, found.file.location(of: argument)) }
+            }
+        }
+        return nil
+    }
 
     // MARK: enter(X.self)
 
