@@ -38,6 +38,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             var callbacks: Set<SourceLocation> = []
             let factories = HolderFactories(scope: property.scope, property: property.name, in: module)
             let predicates = StatePredicates(holder: property.scope, variables: property.references, stateEnum: stateEnum, in: module)
+            sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             read(
                 methods, into: &sketch, variables: property.references, factories: factories, predicates: predicates, claims: &claims,
                 callbacks: &callbacks)
@@ -46,7 +47,6 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             else { continue }
             sketch.unreadChanges = unreadChanges(
                 of: sketch, in: property.scope, variables: property.references, factories: factories, read: callbacks)
-            sketch.start = module.start(of: stateEnum, scope: property.scope, property: property.name)
             // Every switch in the machine's methods is read as part of it, not as a machine of its own.
             claimed.formUnion(claims)
             sketches.append(sketch)
@@ -224,6 +224,67 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
         return false
     }
 
+    /// The private methods among `events` that no method of `methods` calls and an initializer
+    /// of their type does, itself or in a task it starts (`init() { Task { await self.warmUp()
+    /// } }`): they run once, from the state the machine starts in, not from any. A call in a
+    /// handler the initializer stores or subscribes (`hotkey.onPress = { self.begin() }`) runs
+    /// whenever that fires, as a method's call would.
+    private func calledOnlyByInitializers(
+        _ events: [(file: SwiftSourceFile, function: FunctionDeclSyntax)], among methods: [(file: SwiftSourceFile, function: FunctionDeclSyntax)]
+    ) -> Set<String> {
+        let candidates = Set(events.filter { $0.function.isPrivate }.map(\.function.name.text))
+        guard !candidates.isEmpty, let scope = methods.first.map({ SyntaxScope.typeName(around: $0.function) }) else { return [] }
+        var anywhere: Set<String> = []
+        var once: Set<String> = []
+        let bodies =
+            methods.compactMap { $0.function.body.map(Syntax.init) }.map { ($0, false) }
+            + module.inventory.initializers.filter { $0.scope == scope }.compactMap { $0.node.body.map(Syntax.init) }.map { ($0, true) }
+        for (body, isInitializer) in bodies {
+            for call in body.descendants(of: FunctionCallExprSyntax.self) {
+                guard let name = InlinedMethods.calledOnSelf(call), candidates.contains(name) else { continue }
+                if isInitializer, Self.runsOnce(call) { once.insert(name) } else { anywhere.insert(name) }
+            }
+        }
+        return once.subtracting(anywhere)
+    }
+
+    /// Whether a call in an initializer runs once: as the initializer runs, or in a task it starts.
+    private static func runsOnce(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(InitializerDeclSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                guard let starter = closure.parent?.as(FunctionCallExprSyntax.self), ["Task", "detached"].contains(starter.calledName ?? "")
+                else { return false }
+            }
+            current = node.parent
+        }
+        return true
+    }
+
+    /// Whether a loop in `node`, or in a method read in place that it calls, changes the state.
+    private static func loopsChangingState(in node: some SyntaxProtocol, scanner: BranchScanner, depth: Int = 4) -> Bool {
+        let loops: [Syntax] =
+            node.descendants(of: RepeatStmtSyntax.self).map(Syntax.init) + node.descendants(of: WhileStmtSyntax.self).map(Syntax.init)
+            + node.descendants(of: ForStmtSyntax.self).map(Syntax.init)
+        if loops.contains(where: { !scanner.assignments(in: $0).isEmpty }) { return true }
+        guard depth > 0 else { return false }
+        return node.descendants(of: FunctionCallExprSyntax.self).contains { call in
+            guard let method = scanner.inlined.method(calledBy: call), let body = method.function.body else { return false }
+            return loopsChangingState(in: body, scanner: scanner, depth: depth - 1)
+        }
+    }
+
+    /// `rows` as they run from the start, where the start is one known state: a row from any
+    /// state is from the start; one from the states it resumed in or tested keeps them.
+    private static func fromStart(_ rows: [MachineSketch.Row], start: MachineSketch.Start) -> [MachineSketch.Row] {
+        guard case .state(let initial, _) = start else { return rows }
+        return rows.map { row in
+            var row = row
+            row.sources = row.sources ?? [initial]
+            return row
+        }
+    }
+
     /// Where the changes of state that `exits` read in callbacks are.
     private static func callbackChanges(_ exits: [BranchScanner.Exit]) -> [SourceLocation] {
         exits.filter { exit in exit.isCallback && exit.outcome != .refuses }.map(\.location)
@@ -258,6 +319,7 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             return method.function.body.map { !scanner.assignments(in: $0).isEmpty || scanner.setsUpCallback(in: $0) } ?? false
         }
         let overloaded = Set(Dictionary(grouping: changing, by: { $0.function.name.text }).filter { $0.value.count > 1 }.keys)
+        let startOnly = calledOnlyByInitializers(events, among: methods)
         for method in events {
             var scanner = template
             scanner.file = method.file
@@ -268,8 +330,16 @@ struct MutatingMethodsRecognizer: StyleRecognizer {
             // A method whose change no way out reaches (a call in a `while` condition) is no
             // event: declared with no row that moves or refuses, it would be reported as never
             // firing.
-            guard let rows = own.map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated), rows.contains(where: { $0.outcome != .stays })
+            guard var rows = own.map({ $0 + delegated }) ?? (delegated.isEmpty ? nil : delegated), rows.contains(where: { $0.outcome != .stays })
             else { continue }
+            if startOnly.contains(method.function.name.text) {
+                // A loop that changes the state runs its body again from the states it left, and
+                // a callback the step sets up runs whenever it fires: the rows from any state
+                // already stand for both.
+                if !Self.loopsChangingState(in: body, scanner: scanner), !scanner.setsUpCallback(in: body) {
+                    rows = Self.fromStart(rows, start: sketch.start)
+                }
+            }
             // A method that switches on an event it is given (`func handle(_ event: Event)`)
             // is a dispatcher: the event enum's cases are the events, not the method.
             if let eventEnum = eventParameterEnum(of: method.function, in: method.file, stateEnum: stateEnum, rows: rows) {
