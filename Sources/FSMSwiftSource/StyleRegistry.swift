@@ -9,6 +9,7 @@ enum StyleRegistry {
             MutatingMethodsRecognizer.self,
             ComposableArchitectureRecognizer.self,
             ReactorKitRecognizer.self,
+            ReSwiftRecognizer.self,
             SwiftStateRecognizer.self,
             GameplayKitRecognizer.self,
             BuilderDSLRecognizer.self,

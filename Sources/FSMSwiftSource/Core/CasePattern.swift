@@ -97,6 +97,20 @@ enum CasePattern: Equatable {
         return .other
     }
 
+    /// The type a pattern casts to: `T` for `is T`, `_ as T` and `let value as T`, as reducers
+    /// whose actions are types of their own (ReSwift's) tell them apart.
+    static func castType(of pattern: PatternSyntax) -> String? {
+        if let isType = pattern.as(IsTypePatternSyntax.self) { return isType.type.trimmedText }
+        let unwrapped = pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern
+        guard let expression = unwrapped.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+        if let cast = expression.as(AsExprSyntax.self) { return cast.questionOrExclamationMark == nil ? cast.type.trimmedText : nil }
+        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+            let cast = elements[1].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
+            let type = elements[2].as(TypeExprSyntax.self)
+        else { return nil }
+        return type.type.trimmedText
+    }
+
     /// An expression in pattern position.
     static func of(_ expression: ExprSyntax) -> CasePattern {
         if expression.is(DiscardAssignmentExprSyntax.self) { return .any }

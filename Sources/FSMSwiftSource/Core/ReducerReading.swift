@@ -30,6 +30,9 @@ struct ReducerReading {
         /// The state the body copied into `stateName` (`var newState = state`), whose fields it
         /// may test in place of the copy's.
         var original: String? = nil
+        /// The value the reducer starts from when it is given none (`state ?? AppState(status:
+        /// .signedOut)`), where a field's machine starts when its declaration gives no default.
+        var initialValue: ExprSyntax? = nil
     }
 
     /// A state field of the reducer's `State`: the expression that holds it and its enum.
@@ -63,8 +66,9 @@ struct ReducerReading {
         var sketches: [MachineSketch] = []
         for reducer in reducers {
             let scope = SyntaxScope.typeName(around: reducer.node)
-            guard let actionEnum = scopedEnum(reducer.actionType, from: scope) ?? reducerEnum(around: scope, synthesizing: reducer.actionType),
-                let actionSwitch = actionSwitch(in: reducer)
+            guard let actionSwitch = actionSwitch(in: reducer),
+                let actionEnum = scopedEnum(reducer.actionType, from: scope) ?? reducerEnum(around: scope, synthesizing: reducer.actionType)
+                    ?? castActions(of: actionSwitch, type: reducer.actionType, file: reducer.file)
             else { continue }
             // The nested switches are this reducer's: a transition function must not read
             // `switch action { case .x: switch state.mode ... }` again.
@@ -153,6 +157,22 @@ struct ReducerReading {
         return nil
     }
 
+    /// The actions of a switch that tells them apart by type (`case _ as Login`, `case let
+    /// action as Logout`), as ReSwift's reducers do: each type is an action, named after it.
+    private func castActions(of node: SwitchExprSyntax, type: String, file: SwiftSourceFile) -> EnumCatalog.Enum? {
+        var cases: [EnumCatalog.Case] = []
+        for switchCase in node.switchCases {
+            guard case .case(let label) = switchCase.label else { continue }
+            for item in label.caseItems {
+                guard let name = CasePattern.castType(of: item.pattern) else { return nil }
+                if !cases.contains(where: { $0.name == name }) {
+                    cases.append(EnumCatalog.Case(name: name, hasAssociatedValues: false, location: file.location(of: item)))
+                }
+            }
+        }
+        return cases.isEmpty ? nil : EnumCatalog.Enum(qualifiedName: type, cases: cases, location: file.location(of: node))
+    }
+
     /// The names `function` gives the parameters it takes `inout`, as a reducer's helper takes
     /// the state.
     private static func inOutNames(_ function: FunctionDeclSyntax) -> [String] {
@@ -197,7 +217,7 @@ struct ReducerReading {
         scanner.inlined = InlinedMethods(helpers, calledBy: helpers, in: [Syntax(actionSwitch)], scanner: lent)
         let reader = FieldReader(file: reducer.file, field: field, scanner: scanner)
         var sketch = MachineSketch(
-            name: [owner.isEmpty ? actionEnum.qualifiedName : owner, field.name].filter { !$0.isEmpty }.joined(separator: "."),
+            name: [owner.isEmpty ? reducer.stateType : owner, field.name].filter { !$0.isEmpty }.joined(separator: "."),
             style: style, location: reducer.file.location(of: reducer.node), stateEnum: field.stateEnum,
             events: actionEnum.cases.map { ($0.name, $0.location) })
         for case .switchCase(let switchCase) in actionSwitch.cases {
@@ -230,7 +250,17 @@ struct ReducerReading {
             field.name.isEmpty
             ? storeStart(of: owner, stateEnum: field.stateEnum)
             : module.start(of: field.stateEnum, scope: field.scope, property: field.name)
+        if case .unknown = sketch.start, let initial = reducer.initialValue.flatMap({ Self.value(of: field, in: $0) }) {
+            sketch.start = .written(initial, in: reducer.file)
+        }
         return sketch
+    }
+
+    /// What a value of the state gives `field`: the value itself for a whole-state machine, else
+    /// the argument of that label where the value is made (`AuthState(status: .none)`).
+    private static func value(of field: Field, in made: ExprSyntax) -> ExprSyntax? {
+        if field.name.isEmpty { return made }
+        return made.as(FunctionCallExprSyntax.self)?.argument(field.name)
     }
 
     /// Whether `row` moves to a case it names, or from states a test narrowed it to.
@@ -266,6 +296,10 @@ struct ReducerReading {
         var patterns: [(events: [String]?, guardLabel: String?)] = []
         for item in label.caseItems {
             var conditions = item.whereClause.map { [$0.condition.trimmedText] } ?? []
+            if let type = CasePattern.castType(of: item.pattern), actionEnum.case(named: type) != nil {
+                patterns.append(([type], conditions.first))
+                continue
+            }
             switch CasePattern.single(of: item.pattern) {
             case .any: patterns.append((nil, conditions.first))
             case .named(let name) where actionEnum.case(named: name) != nil:
