@@ -71,4 +71,23 @@ import Testing
                 "state 's' has transitions on event 'go' to 'a' and 'c' whose guards may both hold; confirm they exclude each other"
             ])
     }
+
+    /// A parenthesized operand a comparison goes on from is part of its condition, so the rest
+    /// of the guard still reads: `!catch` and `catch` exclude each other beside it.
+    @Test func aParenthesizedOperandOfAComparisonIsPartOfItsCondition() throws {
+        let exclusive = try Machine(
+            states: [State("s", kind: .initial), State("a"), State("b")],
+            transitions: [
+                Transition(from: "s", on: "go", to: "a", guard: "(error as? Timeout) != nil && !catch"),
+                Transition(from: "s", on: "go", to: "b", guard: "(error as? Timeout) != nil && catch"),
+            ])
+        #expect(Analyzer(rules: [NondeterministicTrigger.self]).analyze(exclusive).isEmpty)
+        let overlapping = try Machine(
+            states: [State("s", kind: .initial), State("a"), State("b")],
+            transitions: [
+                Transition(from: "s", on: "go", to: "a", guard: "(error as? Timeout) != nil"),
+                Transition(from: "s", on: "go", to: "b", guard: "(a || b) && catch"),
+            ])
+        #expect(Analyzer(rules: [NondeterministicTrigger.self]).analyze(overlapping).count == 1)
+    }
 }

@@ -98,6 +98,11 @@ indirect enum GuardExpression: Hashable, Sendable {
                 flush()
                 tokens.append(.inState(state))
                 index = end
+            } else if character == "(", startsOperand(), let end = groupEnd(characters, from: index), continuesCondition(characters, after: end) {
+                // A group a comparison goes on from (`(error as? Timeout) != nil`) is the
+                // condition's own operand, not a group of conditions.
+                pending += String(characters[index..<end])
+                index = end
             } else if character == "(", startsOperand() {
                 flush()
                 tokens.append(.open)
@@ -133,6 +138,19 @@ indirect enum GuardExpression: Hashable, Sendable {
         }
         flush()
         return tokens
+    }
+
+    /// Whether the text after a group at `end` goes on with the same condition: anything but
+    /// the end, a closing parenthesis or a logical operator.
+    private static func continuesCondition(_ characters: [Character], after end: Int) -> Bool {
+        var index = end
+        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        guard index < characters.count else { return false }
+        let next = characters[index]
+        let following = index + 1 < characters.count ? characters[index + 1] : " "
+        if next == ")" || (next == "&" && following == "&") || (next == "|" && following == "|") { return false }
+        let rest = String(characters[index...]).lowercased()
+        return !(rest.hasPrefix("and ") || rest.hasPrefix("or ") || rest == "and" || rest == "or")
     }
 
     /// For `In` followed by `('name')` or `("name")` at `start`: the name and the position after

@@ -299,11 +299,53 @@ struct BranchScanner {
     /// `await`, from that state.
     private func exits(of doStatement: DoStmtSyntax, in context: Context) -> (exits: [Exit], after: Context) {
         let body = scan(doStatement.body.statements, in: context, caught: !doStatement.catchClauses.isEmpty)
-        var after = body.after
-        after.conditions.removeAll { $0 == Self.nothingThrew }
-        let caught = body.after.resumes != nil ? after : context
-        let clauses = doStatement.catchClauses.flatMap { exits(of: $0.body.statements, in: caught.adding($0.condition)) }
+        let caught = Self.thrownFrom(body.after, entry: context)
+        // A clause runs from where the body was when one of its `try`s threw: the state before
+        // that statement, not after the body's later changes (`try await login(); state = .ready`).
+        var throwing: [Context] = []
+        let items = Self.deferredLast(doStatement.body.statements)
+        let points = doStatement.catchClauses.isEmpty ? [] : items.indices.filter { Self.mayThrow(items[$0]) }
+        if points.count <= Self.throwingPointsFollowed {
+            for point in points {
+                var reached = scan(items[...point], in: context, caught: true).after
+                reached.conditions.removeAll { $0 == Self.nothingThrew }
+                var before = Self.thrownFrom(reached, entry: context)
+                // The body's last change before the throwing statement is where it threw from,
+                // under the conditions that led there (`if cached { ...; return }` passed).
+                if case .moves(let targets, nil)? = items[..<point].compactMap({ assignedOutcome($0.item) }).last, targets.count == 1 {
+                    before = context
+                    before.resumes = targets
+                    before.conditions = reached.conditions
+                }
+                if !throwing.contains(where: { $0.resumes == before.resumes && $0.sources == before.sources }) { throwing.append(before) }
+            }
+        }
+        if throwing.isEmpty { throwing = [caught] }
+        var clauses: [Exit] = []
+        var seen: Set<String> = []
+        for from in throwing {
+            for clause in doStatement.catchClauses {
+                // Two throwing statements in one state give a clause's changes once.
+                for exit in exits(of: clause.body.statements, in: from.adding(clause.condition))
+                where seen.insert("\(exit.location)|\(exit.outcome)|\(exit.guardLabel ?? "")|\(exit.resumes ?? exit.sources ?? [])").inserted {
+                    clauses.append(exit)
+                }
+            }
+        }
         return (body.exits + clauses, caught)
+    }
+
+    /// How many throwing statements of a `do` body are each read for the state a clause runs
+    /// from; past that, the clauses run from where the body ends, so reading stays linear.
+    private static let throwingPointsFollowed = 8
+
+    /// The context a `catch` runs from when the body threw with `after` as its context: there,
+    /// after a kept state and its `await`, else from where the `do` began.
+    private static func thrownFrom(_ after: Context, entry: Context) -> Context {
+        guard after.resumes != nil else { return entry }
+        var from = after
+        from.conditions.removeAll { $0 == nothingThrew }
+        return from
     }
 
     /// The condition of a `do` body's changes: that no `try` in it threw to a `catch`.

@@ -117,6 +117,7 @@ extension MachineSketch {
         // One statement read under two patterns of a case (`case .idle, .failed:` then `state =
         // .loading`, `await`, `state = .loaded`) gives the row it resumes with twice.
         var seen: Set<String> = []
+        var made: Set<String> = []
         for row in rows
         where seen.insert(
             "\(String(describing: row.sources))|\(String(describing: row.events))|\(row.guardLabel ?? "")|\(row.outcome)|\(row.location)|\(row.effects)|\(row.eventless)"
@@ -136,6 +137,10 @@ extension MachineSketch {
                     case .stays, .refuses: continue
                     }
                     let (targets, computed) = moves
+                    // Two readings of one statement (a `catch` reached from two throwing calls in one
+                    // state) are one transition.
+                    guard made.insert("\(source)|\(event ?? "")|\(targets)|\(row.guardLabel ?? "")|\(row.location)|\(row.effects)").inserted
+                    else { continue }
                     transitions.append(
                         Transition(
                             from: StateID(source), on: event.map { EventID($0) }, to: targets.map { StateID($0) },
