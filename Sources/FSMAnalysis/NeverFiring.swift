@@ -31,7 +31,9 @@ struct NeverFiring: Sendable {
         var reasons: [Int: Reason] = [:]
         if semantics.source.isDocumentOrdered {
             for group in groups {
-                for (later, winner) in Self.shadowed(group.transitions, machine: machine, guards: guards) {
+                for (later, winner) in Self.shadowed(
+                    group.transitions, machine: machine, guards: guards, inFileOrder: semantics.source == .swift)
+                {
                     reasons[later] = .shadowed(by: winner)
                 }
             }
@@ -55,32 +57,43 @@ struct NeverFiring: Sendable {
     }
 
     /// Each transition of `group` (one state, one event, in document order) that an earlier
-    /// one always beats, with the earliest such winner.
-    static func shadowed(_ group: ArraySlice<Int>, machine: Machine, guards: GuardReader) -> [(Int, Int)] {
+    /// one always beats, with the earliest such winner. `inFileOrder`, only a transition written
+    /// before it can beat it: a Swift method's rows are listed in the order its body runs
+    /// (what it does after an `await` first), and one step after another is no choice between them.
+    static func shadowed(_ group: ArraySlice<Int>, machine: Machine, guards: GuardReader, inFileOrder: Bool = false) -> [(Int, Int)] {
         let transitions = machine.transitions
         var result: [(Int, Int)] = []
-        var firstUnguarded: Int?
+        var unguarded: [Int] = []
         var formulas: [(number: Int, formula: GuardExpression)] = []
         let pairwise = group.count <= pairwiseLimit
         for number in group {
             let transition = transitions[number]
-            if let winner = firstUnguarded {
+            let precedes = { (other: Int) in !inFileOrder || Self.isWritten(transitions[other], before: transition) }
+            if let winner = unguarded.first(where: precedes) {
                 // A copy of the winner is duplicate-transition's to report.
                 if !isCopy(transition, of: transitions[winner]) { result.append((number, winner)) }
                 continue
             }
-            if transition.guardLabel == nil { firstUnguarded = number }
+            if transition.guardLabel == nil { unguarded.append(number) }
             guard pairwise else { continue }
             let formula = guards.formula(transition.guardLabel)
-            let enabledAlone = [formula] + formulas.map { GuardExpression.not($0.formula) }
-            if !formulas.isEmpty, !GuardLogic.canHoldTogether(enabledAlone, in: machine),
-                let winner = formulas.first(where: { GuardLogic.canHoldTogether([formula, $0.formula], in: machine) })
+            let earlier = formulas.filter { precedes($0.number) }
+            let enabledAlone = [formula] + earlier.map { GuardExpression.not($0.formula) }
+            if !earlier.isEmpty, !GuardLogic.canHoldTogether(enabledAlone, in: machine),
+                let winner = earlier.first(where: { GuardLogic.canHoldTogether([formula, $0.formula], in: machine) })
             {
                 if !isCopy(transition, of: transitions[winner.number]) { result.append((number, winner.number)) }
             }
             formulas.append((number, formula))
         }
         return result
+    }
+
+    /// Whether `transition` is written before `other` in the same file, or either's place is unknown.
+    static func isWritten(_ transition: Transition, before other: Transition) -> Bool {
+        guard let first = transition.location, let second = other.location else { return true }
+        guard first.file == second.file else { return false }
+        return first < second
     }
 
     /// Each transition of `group` (one state, one event) below the highest priority of an

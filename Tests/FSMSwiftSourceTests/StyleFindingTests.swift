@@ -34,6 +34,15 @@ import Testing
         #expect(!sessionFindings.contains { $0.ruleID == "duplicate-transition" })
     }
 
+    /// A method's steps after an `await` (whose guards together cover every case) hide none of
+    /// the rows written before them: they are later steps of one call, not alternatives.
+    @Test func stepsAfterAnAwaitShadowNoEarlierRow() throws {
+        let dictation = try #require(try StyleFixtureTests.read(["findings/StepsAfterAwait.swift"]).first)
+        let findings = Analyzer().analyze(dictation.imported.machine, semantics: dictation.imported.semantics)
+        #expect(!findings.contains { $0.ruleID == "shadowed-transition" }, "\(findings.map(\.message))")
+        #expect(dictation.imported.machine.transitions.contains { $0.source == "transcribing" && $0.targets == ["idle"] })
+    }
+
     /// A next state the enum does not declare is an error at its line, with the case meant; a
     /// static member of the enum's type is none.
     @Test func aCaseTheEnumDoesNotDeclareIsAnErrorAtItsLine() throws {

@@ -241,6 +241,11 @@ indirect enum GuardExpression: Hashable, Sendable {
                 // The constants as SCXML's data models and Python write them.
                 if text == "true" { return .and([]) }
                 if text == "false" { return .or([]) }
+                // A typed clause (`catch let error as Timeout`, as the Swift reader writes it)
+                // holds only where something was caught at all, so `!catch` excludes it.
+                for kind in ["catch", "inner catch"] where text.hasPrefix(kind + " ") {
+                    return .and([.condition(kind), GuardExpression.comparison(text)])
+                }
                 return GuardExpression.comparison(text)
             case .inState(let state):
                 position += 1

@@ -165,10 +165,13 @@ public struct ShadowedTransition: Rule {
         let formulas = transitions.map { context.guards.formula($0.guardLabel) }
         // An unguarded later transition (or one guarded by `true`) is the deliberate "else": it
         // is meant to fire only when the earlier guards fail.
+        // A Swift method's rows come in the order its body runs: only one written before can win.
+        let inFileOrder = context.semantics.source == .swift
         for later in transitions.indices.dropFirst()
         where GuardLogic.canHoldTogether([.not(formulas[later])], in: context.machine) {
             for earlier in 0..<later
             where transitions[earlier].targets != transitions[later].targets
+                && (!inFileOrder || NeverFiring.isWritten(transitions[earlier], before: transitions[later]))
                 && GuardLogic.canHoldTogether([formulas[earlier], formulas[later]], in: context.machine)
             {
                 return (transitions[earlier], transitions[later])

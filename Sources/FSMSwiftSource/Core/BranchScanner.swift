@@ -155,7 +155,7 @@ struct BranchScanner {
         let setsUpCallback = items.map(setsUpCallback(in:))
         let firstThrowing = caught ? items.firstIndex(where: Self.mayThrow) : nil
         for (position, item) in items.enumerated() {
-            if position == firstThrowing { context = context.adding(Self.nothingThrew) }
+            if position == firstThrowing { context = context.adding(Self.nothingThrew(in: context)) }
             // Of several assignments in a row, the last is the one the event leaves behind
             // (SwiftNIO's `self.state = .modifying` placeholder before the real assignment, which
             // may come in a branch that follows).
@@ -308,7 +308,7 @@ struct BranchScanner {
         if points.count <= Self.throwingPointsFollowed {
             for point in points {
                 var reached = scan(items[...point], in: context, caught: true).after
-                reached.conditions.removeAll { $0 == Self.nothingThrew }
+                reached.conditions.removeAll { $0 == Self.nothingThrew(in: context) }
                 var before = Self.thrownFrom(reached, entry: context)
                 // The body's last change before the throwing statement is where it threw from,
                 // under the conditions that led there (`if cached { ...; return }` passed).
@@ -326,7 +326,8 @@ struct BranchScanner {
         for from in throwing {
             for clause in doStatement.catchClauses {
                 // Two throwing statements in one state give a clause's changes once.
-                for exit in exits(of: clause.body.statements, in: from.adding(clause.condition))
+                let condition = Self.caught(in: context) + clause.condition.dropFirst("catch".count)
+                for exit in exits(of: clause.body.statements, in: from.adding(condition))
                 where seen.insert("\(exit.location)|\(exit.outcome)|\(exit.guardLabel ?? "")|\(exit.resumes ?? exit.sources ?? [])").inserted {
                     clauses.append(exit)
                 }
@@ -344,12 +345,19 @@ struct BranchScanner {
     private static func thrownFrom(_ after: Context, entry: Context) -> Context {
         guard after.resumes != nil else { return entry }
         var from = after
-        from.conditions.removeAll { $0 == nothingThrew }
+        from.conditions.removeAll { $0 == nothingThrew(in: entry) }
         return from
     }
 
     /// The condition of a `do` body's changes: that no `try` in it threw to a `catch`.
-    private static let nothingThrew = "!catch"
+    private static func nothingThrew(in context: Context) -> String { "!" + caught(in: context) }
+
+    /// How a `catch` is written in guards: a `do` inside a clause of another catches what is
+    /// thrown in it, which is no throw of the outer body (`inner catch`), so the two never read
+    /// as one condition.
+    private static func caught(in context: Context) -> String {
+        context.conditions.contains { $0.hasPrefix("catch") || $0.hasPrefix("inner catch") } ? "inner catch" : "catch"
+    }
 
     /// Whether `item` has a `try` that throws on (not `try?` or `try!`), outside closures.
     private static func mayThrow(_ item: CodeBlockItemSyntax) -> Bool {

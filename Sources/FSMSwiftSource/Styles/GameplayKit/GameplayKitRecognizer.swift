@@ -270,7 +270,7 @@ struct GameplayKitRecognizer: StyleRecognizer {
         for enter in enters where enter.location != starting?.location && !allowedAnywhere.contains(enter.target) {
             sketch.warnings.append(
                 .warning(
-                    path: enter.location.file ?? gathering.path, location: enter.location.droppingFile,
+                    path: enter.path, location: enter.locatedInItsFile,
                     message: "enter(\(enter.target).self) always fails: no state of \(sketch.name) allows \(enter.target) as its next state"))
         }
         // A call made where the code has just checked the current state (`if game.currentState
@@ -282,7 +282,7 @@ struct GameplayKitRecognizer: StyleRecognizer {
             else { continue }
             sketch.warnings.append(
                 Diagnostic(
-                    path: enter.location.file ?? gathering.path, location: enter.location.droppingFile, severity: .error,
+                    path: enter.path, location: enter.locatedInItsFile, severity: .error,
                     message:
                         "enter(\(enter.target).self) fails here: the current state is \(current) (\(enter.currentReason)), whose isValidNextState(_:) does not allow \(enter.target); GameplayKit ignores the call and stays in \(current)"
                 ))
@@ -312,7 +312,16 @@ struct GameplayKitRecognizer: StyleRecognizer {
         let base: String
         let scope: String
         let location: SourceLocation
+        /// The file the call is in.
+        let path: String
         let order: Int
+
+        /// Where the call is, naming its file: a machine's states span files.
+        var locatedInItsFile: SourceLocation {
+            var located = location
+            located.file = path
+            return located
+        }
         /// The state class the code around the call has checked is current, and how it says so.
         var current: String?
         var currentReason = ""
@@ -329,10 +338,17 @@ struct GameplayKitRecognizer: StyleRecognizer {
             while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
             if base.hasPrefix("self.") { base.removeFirst(5) }
             order += 1
-            var enter = EnterCall(target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), order: order)
+            var enter = EnterCall(
+                target: target, base: base, scope: SyntaxScope.typeName(around: call), location: file.location(of: call), path: file.path,
+                order: order)
             if let (current, reason) = Self.checkedState(around: call, machine: base) {
                 enter.current = current
                 enter.currentReason = reason
+            } else if base == "stateMachine", let method = SyntaxScope.function(around: call), let owner = enter.scope.split(separator: ".").last {
+                // A state's own method (`didEnter`, `update`, a handler of its own) runs on the
+                // state that is current: its `enter` asks that state's `isValidNextState`.
+                enter.current = String(owner)
+                enter.currentReason = "the call is in \(owner)'s own method \(method.name.text)"
             }
             found[target, default: []].append(enter)
         }
