@@ -1218,7 +1218,15 @@ struct BranchScanner {
 extension CatchClauseSyntax {
     /// What a `catch` requires, as guard text: that the body threw (`catch`), and what
     /// (`catch let error as TimeoutError`).
-    var condition: String { catchItems.isEmpty ? "catch" : "catch \(catchItems.trimmedText)" }
+    var condition: String {
+        guard !catchItems.isEmpty else { return "catch" }
+        // A `where` clause with `||` is parenthesized, so the guard reads as one clause, not two.
+        let items = catchItems.map { item in
+            guard let clause = item.whereClause, clause.condition.trimmedText.contains("||") else { return item.trimmedText }
+            return "\(item.pattern?.trimmedText ?? "") where (\(clause.condition.trimmedText))"
+        }
+        return "catch " + items.joined(separator: ", ")
+    }
 }
 
 extension SwitchExprSyntax {

@@ -2,7 +2,7 @@
 /// comes before a throwing call, not after the body's last change.
 final class Sync {
     enum Phase { case idle, pulling, pushing, done, failed, signedOut }
-    enum SyncError: Error { case unauthorized }
+    enum SyncError: Error { case http(Int) }
 
     private(set) var phase: Phase = .idle
 
@@ -15,7 +15,7 @@ final class Sync {
             try await push()
             phase = .done
             Task { [weak self] in await self?.report() }
-        } catch SyncError.unauthorized {
+        } catch SyncError.http(let code) where code == 401 || code == 403 {
             phase = .signedOut
         } catch {
             phase = .failed
