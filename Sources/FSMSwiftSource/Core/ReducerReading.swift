@@ -173,6 +173,25 @@ struct ReducerReading {
         return cases.isEmpty ? nil : EnumCatalog.Enum(qualifiedName: type, cases: cases, location: file.location(of: node))
     }
 
+    /// The variable `var state = state` (or `state ?? Initial()`) copies `parameter` into, and
+    /// the value it falls back to when none is given.
+    static func copy(of parameter: String, in statements: CodeBlockItemListSyntax) -> (name: String, fallback: ExprSyntax?)? {
+        for item in statements {
+            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.var) else { continue }
+            for binding in declaration.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
+                else { continue }
+                if value.trimmedText == parameter { return (name, nil) }
+                if let elements = value.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
+                    elements[0].trimmedText == parameter, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                {
+                    return (name, elements[2])
+                }
+            }
+        }
+        return nil
+    }
+
     /// The names `function` gives the parameters it takes `inout`, as a reducer's helper takes
     /// the state.
     private static func inOutNames(_ function: FunctionDeclSyntax) -> [String] {

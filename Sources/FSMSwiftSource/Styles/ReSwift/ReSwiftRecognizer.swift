@@ -29,7 +29,7 @@ struct ReSwiftRecognizer: StyleRecognizer {
                 returned == state.type.trimmedText.strippingOptional
             else { return nil }
             let given = (state.secondName ?? state.firstName).text
-            let copy = Self.copy(of: given, in: body.statements)
+            let copy = ReducerReading.copy(of: given, in: body.statements)
             return ReducerReading.Reducer(
                 file: found.file, node: Syntax(function), body: body.statements, stateName: copy?.name ?? given,
                 actionName: (action.secondName ?? action.firstName).text, stateType: returned, actionType: action.type.trimmedText,
@@ -41,24 +41,6 @@ struct ReSwiftRecognizer: StyleRecognizer {
         parameter.firstName.tokenKind == .wildcard ? (parameter.secondName?.text ?? "") : parameter.firstName.text
     }
 
-    /// The variable `var state = state` (or `state ?? Initial()`) copies `parameter` into, and
-    /// the value it falls back to when none is given.
-    private static func copy(of parameter: String, in statements: CodeBlockItemListSyntax) -> (name: String, fallback: ExprSyntax?)? {
-        for item in statements {
-            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.var) else { continue }
-            for binding in declaration.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value
-                else { continue }
-                if value.trimmedText == parameter { return (name, nil) }
-                if let elements = value.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count == 3,
-                    elements[0].trimmedText == parameter, elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
-                {
-                    return (name, elements[2])
-                }
-            }
-        }
-        return nil
-    }
 }
 
 extension SwiftMachineStyle {

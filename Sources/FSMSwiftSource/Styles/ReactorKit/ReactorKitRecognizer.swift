@@ -24,24 +24,13 @@ struct ReactorKitRecognizer: StyleRecognizer {
                 parameters[1].firstName.text == "mutation", let body = function.body
             else { return nil }
             let stateParameter = (parameters[0].secondName ?? parameters[0].firstName).text
-            let copy = Self.copy(of: stateParameter, in: body.statements)
+            let copy = ReducerReading.copy(of: stateParameter, in: body.statements)?.name
             return ReducerReading.Reducer(
                 file: found.file, node: Syntax(function), body: body.statements, stateName: copy ?? stateParameter,
                 actionName: (parameters[1].secondName ?? parameters[1].firstName).text,
                 stateType: parameters[0].type.trimmedText, actionType: parameters[1].type.trimmedText,
                 original: copy == nil ? nil : stateParameter)
         }
-    }
-
-    /// The variable `var newState = state` declares as a copy of `parameter`, if the body does.
-    private static func copy(of parameter: String, in statements: CodeBlockItemListSyntax) -> String? {
-        for item in statements {
-            guard let declaration = item.item.as(VariableDeclSyntax.self), declaration.bindingSpecifier.tokenKind == .keyword(.var) else { continue }
-            for binding in declaration.bindings where binding.initializer?.value.trimmedText == parameter {
-                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { return name }
-            }
-        }
-        return nil
     }
 }
 
