@@ -35,19 +35,19 @@ struct LabeledTransitionsRecognizer: StyleRecognizer {
         var order: [String] = []
         for found in module.inventory.calls {
             guard let registration = Self.registration(found.node, file: found.file) else { continue }
-            let key = Self.holderKey(of: found.node)
+            let key = SyntaxScope.typeName(around: found.node) + "\u{0}" + Self.variable(of: found.node)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(registration)
         }
         return order.compactMap { key in groups[key].flatMap(machine) }
     }
 
-    /// The variable a call is made on, without `self.`, and the type it is made in.
-    private static func holderKey(of call: FunctionCallExprSyntax) -> String {
+    /// The variable a call is made on, without `self.`, `?` and `!`.
+    private static func variable(of call: FunctionCallExprSyntax) -> String {
         var base = call.calledBase?.trimmedText ?? "self"
         while base.hasSuffix("?") || base.hasSuffix("!") { base.removeLast() }
         if base.hasPrefix("self.") { base.removeFirst(5) }
-        return SyntaxScope.typeName(around: call) + "\u{0}" + base
+        return base
     }
 
     /// The transition a method call registers, when its labels name a source and a target and
@@ -98,7 +98,7 @@ struct LabeledTransitionsRecognizer: StyleRecognizer {
         guard let stateEnum = module.enums.enums(declaring: stateNames, near: scope).first else { return nil }
         let eventEnum = caseEvents.isEmpty ? nil : module.enums.enums(declaring: caseEvents, near: scope).first
         guard caseEvents.isEmpty || eventEnum != nil, eventEnum?.location != stateEnum.location else { return nil }
-        let base = String(Self.holderKey(of: first.call).split(separator: "\u{0}").last ?? "")
+        let base = Self.variable(of: first.call)
         let name = base == "self" ? (scope.isEmpty ? stateEnum.qualifiedName : scope) : (scope.isEmpty ? base : scope + "." + base)
         var events: [(String, SourceLocation)] = eventEnum?.cases.map { ($0.name, $0.location) } ?? []
         for registration in registrations where registration.eventIsLiteral {
